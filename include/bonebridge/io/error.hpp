@@ -1,0 +1,75 @@
+#pragma once
+// Errors are values at every public edge. Inside a codec a FormatError may be thrown from deep in a parse
+// and is turned into a Result by `capture`, so that no exception ever reaches a caller of the library.
+#include <cstdint>
+#include <exception>
+#include <new>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+namespace bonebridge {
+
+struct Error {
+  std::string format;                   // e.g. "LEGO Island .ani"
+  std::string message;                  // what was expected and what was found
+  std::optional<std::uint64_t> offset;  // byte offset, for binary formats
+  std::optional<std::uint64_t> line;    // 1-based line, for text formats
+  std::string file;                     // filled in by whoever knows the path
+
+  // "file: format: at byte 28 (0x1c): message"
+  std::string to_string() const;
+};
+
+class FormatError : public std::exception {
+ public:
+  explicit FormatError(Error error) : error_(std::move(error)), text_(error_.to_string()) {}
+  const Error& error() const { return error_; }
+  const char* what() const noexcept override { return text_.c_str(); }
+
+ private:
+  Error error_;
+  std::string text_;
+};
+
+template <class T>
+class Result {
+ public:
+  Result(T value) : state_(std::move(value)) {}      // NOLINT: implicit by design
+  Result(Error error) : state_(std::move(error)) {}  // NOLINT: implicit by design
+  bool ok() const { return std::holds_alternative<T>(state_); }
+  explicit operator bool() const { return ok(); }
+  T& value() & { return std::get<T>(state_); }
+  const T& value() const& { return std::get<T>(state_); }
+  T&& value() && { return std::get<T>(std::move(state_)); }
+  const Error& error() const { return std::get<Error>(state_); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+
+ private:
+  std::variant<T, Error> state_;
+};
+
+struct Ok {};
+using Status = Result<Ok>;
+
+// Runs `parse`, turning a FormatError (or an allocation failure) into an Error value.
+template <class F>
+auto capture(std::string_view format, F&& parse) -> Result<decltype(parse())> {
+  try {
+    return parse();
+  } catch (const FormatError& e) {
+    return e.error();
+  } catch (const std::bad_alloc&) {
+    return Error{std::string(format), "out of memory while decoding", {}, {}, {}};
+  } catch (const std::length_error& e) {
+    return Error{std::string(format), std::string("size limit exceeded: ") + e.what(), {}, {}, {}};
+  }
+}
+
+}  // namespace bonebridge

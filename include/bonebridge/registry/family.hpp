@@ -1,0 +1,95 @@
+#pragma once
+// What every format family offers the command-line tool. A family implements one `FormatFamily` row in
+// src/formats/NAME/family.cpp; the registry (src/registry/registry.cpp) lists the rows. The tool knows no
+// format: it asks the registry which family claims a file and calls these functions.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "bonebridge/core/axes.hpp"
+#include "bonebridge/core/scene.hpp"
+#include "bonebridge/io/error.hpp"
+
+namespace bonebridge {
+
+// Named options from the command line: "model", "body", "rig", "skeleton" (companion files), "variant",
+// "strict", "unit-scale", ... Each family reads the ones it understands.
+struct Options {
+  std::map<std::string, std::string> values;
+  std::optional<std::string> get(const std::string& key) const {
+    auto it = values.find(key);
+    return it == values.end() ? std::nullopt : std::optional(it->second);
+  }
+  bool flag(const std::string& key) const { return values.contains(key); }
+};
+
+// One joint of the game engine's pose, in the game's own axes and units, but in column-vector form:
+// `model` is column-major with the translation in elements 12..14.
+struct EngineJoint {
+  std::string name;
+  int parent = -1;
+  Transform local;
+  Mat4 model;
+};
+
+struct EnginePose {
+  double time = 0;  // seconds
+  std::vector<EngineJoint> joints;
+};
+
+struct Diagnostic {
+  bool is_error = true;  // false: a warning
+  Error where;
+};
+
+// The result of a bridge from a native document to the core model.
+struct CoreConversion {
+  Scene scene;                     // already in glTF's frame (conversion applied)
+  AxisConversion conversion;       // game frame -> glTF frame
+  std::vector<int> core_joint_of;  // engine joint i is core joint core_joint_of[i], or -1 when absent
+  std::vector<std::string> notes;  // what was resampled, approximated or dropped
+};
+
+// A native file opened by its family.
+class Document {
+ public:
+  virtual ~Document() = default;
+  virtual nlohmann::json info() const = 0;  // format, counts, duration, joints
+  virtual nlohmann::json dump() const = 0;  // every field of the native document, raw flags included
+  virtual std::vector<Diagnostic> check(bool /*strict*/) const { return {}; }  // beyond what read() rejects
+  virtual double duration() const = 0;                                         // seconds
+  virtual double engine_tick() const = 0;  // the game's own time step in seconds (0.001 when continuous)
+  virtual EnginePose sample(double seconds) const = 0;
+  virtual Result<CoreConversion> to_core(const Options& options) const = 0;
+  virtual std::vector<std::uint8_t> encode() const = 0;  // writes the document back
+};
+
+struct Capability {
+  std::string what;  // "read", "write", "evaluate", "to glTF", "from glTF", ...
+  bool supported = false;
+  std::string confidence;  // "confirmed", "partial", "assumed", "none"
+  std::string note;
+};
+
+struct FormatFamily {
+  std::string id;                       // "lego"
+  std::string title;                    // "LEGO Island .ani"
+  std::vector<std::string> extensions;  // ".ani"
+  std::vector<Capability> capabilities;
+  std::vector<std::string> companion_options;  // e.g. {"model"} for Sith
+  std::function<bool(std::span<const std::uint8_t> bytes)> sniff;
+  std::function<Result<std::unique_ptr<Document>>(std::span<const std::uint8_t> bytes,
+                                                  const Options& options)>
+      open;
+  // From a core scene (e.g. an imported glTF) to the native bytes; empty when the family cannot write.
+  std::function<Result<std::vector<std::uint8_t>>(const Scene& scene, const Options& options)> from_core;
+};
+
+}  // namespace bonebridge

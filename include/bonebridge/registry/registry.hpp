@@ -1,0 +1,18 @@
+#pragma once
+#include <filesystem>
+#include <string_view>
+#include <vector>
+
+#include "bonebridge/registry/family.hpp"
+
+namespace bonebridge {
+
+const std::vector<FormatFamily>& format_families();
+
+// The family that claims a file: by content first, then by extension. nullptr when none does.
+const FormatFamily* find_family(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
+const FormatFamily* find_family_by_id(std::string_view id);
+// The family whose extensions include `path`'s (for output files).
+const FormatFamily* find_family_by_extension(const std::filesystem::path& path);
+
+}  // namespace bonebridge

@@ -1,0 +1,1 @@
+#include "bonebridge/gltf/options.hpp"

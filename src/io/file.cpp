@@ -1,0 +1,57 @@
+#include "bonebridge/io/file.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <system_error>
+
+namespace bonebridge {
+namespace {
+
+Error io_error(const std::filesystem::path& path, std::string message) {
+  return Error{"file", std::move(message), {}, {}, path.string()};
+}
+
+}  // namespace
+
+Result<std::vector<std::uint8_t>> read_file(const std::filesystem::path& path, std::uintmax_t max_bytes) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return io_error(path, "not a regular file, or not found");
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return io_error(path, "cannot read its size: " + ec.message());
+  if (size > max_bytes)
+    return io_error(path, fmt::format("{} bytes is larger than the limit of {}", size, max_bytes));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return io_error(path, std::string("cannot open: ") + std::strerror(errno));
+  std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
+  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (in.gcount() != static_cast<std::streamsize>(bytes.size())) return io_error(path, "short read");
+  return bytes;
+}
+
+Status write_file_atomic(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
+  auto temp = path;
+  temp += fmt::format(".{}.tmp", ::getpid());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out) return io_error(path, std::string("cannot create a temporary file: ") + std::strerror(errno));
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.flush();
+    if (!out) {
+      std::filesystem::remove(temp);
+      return io_error(path, "write failed");
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(temp, path, ec);
+  if (ec) {
+    std::filesystem::remove(temp);
+    return io_error(path, "cannot move the temporary file into place: " + ec.message());
+  }
+  return Ok{};
+}
+
+}  // namespace bonebridge
