@@ -1,8 +1,27 @@
-#include <cstdio>
+#include <iostream>
+#include <vector>
 
-#include "bonebridge/registry/registry.hpp"
+#include "verbs.hpp"
 
-int main() {
-  for (const auto& family : bonebridge::format_families()) std::printf("%s\n", family.id.c_str());
-  return 0;
+int main(int argc, char** argv) {
+  using namespace bonebridge::cli;
+  CLI::App app{"bonebridge: skeletal animation of classic games to glTF 2.0 and back"};
+  app.require_subcommand(1);
+  std::vector<Verb> verbs;
+  for (auto add :
+       {add_formats, add_info, add_dump, add_validate, add_sample, add_fidelity, add_convert, add_batch}) {
+    verbs.push_back(add(app));
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kUsage;
+  }
+  for (const auto& verb : verbs) {
+    if (verb.command->parsed()) return verb.run();
+  }
+  return kUsage;
 }

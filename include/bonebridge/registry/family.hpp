@@ -90,6 +90,11 @@ struct FormatFamily {
       open;
   // From a core scene (e.g. an imported glTF) to the native bytes; empty when the family cannot write.
   std::function<Result<std::vector<std::uint8_t>>(const Scene& scene, const Options& options)> from_core;
+  // For archives (LBA's HQR): the number of entries, and the bytes of entry `index`, so that `ANIM.HQR:12`
+  // works wherever a file does and `batch` can walk an archive.
+  std::function<Result<std::size_t>(std::span<const std::uint8_t> archive)> container_size;
+  std::function<Result<std::vector<std::uint8_t>>(std::span<const std::uint8_t> archive, std::size_t index)>
+      container_entry;
 };
 
 }  // namespace bonebridge

@@ -1,0 +1,35 @@
+#pragma once
+// Whole jobs built from a family's Document and the glTF room: what the command-line tool and the tests run.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "bonebridge/core/fidelity.hpp"
+#include "bonebridge/gltf/gltf.hpp"
+#include "bonebridge/registry/family.hpp"
+
+namespace bonebridge {
+
+struct LoadedInput {
+  const FormatFamily* family = nullptr;
+  std::unique_ptr<Document> document;
+  std::vector<std::uint8_t> bytes;
+};
+
+// Reads `path` (or `archive:index` for a family that holds archives), finds its family and opens it. `format`
+// forces a family by id. Errors name the file.
+Result<LoadedInput> load_input(const std::string& path, const Options& options,
+                               const std::string& format = {});
+
+Result<std::vector<std::uint8_t>> export_gltf(const Document& document, const Options& options,
+                                              const gltf::ExportOptions& export_options);
+
+// Converts the document to glTF in memory, reads that glTF back, and compares its joint positions in model
+// space with the engine's, every `step` seconds (0: every engine tick). Errors are in the game's units.
+Result<FidelityReport> measure_fidelity(const Document& document, const Options& options, double step = 0);
+
+// The engine pose as the JSON of `bonebridge sample --json`.
+nlohmann::json pose_json(const EnginePose& pose);
+
+}  // namespace bonebridge

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The main job: install, build, then convert every bundled example to .glb in out/, one line per file.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+scripts/build.sh
+build/bonebridge batch examples out

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs everything bonebridge needs on Debian 12: the toolchain and libraries from Debian's packages, and
+# the glTF test tools (Khronos validator, three.js) from the npm registry into tests/runtime/node_modules.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  build-essential cmake ninja-build pkg-config clang clang-format libclang-rt-14-dev
+  libfmt-dev nlohmann-json3-dev libcli11-dev libtinygltf-dev liblz4-dev liblzma-dev
+  libgtest-dev libgmock-dev libbenchmark-dev nodejs npm
+)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+# A machine with its own Node.js (not Debian's) needs no nodejs/npm packages.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  missing=("${missing[@]/nodejs/}")
+  missing=("${missing[@]/npm/}")
+fi
+read -r -a missing <<<"${missing[*]}"
+if ((${#missing[@]})); then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if [ ! -d tests/runtime/node_modules/gltf-validator ] || [ ! -d tests/runtime/node_modules/three ]; then
+  (cd tests/runtime && npm ci --no-audit --no-fund --loglevel=error)
+fi

@@ -1,0 +1,161 @@
+// convert and batch: the verbs that write files. Output goes to a temporary file and is renamed into place;
+// an input is never overwritten unless --in-place says so.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "bonebridge/io/file.hpp"
+#include "bonebridge/registry/pipeline.hpp"
+#include "bonebridge/registry/registry.hpp"
+#include "verbs.hpp"
+
+namespace bonebridge::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string lower_extension(const fs::path& path) {
+  std::string ext = path.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext;
+}
+
+bool is_gltf(const fs::path& path) {
+  const auto ext = lower_extension(path);
+  return ext == ".glb" || ext == ".gltf";
+}
+
+bool same_file(const fs::path& a, const fs::path& b) {
+  std::error_code ec;
+  return fs::exists(b, ec) && fs::equivalent(a, b, ec);
+}
+
+struct ConvertRequest {
+  std::string input, output, to;
+  InputOptions options;
+  bool no_mesh = false;
+  bool in_place = false;
+};
+
+Result<std::vector<std::uint8_t>> from_gltf(const ConvertRequest& request, const FormatFamily& target) {
+  auto bytes = read_file(request.input);
+  if (!bytes) return bytes.error();
+  auto scene = gltf::read(*bytes);
+  if (!scene) return scene.error();
+  if (!target.from_core)
+    return Error{target.title, "writing this format from glTF is not supported yet", {}, {}, {}};
+  return target.from_core(*scene, request.options.to_options());
+}
+
+Result<std::vector<std::uint8_t>> convert_bytes(const ConvertRequest& request) {
+  const fs::path out(request.output);
+  const FormatFamily* target =
+      request.to.empty() ? find_family_by_extension(out) : find_family_by_id(request.to);
+  const bool to_gltf = request.to.empty() ? is_gltf(out) : (request.to == "glb" || request.to == "gltf");
+  if (!to_gltf && !target) {
+    return Error{"",
+                 fmt::format("cannot tell the output format of '{}': use --to (glb, gltf or a family id)",
+                             request.output),
+                 {},
+                 {},
+                 {}};
+  }
+  if (is_gltf(request.input) && request.options.format.empty()) {
+    if (to_gltf) return Error{"", "the input is already glTF", {}, {}, {}};
+    return from_gltf(request, *target);
+  }
+  const Options options = request.options.to_options();
+  auto input = load_input(request.input, options, request.options.format);
+  if (!input) return input.error();
+  if (to_gltf) {
+    const bool binary = request.to.empty() ? lower_extension(out) == ".glb" : request.to == "glb";
+    return export_gltf(*input->document, options, {.binary = binary, .generate_mesh = !request.no_mesh});
+  }
+  if (target == input->family) return input->document->encode();
+  if (!target->from_core) return Error{target->title, "writing this format is not supported yet", {}, {}, {}};
+  auto core = input->document->to_core(options);
+  if (!core) return core.error();
+  return target->from_core(core->scene, options);
+}
+
+}  // namespace
+
+Verb add_convert(CLI::App& app) {
+  auto* command =
+      app.add_subcommand("convert", "Convert between a game format and glTF (.glb/.gltf), either way");
+  auto request = std::make_shared<ConvertRequest>();
+  command->add_option("input", request->input, "Input file (or ARCHIVE:INDEX)")->required();
+  command->add_option("output", request->output, "Output file; its extension picks the format")->required();
+  command->add_option("--to", request->to, "Output format: glb, gltf or a family id");
+  command->add_flag("--no-mesh", request->no_mesh, "Leave out the generated bone mesh");
+  command->add_flag("--in-place", request->in_place, "Allow the output to replace the input");
+  request->options.add_to(*command);
+  return {command, [request] {
+            if (!request->in_place && same_file(request->input, request->output)) {
+              std::cerr << "bonebridge: error: '" << request->output
+                        << "' is the input file; refusing to overwrite it (use --in-place)\n";
+              return int{kUsage};
+            }
+            auto bytes = convert_bytes(*request);
+            if (!bytes) {
+              Error error = bytes.error();
+              if (error.file.empty()) error.file = request->input;
+              return report_error(error);
+            }
+            const auto written = write_file_atomic(request->output, *bytes);
+            if (!written) return report_error(written.error());
+            std::cout << fmt::format("{} -> {} ({} bytes)\n", request->input, request->output, bytes->size());
+            return int{kSuccess};
+          }};
+}
+
+Verb add_batch(CLI::App& app) {
+  auto* command = app.add_subcommand("batch", "Convert every recognised file of a folder to glTF");
+  auto folder = std::make_shared<std::string>();
+  auto out = std::make_shared<std::string>();
+  auto options = std::make_shared<InputOptions>();
+  auto text = std::make_shared<bool>(false);
+  command->add_option("input", *folder, "Folder of game files")->required();
+  command->add_option("output", *out, "Folder for the .glb files (created)")->required();
+  command->add_flag("--gltf", *text, "Write .gltf instead of .glb");
+  options->add_to(*command);
+  return {
+      command, [folder, out, options, text] {
+        std::vector<fs::path> files;
+        std::error_code ec;
+        for (const auto& entry : fs::recursive_directory_iterator(*folder, ec)) {
+          if (entry.is_regular_file() && find_family_by_extension(entry.path()))
+            files.push_back(entry.path());
+        }
+        if (ec) return report_error(Error{"", "cannot list the folder: " + ec.message(), {}, {}, *folder});
+        std::sort(files.begin(), files.end());
+        fs::create_directories(*out, ec);
+        int status = kSuccess;
+        for (const auto& file : files) {
+          auto input = load_input(file.string(), options->to_options(), options->format);
+          if (!input) {
+            status = report_error(input.error());
+            continue;
+          }
+          auto bytes = export_gltf(*input->document, options->to_options(), {.binary = !*text});
+          const fs::path target =
+              fs::path(*out) / file.filename().replace_extension(*text ? ".gltf" : ".glb");
+          if (!bytes || !write_file_atomic(target, *bytes)) {
+            status = report_error(bytes ? Error{"", "cannot write", {}, {}, target.string()} : bytes.error());
+            continue;
+          }
+          const auto info = input->document->info();
+          std::cout << fmt::format("{} -> {}: {}, {} joints, {:.3f} s, {} bytes\n", file.string(),
+                                   target.string(), input->family->title,
+                                   info.value("joints", nlohmann::json(0)).dump(),
+                                   input->document->duration(), bytes->size());
+        }
+        return status;
+      }};
+}
+
+}  // namespace bonebridge::cli

@@ -1,0 +1,220 @@
+// formats, info, dump, validate, sample: reading and looking, never writing.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+#include "bonebridge/registry/pipeline.hpp"
+#include "bonebridge/registry/registry.hpp"
+#include "verbs.hpp"
+
+namespace bonebridge::cli {
+namespace {
+
+nlohmann::json capabilities_json(const FormatFamily& family) {
+  auto list = nlohmann::json::array();
+  for (const auto& c : family.capabilities) {
+    list.push_back(
+        {{"what", c.what}, {"supported", c.supported}, {"confidence", c.confidence}, {"note", c.note}});
+  }
+  return {{"id", family.id},
+          {"title", family.title},
+          {"extensions", family.extensions},
+          {"capabilities", list},
+          {"companions", family.companion_options}};
+}
+
+void print_family(const FormatFamily& family) {
+  std::cout << family.id << ": " << family.title << " (";
+  for (std::size_t i = 0; i < family.extensions.size(); ++i)
+    std::cout << (i ? ", " : "") << family.extensions[i];
+  std::cout << ")\n";
+  for (const auto& c : family.capabilities) {
+    std::cout << fmt::format("  {:<12} {:<4} {:<10} {}\n", c.what, c.supported ? "yes" : "no", c.confidence,
+                             c.note);
+  }
+}
+
+struct Opened {
+  std::shared_ptr<InputOptions> input = std::make_shared<InputOptions>();
+  std::shared_ptr<std::string> path = std::make_shared<std::string>();
+};
+
+Opened add_input(CLI::App& command) {
+  Opened opened;
+  command.add_option("file", *opened.path, "Input file (or ARCHIVE:INDEX)")->required();
+  opened.input->add_to(command);
+  return opened;
+}
+
+}  // namespace
+
+Verb add_formats(CLI::App& app) {
+  auto* command =
+      app.add_subcommand("formats", "List the format families, what each supports and how sure we are");
+  auto json = std::make_shared<bool>(false);
+  command->add_flag("--json", *json, "Machine-readable output");
+  return {command, [json] {
+            if (*json) {
+              auto list = nlohmann::json::array();
+              for (const auto& family : format_families()) list.push_back(capabilities_json(family));
+              std::cout << list.dump(2) << "\n";
+            } else {
+              for (const auto& family : format_families()) print_family(family);
+            }
+            return int{kSuccess};
+          }};
+}
+
+Verb add_info(CLI::App& app) {
+  auto* command = app.add_subcommand("info", "Format, counts, duration and joints of a file");
+  auto opened = add_input(*command);
+  auto json = std::make_shared<bool>(false);
+  command->add_flag("--json", *json, "Machine-readable output");
+  return {command, [opened, json] {
+            auto input = load_input(*opened.path, opened.input->to_options(), opened.input->format);
+            if (!input) return report_error(input.error());
+            auto info = input->document->info();
+            info["family"] = input->family->id;
+            if (*json) {
+              std::cout << info.dump(2) << "\n";
+            } else {
+              std::cout << *opened.path << ": " << input->family->title << "\n";
+              for (const auto& [key, value] : info.items()) {
+                std::cout << "  " << key << ": "
+                          << (value.is_string() ? value.get<std::string>() : value.dump()) << "\n";
+              }
+            }
+            return int{kSuccess};
+          }};
+}
+
+Verb add_dump(CLI::App& app) {
+  auto* command = app.add_subcommand("dump", "The native document as JSON, every field included");
+  auto opened = add_input(*command);
+  return {command, [opened] {
+            auto input = load_input(*opened.path, opened.input->to_options(), opened.input->format);
+            if (!input) return report_error(input.error());
+            std::cout << input->document->dump().dump(2) << "\n";
+            return int{kSuccess};
+          }};
+}
+
+Verb add_validate(CLI::App& app) {
+  auto* command = app.add_subcommand("validate", "Check files; exit 0 when all are valid");
+  auto paths = std::make_shared<std::vector<std::string>>();
+  auto input_options = std::make_shared<InputOptions>();
+  command->add_option("files", *paths, "Files to check")->required();
+  input_options->add_to(*command);
+  return {command, [paths, input_options] {
+            int status = kSuccess;
+            const Options options = input_options->to_options();
+            for (const auto& path : *paths) {
+              auto input = load_input(path, options, input_options->format);
+              if (!input) {
+                status = report_error(input.error());
+                continue;
+              }
+              std::size_t errors = 0, warnings = 0;
+              for (auto diagnostic : input->document->check(input_options->strict)) {
+                if (diagnostic.where.file.empty()) diagnostic.where.file = path;
+                std::cerr << (diagnostic.is_error ? "error: " : "warning: ") << diagnostic.where.to_string()
+                          << "\n";
+                (diagnostic.is_error ? errors : warnings)++;
+              }
+              if (errors > 0) status = kInvalidInput;
+              std::cout << fmt::format("{}: {} ({}, {} errors, {} warnings)\n", path,
+                                       errors ? "invalid" : "valid", input->family->title, errors, warnings);
+            }
+            return status;
+          }};
+}
+
+// The engine's poses every `step` seconds, with the glTF node each joint becomes: what an independent glTF
+// runtime is compared against.
+int print_pose_grid(const LoadedInput& input, const Options& options, double step) {
+  auto core = input.document->to_core(options);
+  if (!core) return report_error(core.error());
+  auto poses = nlohmann::json::array();
+  for (const double t : time_grid(input.document->duration(), step))
+    poses.push_back(pose_json(input.document->sample(t)));
+  std::cout << nlohmann::json{{"poses", poses}, {"gltf_node_of_joint", core->core_joint_of}}.dump() << "\n";
+  return kSuccess;
+}
+
+Verb add_sample(CLI::App& app) {
+  auto* command =
+      app.add_subcommand("sample", "The game engine's pose at a time, in the game's own coordinates");
+  auto opened = add_input(*command);
+  auto at = std::make_shared<double>(0.0);
+  auto step = std::make_shared<double>(0.0);
+  auto json = std::make_shared<bool>(false);
+  auto* at_option = command->add_option("--at", *at, "Time in seconds");
+  command->add_option("--step", *step, "Every STEP seconds over the whole clip, as one JSON document")
+      ->excludes(at_option);
+  command->add_flag("--json", *json, "Machine-readable output");
+  return {command, [opened, at, step, json, at_option] {
+            if (*step <= 0 && at_option->count() == 0) {
+              std::cerr << "bonebridge: error: sample needs --at SECONDS or --step SECONDS\n";
+              return int{kUsage};
+            }
+            const Options options = opened.input->to_options();
+            auto input = load_input(*opened.path, options, opened.input->format);
+            if (!input) return report_error(input.error());
+            if (*step > 0) return print_pose_grid(*input, options, *step);
+            const auto pose = input->document->sample(*at);
+            if (*json) {
+              std::cout << pose_json(pose).dump(2) << "\n";
+              return int{kSuccess};
+            }
+            std::cout << fmt::format("t = {} s\n", pose.time);
+            for (std::size_t i = 0; i < pose.joints.size(); ++i) {
+              const auto& joint = pose.joints[i];
+              const Vec3 p = joint.model.translation();
+              std::cout << fmt::format(
+                  "  {:>3} {:<24} parent {:>3}  model position ({:.6f}, {:.6f}, {:.6f})\n", i, joint.name,
+                  joint.parent, p.x, p.y, p.z);
+            }
+            return int{kSuccess};
+          }};
+}
+
+Verb add_fidelity(CLI::App& app) {
+  auto* command = app.add_subcommand(
+      "fidelity",
+      "Convert to glTF in memory, read it back, and measure joint position error against the engine");
+  auto opened = add_input(*command);
+  auto json = std::make_shared<bool>(false);
+  auto step = std::make_shared<double>(0.0);
+  command->add_flag("--json", *json, "Machine-readable output");
+  command->add_option("--step", *step, "Seconds between samples (default: every engine tick)");
+  return {command, [opened, json, step] {
+            const Options options = opened.input->to_options();
+            auto input = load_input(*opened.path, options, opened.input->format);
+            if (!input) return report_error(input.error());
+            const auto report = measure_fidelity(*input->document, options, *step);
+            if (!report) return report_error(report.error());
+            const double relative_max = report->extent > 0 ? report->max / report->extent : 0;
+            if (*json) {
+              std::cout << nlohmann::json{{"max", report->max},
+                                          {"p99", report->p99},
+                                          {"extent", report->extent},
+                                          {"samples", report->samples},
+                                          {"max_relative", relative_max},
+                                          {"worst_time", report->worst_time},
+                                          {"worst_joint", report->worst_joint}}
+                               .dump(2)
+                        << "\n";
+            } else {
+              std::cout << fmt::format(
+                  "{}: max {:.3g} (joint {} at {:.3f} s), p99 {:.3g} game units over {} joint samples; "
+                  "extent {:.4g}, "
+                  "max/extent {:.3g}\n",
+                  *opened.path, report->max, report->worst_joint, report->worst_time, report->p99,
+                  report->samples, report->extent, relative_max);
+            }
+            return int{kSuccess};
+          }};
+}
+
+}  // namespace bonebridge::cli

@@ -1,0 +1,41 @@
+#pragma once
+// Each verb registers its own subcommand and runs through the library. Exit codes: 0 success, 1 invalid input
+// (or a failed check), 2 usage error.
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+
+#include "bonebridge/registry/family.hpp"
+
+namespace bonebridge::cli {
+
+enum Exit : int { kSuccess = 0, kInvalidInput = 1, kUsage = 2 };
+
+// The options every verb that opens a file shares: companion files and family choices.
+struct InputOptions {
+  std::string format;
+  std::string model, body, rig, skeleton, variant, unit_scale;
+  bool strict = false;
+  void add_to(CLI::App& command);
+  Options to_options() const;
+};
+
+using Action = std::function<int()>;
+struct Verb {
+  CLI::App* command;
+  Action run;
+};
+
+Verb add_formats(CLI::App& app);
+Verb add_info(CLI::App& app);
+Verb add_dump(CLI::App& app);
+Verb add_validate(CLI::App& app);
+Verb add_sample(CLI::App& app);
+Verb add_fidelity(CLI::App& app);
+Verb add_convert(CLI::App& app);
+Verb add_batch(CLI::App& app);
+
+int report_error(const Error& error);
+
+}  // namespace bonebridge::cli

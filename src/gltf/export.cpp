@@ -1,1 +1,0 @@
-#include "bonebridge/gltf/options.hpp"

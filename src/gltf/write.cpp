@@ -1,0 +1,307 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <sstream>
+
+#include "bone_mesh.hpp"
+#include "bonebridge/gltf/gltf.hpp"
+#include "extras.hpp"
+#include "tinygltf.hpp"
+
+namespace bonebridge::gltf {
+namespace {
+
+constexpr const char* kFormat = "glTF 2.0 export";
+
+Error export_error(std::string message) {
+  return Error{kFormat, std::move(message), {}, {}, {}};
+}
+
+// Builds the one binary buffer and the accessors that view it.
+class BufferBuilder {
+ public:
+  explicit BufferBuilder(tinygltf::Model& model) : model_(model) { model_.buffers.emplace_back(); }
+
+  int floats(const std::vector<float>& values, int type, int components, int target = 0) {
+    const int view = add_view(values.data(), values.size() * sizeof(float), target);
+    tinygltf::Accessor accessor;
+    accessor.bufferView = view;
+    accessor.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
+    accessor.type = type;
+    accessor.count = values.size() / static_cast<std::size_t>(components);
+    // Bounds are computed from the floats actually stored, so that they are exact.
+    accessor.minValues.assign(static_cast<std::size_t>(components), std::numeric_limits<double>::max());
+    accessor.maxValues.assign(static_cast<std::size_t>(components), std::numeric_limits<double>::lowest());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      auto& low = accessor.minValues[i % static_cast<std::size_t>(components)];
+      auto& high = accessor.maxValues[i % static_cast<std::size_t>(components)];
+      low = std::min(low, static_cast<double>(values[i]));
+      high = std::max(high, static_cast<double>(values[i]));
+    }
+    return add_accessor(std::move(accessor));
+  }
+
+  template <class Int>
+  int integers(const std::vector<Int>& values, int component_type, int type, int components, int target) {
+    const int view = add_view(values.data(), values.size() * sizeof(Int), target);
+    tinygltf::Accessor accessor;
+    accessor.bufferView = view;
+    accessor.componentType = component_type;
+    accessor.type = type;
+    accessor.count = values.size() / static_cast<std::size_t>(components);
+    return add_accessor(std::move(accessor));
+  }
+
+  // Key times are shared by every channel with the same times.
+  int times(const std::vector<double>& seconds) {
+    std::vector<float> values(seconds.begin(), seconds.end());
+    auto it = time_accessors_.find(values);
+    if (it != time_accessors_.end()) return it->second;
+    const int accessor = floats(values, TINYGLTF_TYPE_SCALAR, 1);
+    time_accessors_.emplace(std::move(values), accessor);
+    return accessor;
+  }
+
+ private:
+  int add_view(const void* data, std::size_t size, int target) {
+    auto& bytes = model_.buffers[0].data;
+    bytes.resize((bytes.size() + 3) / 4 * 4, 0);
+    tinygltf::BufferView view;
+    view.buffer = 0;
+    view.byteOffset = bytes.size();
+    view.byteLength = size;
+    view.target = target;
+    const auto* first = static_cast<const unsigned char*>(data);
+    bytes.insert(bytes.end(), first, first + size);
+    model_.bufferViews.push_back(view);
+    return static_cast<int>(model_.bufferViews.size() - 1);
+  }
+
+  int add_accessor(tinygltf::Accessor accessor) {
+    model_.accessors.push_back(std::move(accessor));
+    return static_cast<int>(model_.accessors.size() - 1);
+  }
+
+  tinygltf::Model& model_;
+  std::map<std::vector<float>, int> time_accessors_;
+};
+
+std::vector<double> as_vector(Vec3 v) {
+  return {v.x, v.y, v.z};
+}
+std::vector<double> as_vector(Quat q) {
+  return {q.x, q.y, q.z, q.w};
+}
+
+tinygltf::Node joint_node(const Joint& joint) {
+  tinygltf::Node node;
+  node.name = joint.name;
+  const auto& rest = joint.rest;
+  if (rest.translation != Vec3{}) node.translation = as_vector(rest.translation);
+  if (rest.rotation != Quat{}) node.rotation = as_vector(normalize(rest.rotation));
+  if (rest.scale != Vec3{1, 1, 1}) node.scale = as_vector(rest.scale);
+  return node;
+}
+
+void add_joints(tinygltf::Model& model, const Skeleton& skeleton) {
+  for (const auto& joint : skeleton.joints) model.nodes.push_back(joint_node(joint));
+  auto& scene = model.scenes.emplace_back();
+  for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
+    const int parent = skeleton.joints[j].parent;
+    if (parent < 0)
+      scene.nodes.push_back(static_cast<int>(j));
+    else
+      model.nodes[static_cast<std::size_t>(parent)].children.push_back(static_cast<int>(j));
+  }
+  model.defaultScene = 0;
+}
+
+// One skinned primitive holding every rigid mesh, each vertex bound with weight 1 to its joint.
+void add_skinned_mesh(tinygltf::Model& model, BufferBuilder& buffer, const Skeleton& skeleton,
+                      const std::vector<RigidMesh>& meshes, const std::vector<Mat4>& rest_model) {
+  std::vector<float> positions, weights;
+  std::vector<std::uint16_t> joints;
+  std::vector<std::uint32_t> indices;
+  for (const auto& mesh : meshes) {
+    const auto base = static_cast<std::uint32_t>(positions.size() / 3);
+    const Mat4& bind = rest_model[static_cast<std::size_t>(mesh.joint)];
+    for (const Vec3 local : mesh.positions) {
+      const Vec3 p = transform_point(bind, local);
+      positions.insert(positions.end(),
+                       {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)});
+      joints.insert(joints.end(), {static_cast<std::uint16_t>(mesh.joint), 0, 0, 0});
+      weights.insert(weights.end(), {1.0f, 0.0f, 0.0f, 0.0f});
+    }
+    for (const auto index : mesh.triangles) indices.push_back(base + index);
+  }
+  tinygltf::Primitive primitive;
+  primitive.mode = TINYGLTF_MODE_TRIANGLES;
+  primitive.attributes["POSITION"] =
+      buffer.floats(positions, TINYGLTF_TYPE_VEC3, 3, TINYGLTF_TARGET_ARRAY_BUFFER);
+  primitive.attributes["JOINTS_0"] = buffer.integers(joints, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
+                                                     TINYGLTF_TYPE_VEC4, 4, TINYGLTF_TARGET_ARRAY_BUFFER);
+  primitive.attributes["WEIGHTS_0"] =
+      buffer.floats(weights, TINYGLTF_TYPE_VEC4, 4, TINYGLTF_TARGET_ARRAY_BUFFER);
+  primitive.indices = buffer.integers(indices, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, TINYGLTF_TYPE_SCALAR, 1,
+                                      TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
+  model.accessors[static_cast<std::size_t>(primitive.indices)].minValues.clear();
+  tinygltf::Mesh gltf_mesh;
+  gltf_mesh.name = "skeleton";
+  gltf_mesh.primitives.push_back(std::move(primitive));
+  model.meshes.push_back(std::move(gltf_mesh));
+
+  std::vector<float> inverse_binds;
+  tinygltf::Skin skin;
+  for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
+    skin.joints.push_back(static_cast<int>(j));
+    const Mat4 inverse = inverse_affine(rest_model[j]);
+    for (const double v : inverse.m) inverse_binds.push_back(static_cast<float>(v));
+  }
+  skin.inverseBindMatrices = buffer.floats(inverse_binds, TINYGLTF_TYPE_MAT4, 16);
+  model.accessors[static_cast<std::size_t>(skin.inverseBindMatrices)].minValues.clear();
+  model.accessors[static_cast<std::size_t>(skin.inverseBindMatrices)].maxValues.clear();
+  model.skins.push_back(std::move(skin));
+
+  tinygltf::Node holder;
+  holder.name = "skeleton mesh";
+  holder.mesh = 0;
+  holder.skin = 0;
+  model.nodes.push_back(std::move(holder));
+  model.scenes[0].nodes.push_back(static_cast<int>(model.nodes.size() - 1));
+}
+
+std::vector<float> flatten(const std::vector<Vec3>& values) {
+  std::vector<float> out;
+  for (const auto& v : values)
+    out.insert(out.end(), {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)});
+  return out;
+}
+
+Status check_channel_times(const std::vector<double>& times, std::size_t value_count, std::size_t per_key,
+                           const std::string& what) {
+  if (times.empty()) return export_error(what + ": a channel has no keys");
+  if (value_count != times.size() * per_key) {
+    return export_error(fmt::format("{}: {} values for {} keys (expected {})", what, value_count,
+                                    times.size(), times.size() * per_key));
+  }
+  for (std::size_t i = 1; i < times.size(); ++i) {
+    if (!(static_cast<float>(times[i]) > static_cast<float>(times[i - 1]))) {
+      return export_error(
+          fmt::format("{}: key times must increase strictly as 32-bit floats, but key {} ({} s) "
+                      "does not follow key {} ({} s)",
+                      what, i, times[i], i - 1, times[i - 1]));
+    }
+  }
+  if (times.front() < 0) return export_error(fmt::format("{}: negative key time {} s", what, times.front()));
+  return Ok{};
+}
+
+template <class Value>
+Status add_channel(tinygltf::Animation& animation, BufferBuilder& buffer, const Channel<Value>& channel,
+                   int node, const std::string& path, const std::string& what) {
+  const auto checked =
+      check_channel_times(channel.times, channel.values.size(), channel.values_per_key(), what);
+  if (!checked) return checked;
+  tinygltf::AnimationSampler sampler;
+  sampler.input = buffer.times(channel.times);
+  sampler.interpolation = to_string(channel.interpolation);
+  if constexpr (std::is_same_v<Value, Quat>) {
+    std::vector<float> values;
+    const std::size_t per_key = channel.values_per_key();
+    for (std::size_t i = 0; i < channel.values.size(); ++i) {
+      const bool is_key_value = per_key == 1 || i % 3 == 1;
+      const Quat q = is_key_value ? normalize(channel.values[i]) : channel.values[i];
+      values.insert(values.end(), {static_cast<float>(q.x), static_cast<float>(q.y), static_cast<float>(q.z),
+                                   static_cast<float>(q.w)});
+    }
+    sampler.output = buffer.floats(values, TINYGLTF_TYPE_VEC4, 4);
+  } else {
+    sampler.output = buffer.floats(flatten(channel.values), TINYGLTF_TYPE_VEC3, 3);
+  }
+  animation.samplers.push_back(std::move(sampler));
+  tinygltf::AnimationChannel target;
+  target.sampler = static_cast<int>(animation.samplers.size() - 1);
+  target.target_node = node;
+  target.target_path = path;
+  animation.channels.push_back(std::move(target));
+  return Ok{};
+}
+
+Status add_clip(tinygltf::Model& model, BufferBuilder& buffer, const Clip& clip, const Skeleton& skeleton) {
+  tinygltf::Animation animation;
+  animation.name = clip.name;
+  for (const auto& channels : clip.joints) {
+    if (channels.joint < 0 || channels.joint >= static_cast<int>(skeleton.joints.size())) {
+      return export_error(fmt::format("clip '{}' animates joint {}, but the skeleton has {} joints",
+                                      clip.name, channels.joint, skeleton.joints.size()));
+    }
+    const std::string what = fmt::format("clip '{}', joint '{}'", clip.name,
+                                         skeleton.joints[static_cast<std::size_t>(channels.joint)].name);
+    Status status = Ok{};
+    if (channels.translation)
+      status = add_channel(animation, buffer, *channels.translation, channels.joint, "translation",
+                           what + " translation");
+    if (status && channels.rotation)
+      status =
+          add_channel(animation, buffer, *channels.rotation, channels.joint, "rotation", what + " rotation");
+    if (status && channels.scale)
+      status = add_channel(animation, buffer, *channels.scale, channels.joint, "scale", what + " scale");
+    if (!status) return status;
+  }
+  // glTF requires at least one channel; a clip without any keeps its data in the scene extras instead.
+  if (animation.channels.empty()) return Ok{};
+  animation.extras = to_value({{"bonebridge", clip_extras(clip)}});
+  model.animations.push_back(std::move(animation));
+  return Ok{};
+}
+
+}  // namespace
+
+Result<std::vector<std::uint8_t>> write(const Scene& scene, const ExportOptions& options) {
+  tinygltf::Model model;
+  model.asset.version = "2.0";
+  model.asset.generator = "bonebridge";
+  BufferBuilder buffer(model);
+  add_joints(model, scene.skeleton);
+  std::vector<Transform> rest;
+  for (const auto& joint : scene.skeleton.joints) rest.push_back(joint.rest);
+  std::vector<Mat4> rest_model;
+  local_to_model(scene.skeleton, rest, rest_model);
+
+  for (const auto& mesh : scene.meshes) {
+    if (mesh.joint < 0 || mesh.joint >= static_cast<int>(scene.skeleton.joints.size())) {
+      return export_error(
+          fmt::format("mesh '{}' is bound to joint {}, which does not exist", mesh.name, mesh.joint));
+    }
+    for (const auto index : mesh.triangles) {
+      if (index >= mesh.positions.size())
+        return export_error(fmt::format("mesh '{}' has an index out of range", mesh.name));
+    }
+  }
+  const auto meshes = !scene.meshes.empty() || !options.generate_mesh
+                          ? scene.meshes
+                          : generate_bone_meshes(scene.skeleton, rest_model);
+  if (!meshes.empty()) add_skinned_mesh(model, buffer, scene.skeleton, meshes, rest_model);
+
+  for (const auto& clip : scene.clips) {
+    const auto added = add_clip(model, buffer, clip, scene.skeleton);
+    if (!added) return added.error();
+  }
+  nlohmann::json scene_extras = nlohmann::json::object();
+  if (!scene.metadata.empty()) scene_extras["metadata"] = scene.metadata;
+  if (!scene_extras.empty()) model.scenes[0].extras = to_value({{"bonebridge", scene_extras}});
+
+  if (model.buffers[0].data.empty()) model.buffers.clear();
+
+  tinygltf::TinyGLTF writer;
+  std::ostringstream out;
+  if (!writer.WriteGltfSceneToStream(&model, out, !options.binary, options.binary)) {
+    return export_error("tinygltf could not serialise the model");
+  }
+  const std::string text = out.str();
+  return std::vector<std::uint8_t>(text.begin(), text.end());
+}
+
+}  // namespace bonebridge::gltf

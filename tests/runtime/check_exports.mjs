@@ -1,0 +1,59 @@
+// The suite's end-to-end check of every export: each file of examples/ and each entry of exports.json is
+// converted to .glb by the bonebridge tool, checked by the Khronos glTF-Validator (0 errors, 0 warnings), and
+// played in three.js against the game engine's own poses within the entry's stated error.
+// Usage: node check_exports.mjs TOOL SOURCE_DIR SAMPLES_DIR
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { join, basename, dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+const [tool, sourceDir, samplesDir] = process.argv.slice(2);
+const here = dirname(fileURLToPath(import.meta.url));
+const out = mkdtempSync(join(tmpdir(), 'bonebridge-exports-'));
+const defaultMaxRelative = 1e-3;
+
+function listFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+const extensions = new Set(JSON.parse(execFileSync(tool, ['formats', '--json'])).flatMap((f) => f.extensions));
+const cases = listFiles(join(sourceDir, 'examples'))
+  .filter((path) => extensions.has(path.slice(path.lastIndexOf('.')).toLowerCase()))
+  .map((path) => ({ input: path, args: [], max_relative: defaultMaxRelative }));
+let skipped = 0;
+for (const entry of JSON.parse(readFileSync(join(here, 'exports.json'), 'utf8'))) {
+  const input = join(samplesDir, entry.sample);
+  const inputFile = input.replace(/:\d+$/, '');
+  if (!existsSync(inputFile)) {
+    console.log(`SKIPPED LOUDLY: ${input} is absent (../shared/samples missing)`);
+    skipped++;
+    continue;
+  }
+  const args = (entry.args ?? []).map((a) => a.replace('{samples}', samplesDir));
+  cases.push({ input, args, max_relative: entry.max_relative ?? defaultMaxRelative });
+}
+
+let passed = 0;
+let failed = 0;
+cases.forEach((c, i) => {
+  const glb = join(out, `${i}-${basename(c.input).replace(/[:.]/g, '_')}.glb`);
+  const posesPath = `${glb}.poses.json`;
+  try {
+    execFileSync(tool, ['convert', c.input, glb, ...c.args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('node', [join(here, 'validate.mjs'), glb], { stdio: 'inherit' });
+    const poses = execFileSync(tool, ['sample', c.input, '--step', '0.005', '--json', ...c.args], { maxBuffer: 1 << 30 });
+    writeFileSync(posesPath, poses);
+    execFileSync('node', [join(here, 'threejs_compare.mjs'), glb, posesPath, String(c.max_relative)], { stdio: 'inherit' });
+    passed++;
+  } catch (error) {
+    console.error(`FAILED: ${c.input}: ${error.message.split('\n')[0]}`);
+    failed++;
+  }
+});
+console.log(`exports: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

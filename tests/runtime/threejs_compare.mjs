@@ -1,0 +1,77 @@
+// Plays a .glb in three.js (GLTFLoader + AnimationMixer, as a web page would) and compares every joint's
+// world position with the game engine's poses from `bonebridge sample FILE --step S`. The two frames differ by
+// one fixed change of axes, handedness and units; it is fitted (least-squares affine map) rather than taken
+// from bonebridge, so that the check does not trust the code under test.
+// Usage: node threejs_compare.mjs FILE.glb POSES.json MAX_RELATIVE_ERROR
+import { readFileSync } from 'node:fs';
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { fitAffine, applyAffine, scaleOf } from './fit.mjs';
+
+globalThis.ProgressEvent ??= class ProgressEvent extends Event {};
+
+const [glbPath, posesPath, maxRelativeText] = process.argv.slice(2);
+const maxRelative = Number(maxRelativeText);
+const engine = JSON.parse(readFileSync(posesPath, 'utf8'));
+const bytes = readFileSync(glbPath);
+const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+
+const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(arrayBuffer, '', resolve, reject));
+const objectOfNode = new Map();
+gltf.scene.traverse((object) => {
+  const association = gltf.parser.associations.get(object);
+  if (association && association.nodes !== undefined && !object.isSkinnedMesh) objectOfNode.set(association.nodes, object);
+});
+
+const mixer = new THREE.AnimationMixer(gltf.scene);
+const action = gltf.animations.length ? mixer.clipAction(gltf.animations[0]) : null;
+if (action) {
+  action.setLoop(THREE.LoopOnce);
+  action.clampWhenFinished = true;
+}
+
+const enginePoints = [];
+const threePoints = [];
+const position = new THREE.Vector3();
+for (const pose of engine.poses) {
+  if (action) {
+    action.reset().play();
+    mixer.setTime(pose.time);
+  }
+  gltf.scene.updateMatrixWorld(true);
+  pose.joints.forEach((joint, index) => {
+    const node = engine.gltf_node_of_joint[index];
+    if (node < 0) return;
+    const object = objectOfNode.get(node);
+    if (!object) throw new Error(`glTF node ${node} (engine joint ${index}, ${joint.name}) not found in three.js scene`);
+    object.getWorldPosition(position);
+    enginePoints.push([joint.model[12], joint.model[13], joint.model[14]]);
+    threePoints.push([position.x, position.y, position.z]);
+  });
+}
+
+const map = fitAffine(enginePoints, threePoints);
+const scale = scaleOf(map);
+let max = 0;
+let low = [Infinity, Infinity, Infinity];
+let high = [-Infinity, -Infinity, -Infinity];
+const errors = enginePoints.map((p, i) => {
+  const q = applyAffine(map, p);
+  const e = Math.hypot(q[0] - threePoints[i][0], q[1] - threePoints[i][1], q[2] - threePoints[i][2]) / scale;
+  max = Math.max(max, e);
+  for (let k = 0; k < 3; k++) {
+    low[k] = Math.min(low[k], p[k]);
+    high[k] = Math.max(high[k], p[k]);
+  }
+  return e;
+});
+errors.sort((a, b) => a - b);
+const extent = Math.hypot(high[0] - low[0], high[1] - low[1], high[2] - low[2]);
+const p99 = errors[Math.max(0, Math.ceil(errors.length * 0.99) - 1)];
+const result = { file: glbPath, runtime: `three.js ${THREE.REVISION}`, samples: errors.length, max, p99, extent,
+  max_relative: extent > 0 ? max / extent : 0, fitted_scale: scale };
+console.log(JSON.stringify(result));
+if (!(result.max_relative <= maxRelative)) {
+  console.error(`three.js playback differs from the engine: max ${max} game units = ${result.max_relative} of the extent, above ${maxRelative}`);
+  process.exit(1);
+}
