@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs everything bonebridge needs on Debian 12: the toolchain and libraries from Debian's packages, and
-# the glTF test tools (Khronos validator, three.js) from the npm registry into tests/runtime/node_modules.
+# the glTF test tools (Khronos validator, three.js) from the npm registry into tests/runtime/node_modules, and
+# Blender (headless, for playback checks) from Debian.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
   build-essential cmake ninja-build pkg-config clang clang-format libclang-rt-14-dev
   libfmt-dev nlohmann-json3-dev libcli11-dev libtinygltf-dev liblz4-dev liblzma-dev
-  libgtest-dev libgmock-dev libbenchmark-dev nodejs npm
+  libgtest-dev libgmock-dev libbenchmark-dev nodejs npm blender python3-numpy
 )
 missing=()
 for package in "${packages[@]}"; do

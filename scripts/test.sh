@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Install, build, and run the whole test suite: unit tests, fuzz-corpus replays, and the end-to-end export
-# checks (Khronos glTF-Validator, three.js playback against the game engines).
+# Install, build, fuzz each reader briefly, then run the whole test suite: unit tests, fuzz-corpus replays,
+# and the end-to-end export checks (Khronos glTF-Validator, three.js and Blender playback against the engines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
+scripts/fuzz.sh "${BONEBRIDGE_FUZZ_SECONDS:-20}"
 if [ ! -d ../shared/samples ]; then
   echo "SKIPPED LOUDLY: ../shared/samples is absent; every test that needs real game files will skip." >&2
 fi

@@ -1,6 +1,6 @@
 // The suite's end-to-end check of every export: each file of examples/ and each entry of exports.json is
 // converted to .glb by the bonebridge tool, checked by the Khronos glTF-Validator (0 errors, 0 warnings), and
-// played in three.js against the game engine's own poses within the entry's stated error.
+// played in three.js and in Blender against the game engine's own poses within the entry's stated error.
 // Usage: node check_exports.mjs TOOL SOURCE_DIR SAMPLES_DIR
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
@@ -12,6 +12,8 @@ const [tool, sourceDir, samplesDir] = process.argv.slice(2);
 const here = dirname(fileURLToPath(import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'bonebridge-exports-'));
 const defaultMaxRelative = 1e-3;
+// Blender must see Debian's Python packages (numpy), not those of a version-managed Python on PATH.
+const blenderEnv = { ...process.env, PYTHONPATH: '', PYTHONHOME: '', PATH: `/usr/bin:${process.env.PATH}` };
 
 function listFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -49,6 +51,10 @@ cases.forEach((c, i) => {
     const poses = execFileSync(tool, ['sample', c.input, '--step', '0.005', '--json', ...c.args], { maxBuffer: 1 << 30 });
     writeFileSync(posesPath, poses);
     execFileSync('node', [join(here, 'threejs_compare.mjs'), glb, posesPath, String(c.max_relative)], { stdio: 'inherit' });
+    const blender = execFileSync('blender', ['-b', '--factory-startup', '--python-exit-code', '1', '--python',
+      join(here, 'blender_compare.py'), '--', glb, posesPath, String(c.max_relative)], { env: blenderEnv, maxBuffer: 1 << 26 });
+    const line = blender.toString().split('\n').find((l) => l.startsWith('BONEBRIDGE_RESULT '));
+    console.log(line ? line.slice('BONEBRIDGE_RESULT '.length) : 'Blender printed no result');
     passed++;
   } catch (error) {
     console.error(`FAILED: ${c.input}: ${error.message.split('\n')[0]}`);

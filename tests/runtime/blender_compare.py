@@ -1,0 +1,92 @@
+# Plays a .glb in Blender (stock glTF importer, headless) and compares every joint's world position with the
+# game engine's poses from `bonebridge sample FILE --step S`, after a least-squares affine fit of the one fixed
+# change of axes and units between the frames (Blender also turns glTF's Y-up into Z-up).
+# Usage: blender -b --factory-startup --python-exit-code 1 --python blender_compare.py -- FILE.glb POSES.json MAX_RELATIVE_ERROR
+# Node names are replaced by their index before import ("n12"), because Blender renames repeated names and
+# cuts long ones; the motion data is untouched.
+import json
+import struct
+import sys
+import tempfile
+
+import bpy
+import numpy as np
+
+
+def renamed_glb(path):
+    data = open(path, "rb").read()
+    magic, version, _ = struct.unpack_from("<4sII", data, 0)
+    assert magic == b"glTF" and version == 2, "not a glb"
+    json_length, json_type = struct.unpack_from("<II", data, 12)
+    document = json.loads(data[20 : 20 + json_length])
+    for index, node in enumerate(document.get("nodes", [])):
+        node["name"] = f"n{index}"
+    text = json.dumps(document).encode()
+    text += b" " * (-len(text) % 4)
+    rest = data[20 + json_length :]
+    out = struct.pack("<4sII", b"glTF", 2, 12 + 8 + len(text) + len(rest))
+    out += struct.pack("<II", len(text), json_type) + text + rest
+    handle = tempfile.NamedTemporaryFile(suffix=".glb", delete=False)
+    handle.write(out)
+    handle.close()
+    return handle.name
+
+
+def joint_world_positions(node_names):
+    positions = {}
+    for obj in bpy.context.scene.objects:
+        if obj.type == "ARMATURE":
+            for bone in obj.pose.bones:
+                positions[bone.name] = obj.matrix_world @ bone.head
+        elif obj.name in node_names:
+            positions[obj.name] = obj.matrix_world.translation
+    return positions
+
+
+def main():
+    glb, poses_path, max_relative = sys.argv[sys.argv.index("--") + 1 :]
+    engine = json.load(open(poses_path))
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    bpy.ops.import_scene.gltf(filepath=renamed_glb(glb))
+    scene = bpy.context.scene
+    fps = scene.render.fps / scene.render.fps_base
+    nodes = engine["gltf_node_of_joint"]
+    names = {f"n{n}" for n in nodes if n >= 0}
+    for obj in scene.objects:
+        if obj.animation_data and obj.animation_data.action is None and bpy.data.actions:
+            obj.animation_data.action = bpy.data.actions[0]
+    engine_points, blender_points = [], []
+    for pose in engine["poses"]:
+        frame = pose["time"] * fps
+        scene.frame_set(int(np.floor(frame)), subframe=float(frame - np.floor(frame)))
+        positions = joint_world_positions(names)
+        for index, joint in enumerate(pose["joints"]):
+            if nodes[index] < 0:
+                continue
+            name = f"n{nodes[index]}"
+            if name not in positions:
+                raise RuntimeError(f"glTF node {nodes[index]} (engine joint {index}, {joint['name']}) not found in Blender")
+            engine_points.append(joint["model"][12:15])
+            blender_points.append(list(positions[name]))
+    p = np.array(engine_points, dtype=float)
+    q = np.array(blender_points, dtype=float)
+    design = np.hstack([p, np.ones((len(p), 1))])
+    fit, *_ = np.linalg.lstsq(design, q, rcond=None)
+    scale = abs(np.linalg.det(fit[:3, :3])) ** (1 / 3)
+    errors = np.linalg.norm(design @ fit - q, axis=1) / scale
+    extent = float(np.linalg.norm(p.max(axis=0) - p.min(axis=0)))
+    result = {
+        "file": glb,
+        "runtime": "Blender " + bpy.app.version_string,
+        "samples": len(errors),
+        "max": float(errors.max()),
+        "p99": float(np.sort(errors)[max(0, int(np.ceil(0.99 * len(errors))) - 1)]),
+        "extent": extent,
+        "max_relative": float(errors.max()) / extent if extent > 0 else 0.0,
+    }
+    print("BONEBRIDGE_RESULT " + json.dumps(result))
+    if not result["max_relative"] <= float(max_relative):
+        raise RuntimeError(f"Blender playback differs from the engine: {result['max_relative']} of the extent, above {max_relative}")
+
+
+main()
