@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
-build/bonebridge batch examples out
+tool=build/bonebridge
+$tool batch examples/lego out/lego

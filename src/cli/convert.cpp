@@ -113,49 +113,91 @@ Verb add_convert(CLI::App& app) {
           }};
 }
 
+namespace {
+
+struct BatchItem {
+  std::string input;  // a file, or ARCHIVE:INDEX
+  fs::path output;
+};
+
+// A folder: every file whose extension a family claims. An archive: every entry.
+Result<std::vector<BatchItem>> batch_items(const std::string& input, const fs::path& out,
+                                           const char* extension) {
+  std::vector<BatchItem> items;
+  std::error_code ec;
+  if (fs::is_directory(input, ec)) {
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::recursive_directory_iterator(input, ec)) {
+      if (entry.is_regular_file() && find_family_by_extension(entry.path())) files.push_back(entry.path());
+    }
+    if (ec) return Error{"", "cannot list the folder: " + ec.message(), {}, {}, input};
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files)
+      items.push_back({file.string(), out / file.filename().replace_extension(extension)});
+    return items;
+  }
+  auto bytes = read_file(input);
+  if (!bytes) return bytes.error();
+  const FormatFamily* family = find_family(input, *bytes);
+  if (!family || !family->container_size) {
+    return Error{"", "not a folder, nor an archive that a format family can list", {}, {}, input};
+  }
+  auto size = family->container_size(*bytes);
+  if (!size) return size.error();
+  const std::string stem = fs::path(input).stem().string();
+  for (std::size_t i = 0; i < *size; ++i) {
+    items.push_back({fmt::format("{}:{}", input, i), out / fmt::format("{}_{}{}", stem, i, extension)});
+  }
+  return items;
+}
+
+}  // namespace
+
 Verb add_batch(CLI::App& app) {
-  auto* command = app.add_subcommand("batch", "Convert every recognised file of a folder to glTF");
-  auto folder = std::make_shared<std::string>();
+  auto* command =
+      app.add_subcommand("batch", "Convert every file of a folder, or every entry of an archive, to glTF");
+  auto input = std::make_shared<std::string>();
   auto out = std::make_shared<std::string>();
   auto options = std::make_shared<InputOptions>();
   auto text = std::make_shared<bool>(false);
-  command->add_option("input", *folder, "Folder of game files")->required();
+  command->add_option("input", *input, "Folder of game files, or an archive (ANIM.HQR)")->required();
   command->add_option("output", *out, "Folder for the .glb files (created)")->required();
   command->add_flag("--gltf", *text, "Write .gltf instead of .glb");
   options->add_to(*command);
-  return {
-      command, [folder, out, options, text] {
-        std::vector<fs::path> files;
-        std::error_code ec;
-        for (const auto& entry : fs::recursive_directory_iterator(*folder, ec)) {
-          if (entry.is_regular_file() && find_family_by_extension(entry.path()))
-            files.push_back(entry.path());
-        }
-        if (ec) return report_error(Error{"", "cannot list the folder: " + ec.message(), {}, {}, *folder});
-        std::sort(files.begin(), files.end());
-        fs::create_directories(*out, ec);
-        int status = kSuccess;
-        for (const auto& file : files) {
-          auto input = load_input(file.string(), options->to_options(), options->format);
-          if (!input) {
-            status = report_error(input.error());
-            continue;
-          }
-          auto bytes = export_gltf(*input->document, options->to_options(), {.binary = !*text});
-          const fs::path target =
-              fs::path(*out) / file.filename().replace_extension(*text ? ".gltf" : ".glb");
-          if (!bytes || !write_file_atomic(target, *bytes)) {
-            status = report_error(bytes ? Error{"", "cannot write", {}, {}, target.string()} : bytes.error());
-            continue;
-          }
-          const auto info = input->document->info();
-          std::cout << fmt::format("{} -> {}: {}, {} joints, {:.3f} s, {} bytes\n", file.string(),
-                                   target.string(), input->family->title,
-                                   info.value("joints", nlohmann::json(0)).dump(),
-                                   input->document->duration(), bytes->size());
-        }
-        return status;
-      }};
+  return {command, [input, out, options, text] {
+            const auto items = batch_items(*input, *out, *text ? ".gltf" : ".glb");
+            if (!items) return report_error(items.error());
+            std::error_code ec;
+            fs::create_directories(*out, ec);
+            int status = kSuccess;
+            for (const auto& item : *items) {
+              auto loaded = load_input(item.input, options->to_options(), options->format);
+              if (!loaded) {
+                status = report_error(loaded.error());
+                continue;
+              }
+              auto bytes = export_gltf(*loaded->document, options->to_options(), {.binary = !*text});
+              if (!bytes) {
+                Error error = bytes.error();
+                if (error.file.empty()) error.file = item.input;
+                status = report_error(error);
+                continue;
+              }
+              if (const auto written = write_file_atomic(item.output, *bytes); !written) {
+                status = report_error(written.error());
+                continue;
+              }
+              const auto info = loaded->document->info();
+              const auto joints = info.value("joints", nlohmann::json(0));
+              std::cout << fmt::format("{} -> {}: {}, {} joints, {:.3f} s, {} bytes\n", item.input,
+                                       item.output.string(), loaded->family->title,
+                                       joints.is_array()    ? joints.size()
+                                       : joints.is_number() ? joints.get<std::size_t>()
+                                                            : 0,
+                                       loaded->document->duration(), bytes->size());
+            }
+            return status;
+          }};
 }
 
 }  // namespace bonebridge::cli

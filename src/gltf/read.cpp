@@ -122,6 +122,13 @@ Interpolation interpolation_of(const std::string& name) {
   return Interpolation::Linear;
 }
 
+// A node bonebridge added only to give a skin's joints a common root.
+bool is_synthetic(const tinygltf::Node& node) {
+  const auto extras = to_json(node.extras);
+  return extras.is_object() && extras.contains("bonebridge") &&
+         extras["bonebridge"].value("synthetic", false);
+}
+
 // Files whose nodes already list parents first (bonebridge's own, among others) keep their node order, so
 // that joint i of the exported skeleton is joint i again.
 void keep_node_order(std::vector<int>& joint_of, Skeleton& skeleton) {
@@ -163,6 +170,10 @@ std::vector<int> build_skeleton(const tinygltf::Model& model, Skeleton& skeleton
     visited[static_cast<std::size_t>(node_index)] = true;
     const auto& node = model.nodes[static_cast<std::size_t>(node_index)];
     if (node.mesh >= 0 && node.children.empty()) return;
+    if (is_synthetic(node)) {
+      for (const int child : node.children) visit(child, parent);
+      return;
+    }
     joint_of[static_cast<std::size_t>(node_index)] = static_cast<int>(skeleton.joints.size());
     skeleton.joints.push_back(
         {node.name.empty() ? fmt::format("node{}", node_index) : node.name, parent, node_transform(node)});

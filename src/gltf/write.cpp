@@ -164,6 +164,18 @@ void add_skinned_mesh(tinygltf::Model& model, BufferBuilder& buffer, const Skele
   model.accessors[static_cast<std::size_t>(skin.inverseBindMatrices)].maxValues.clear();
   model.skins.push_back(std::move(skin));
 
+  // glTF wants the joints of a skin under one common root; a skeleton with several roots gets a plain node
+  // above them, marked so that reading the file back does not take it for a joint.
+  auto& roots = model.scenes[0].nodes;
+  if (roots.size() > 1) {
+    tinygltf::Node common;
+    common.name = "skeleton root";
+    common.children = roots;
+    common.extras = to_value({{"bonebridge", {{"synthetic", true}}}});
+    model.nodes.push_back(std::move(common));
+    roots = {static_cast<int>(model.nodes.size() - 1)};
+  }
+
   tinygltf::Node holder;
   holder.name = "skeleton mesh";
   holder.mesh = 0;

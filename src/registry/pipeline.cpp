@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -118,6 +119,73 @@ Result<FidelityReport> measure_fidelity(const Document& document, const Options&
     }
   };
   return bonebridge::measure_fidelity(times, engine, exported);
+}
+
+namespace {
+
+std::vector<std::string> joint_paths(const Skeleton& skeleton) {
+  std::vector<std::string> paths;
+  for (const auto& joint : skeleton.joints) {
+    paths.push_back(joint.parent < 0 ? joint.name
+                                     : paths[static_cast<std::size_t>(joint.parent)] + "/" + joint.name);
+  }
+  return paths;
+}
+
+}  // namespace
+
+Result<FidelityReport> measure_import_fidelity(const Scene& scene, const FormatFamily& family,
+                                               const Options& options, double step) {
+  if (!family.from_core)
+    return Error{family.title, "writing this format from glTF is not supported", {}, {}, {}};
+  if (scene.clips.empty()) return Error{"fidelity", "the scene holds no animation", {}, {}, {}};
+  const auto bytes = family.from_core(scene, options);
+  if (!bytes) return bytes.error();
+  auto document = family.open(*bytes, options);
+  if (!document) return document.error();
+  auto core = (*document)->to_core(options);
+  if (!core) return core.error();
+
+  // Engine joint i -> joint of the original scene with the same path of names.
+  const auto original_paths = joint_paths(scene.skeleton);
+  const auto written_paths = joint_paths(core->scene.skeleton);
+  std::vector<int> original_of_engine(core->core_joint_of.size(), -1);
+  for (std::size_t i = 0; i < core->core_joint_of.size(); ++i) {
+    const int written = core->core_joint_of[i];
+    if (written < 0) continue;
+    const auto it = std::find(original_paths.begin(), original_paths.end(),
+                              written_paths[static_cast<std::size_t>(written)]);
+    if (it != original_paths.end()) original_of_engine[i] = static_cast<int>(it - original_paths.begin());
+  }
+  if (std::all_of(original_of_engine.begin(), original_of_engine.end(), [](int j) { return j < 0; })) {
+    return Error{
+        family.title, "no joint of the written file matches a joint of the glTF by name", {}, {}, {}};
+  }
+
+  const Document& written_document = **document;
+  const double tick = step > 0 ? step : written_document.engine_tick();
+  const double duration = std::max(scene.clips[0].duration, written_document.duration());
+  const auto times = time_grid(duration, std::max(tick, duration / 2e6));
+  const AxisConversion to_game = core->conversion.inverse();
+  ClipSampler sampler(scene.skeleton, scene.clips[0]);
+  std::vector<Transform> locals(scene.skeleton.joints.size());
+  std::vector<Mat4> model;
+  const PoseFunction gltf_pose = [&](double t, std::vector<Vec3>& positions) {
+    sampler.sample(t, locals);
+    local_to_model(scene.skeleton, locals, model);
+    positions.clear();
+    for (const int j : original_of_engine) {
+      if (j >= 0) positions.push_back(to_game.point(model[static_cast<std::size_t>(j)].translation()));
+    }
+  };
+  const PoseFunction engine = [&](double t, std::vector<Vec3>& positions) {
+    const EnginePose pose = written_document.sample(t);
+    positions.clear();
+    for (std::size_t i = 0; i < pose.joints.size() && i < original_of_engine.size(); ++i) {
+      if (original_of_engine[i] >= 0) positions.push_back(pose.joints[i].model.translation());
+    }
+  };
+  return bonebridge::measure_fidelity(times, gltf_pose, engine);
 }
 
 nlohmann::json pose_json(const EnginePose& pose) {

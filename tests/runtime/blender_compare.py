@@ -1,9 +1,10 @@
 # Plays a .glb in Blender (stock glTF importer, headless) and compares every joint's world position with the
-# game engine's poses from `bonebridge sample FILE --step S`, after a least-squares affine fit of the one fixed
-# change of axes and units between the frames (Blender also turns glTF's Y-up into Z-up).
+# game engine's poses from `bonebridge sample FILE --step S`, after fitting the one fixed change of axes and
+# units between the frames (Blender also turns glTF's Y-up into Z-up).
 # Usage: blender -b --factory-startup --python-exit-code 1 --python blender_compare.py -- FILE.glb POSES.json MAX_RELATIVE_ERROR
 # Node names are replaced by their index before import ("n12"), because Blender renames repeated names and
 # cuts long ones; the motion data is untouched.
+import itertools
 import json
 import struct
 import sys
@@ -11,6 +12,11 @@ import tempfile
 
 import bpy
 import numpy as np
+
+# Debian 12 pairs Blender 3.4 with numpy 1.24, which removed the `np.bool` alias that Blender's glTF importer
+# still uses; restore it so the stock importer can run at all.
+if not hasattr(np, "bool"):
+    np.bool = bool
 
 
 def renamed_glb(path):
@@ -30,6 +36,24 @@ def renamed_glb(path):
     handle.write(out)
     handle.close()
     return handle.name
+
+
+def fitted_errors(p, q):
+    """Distances after the best change of frame among the 48 signed axis permutations, each with its
+    least-squares uniform scale and translation (as tests/runtime/fit.mjs), in the units of p."""
+    pc, qc = p - p.mean(axis=0), q - q.mean(axis=0)
+    best = None
+    for perm in itertools.permutations(range(3)):
+        for signs in itertools.product((1.0, -1.0), repeat=3):
+            image = pc[:, perm] * np.array(signs)
+            norm = float((image * image).sum())
+            scale = float((image * qc).sum()) / norm if norm > 0 else 1.0
+            if scale <= 0:
+                continue
+            residual = np.linalg.norm(scale * image - qc, axis=1) / scale
+            if best is None or (residual**2).sum() < (best**2).sum():
+                best = residual
+    return best
 
 
 def joint_world_positions(node_names):
@@ -70,10 +94,7 @@ def main():
             blender_points.append(list(positions[name]))
     p = np.array(engine_points, dtype=float)
     q = np.array(blender_points, dtype=float)
-    design = np.hstack([p, np.ones((len(p), 1))])
-    fit, *_ = np.linalg.lstsq(design, q, rcond=None)
-    scale = abs(np.linalg.det(fit[:3, :3])) ** (1 / 3)
-    errors = np.linalg.norm(design @ fit - q, axis=1) / scale
+    errors = fitted_errors(p, q)
     extent = float(np.linalg.norm(p.max(axis=0) - p.min(axis=0)))
     result = {
         "file": glb,

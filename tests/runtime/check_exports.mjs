@@ -1,9 +1,9 @@
-// The suite's end-to-end check of every export: each file of examples/ and each entry of exports.json is
+// The suite's end-to-end check of every export: each entry of exports.json (bundled examples and real samples) is
 // converted to .glb by the bonebridge tool, checked by the Khronos glTF-Validator (0 errors, 0 warnings), and
 // played in three.js and in Blender against the game engine's own poses within the entry's stated error.
 // Usage: node check_exports.mjs TOOL SOURCE_DIR SAMPLES_DIR
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, basename, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -15,28 +15,21 @@ const defaultMaxRelative = 1e-3;
 // Blender must see Debian's Python packages (numpy), not those of a version-managed Python on PATH.
 const blenderEnv = { ...process.env, PYTHONPATH: '', PYTHONHOME: '', PATH: `/usr/bin:${process.env.PATH}` };
 
-function listFiles(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? listFiles(path) : [path];
-  });
-}
-
-const extensions = new Set(JSON.parse(execFileSync(tool, ['formats', '--json'])).flatMap((f) => f.extensions));
-const cases = listFiles(join(sourceDir, 'examples'))
-  .filter((path) => extensions.has(path.slice(path.lastIndexOf('.')).toLowerCase()))
-  .map((path) => ({ input: path, args: [], max_relative: defaultMaxRelative }));
+const cases = [];
 let skipped = 0;
+// Entries name a bundled example ("example", under the project) or a real sample ("sample", under
+// ../shared/samples, skipped loudly when absent); "args" may refer to {examples} and {samples}.
 for (const entry of JSON.parse(readFileSync(join(here, 'exports.json'), 'utf8'))) {
-  const input = join(samplesDir, entry.sample);
+  const root = entry.example ? join(sourceDir, 'examples') : samplesDir;
+  const input = join(root, entry.example ?? entry.sample);
   const inputFile = input.replace(/:\d+$/, '');
+  if (!existsSync(inputFile) && entry.example) throw new Error(`bundled example ${input} is missing`);
   if (!existsSync(inputFile)) {
     console.log(`SKIPPED LOUDLY: ${input} is absent (../shared/samples missing)`);
     skipped++;
     continue;
   }
-  const args = (entry.args ?? []).map((a) => a.replace('{samples}', samplesDir));
+  const args = (entry.args ?? []).map((a) => a.replace('{samples}', samplesDir).replace('{examples}', join(sourceDir, 'examples')));
   cases.push({ input, args, max_relative: entry.max_relative ?? defaultMaxRelative });
 }
 

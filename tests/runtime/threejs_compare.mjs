@@ -1,12 +1,12 @@
 // Plays a .glb in three.js (GLTFLoader + AnimationMixer, as a web page would) and compares every joint's
 // world position with the game engine's poses from `bonebridge sample FILE --step S`. The two frames differ by
-// one fixed change of axes, handedness and units; it is fitted (least-squares affine map) rather than taken
-// from bonebridge, so that the check does not trust the code under test.
+// one fixed change of axes, handedness and units; it is fitted (fit.mjs) rather than taken from bonebridge, so
+// that the check does not trust the code under test.
 // Usage: node threejs_compare.mjs FILE.glb POSES.json MAX_RELATIVE_ERROR
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { fitAffine, applyAffine, scaleOf } from './fit.mjs';
+import { fitFrame } from './fit.mjs';
 
 globalThis.ProgressEvent ??= class ProgressEvent extends Event {};
 
@@ -50,13 +50,13 @@ for (const pose of engine.poses) {
   });
 }
 
-const map = fitAffine(enginePoints, threePoints);
-const scale = scaleOf(map);
+const frame = fitFrame(enginePoints, threePoints);
+const scale = frame.scale;
 let max = 0;
 let low = [Infinity, Infinity, Infinity];
 let high = [-Infinity, -Infinity, -Infinity];
 const errors = enginePoints.map((p, i) => {
-  const q = applyAffine(map, p);
+  const q = frame.apply(p);
   const e = Math.hypot(q[0] - threePoints[i][0], q[1] - threePoints[i][1], q[2] - threePoints[i][2]) / scale;
   max = Math.max(max, e);
   for (let k = 0; k < 3; k++) {

@@ -29,6 +29,13 @@ Result<std::vector<std::uint8_t>> export_gltf(const Document& document, const Op
 // space with the engine's, every `step` seconds (0: every engine tick). Errors are in the game's units.
 Result<FidelityReport> measure_fidelity(const Document& document, const Options& options, double step = 0);
 
+// The reverse direction: writes `scene` (an imported glTF, say) in `family`'s format, opens what was written,
+// and compares the game engine's joint positions with the core sampler's on `scene` every `step` seconds (0:
+// every engine tick). Joints are matched by their path of names from the root. Errors are in the game's
+// units.
+Result<FidelityReport> measure_import_fidelity(const Scene& scene, const FormatFamily& family,
+                                               const Options& options, double step = 0);
+
 // The engine pose as the JSON of `bonebridge sample --json`.
 nlohmann::json pose_json(const EnginePose& pose);
 

@@ -1,0 +1,102 @@
+#pragma once
+// The game's own evaluation of a `.ani` at a time, reproduced literally from the decompiled engine
+// (../shared/research/lego-ani.md §3), quirks included: nothing before a channel's first key, the value-based
+// "active" bit, flags 0x02/0x04 read from the second key of a pair, slerp without a shortest-path flip (with
+// its lerp and antipodal branches), stepped camera roll. Arithmetic is in float like the game's, slerp
+// weights in double. Matrices are the game's: row-major m[row][col], row vectors (v' = v·M), translation
+// in row 3, world = local · parentWorld.
+//
+// Time is whole milliseconds, as the game plays (`LegoTime` is an s32; a float time is truncated toward
+// zero). Callers holding seconds use `to_game_time`.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bonebridge/formats/lego/document.hpp"
+
+namespace bonebridge::lego {
+
+using RowMatrix = std::array<std::array<float, 4>, 4>;
+RowMatrix identity_matrix();
+RowMatrix product(const RowMatrix& a, const RowMatrix& b);  // a · b, the game's float product
+
+// Internal quaternion order (x, y, z, w), as the game holds it after reading w first from the file.
+struct GameQuat {
+  float x = 0, y = 0, z = 0, w = 1;
+};
+inline GameQuat to_game_quat(const RotationKey& key) {
+  return {key.x, key.y, key.z, key.w};
+}
+
+// Seconds to the game's whole milliseconds: truncation toward zero, after snapping values within 1e-6 ms of
+// an integer (so that 0.35 s is 350 ms even though 0.35 * 1000 is not exact in binary).
+std::int32_t to_game_time(double seconds);
+
+// The "active" bit the game ORs into each key at load time, from the key's value (§2).
+bool translation_active(const VectorKey& key);  // also camera position / target keys
+bool rotation_active(const RotationKey& key);
+
+// `LegoAnimNodeData::FindKeys`: n = 0 (before the first key or no keys), 1 (at key i, or after the last),
+// 2 (between key i and i + 1).
+struct KeySpan {
+  int n = 0;
+  std::size_t i = 0;
+};
+template <class Key>
+KeySpan find_keys(float time, const std::vector<Key>& keys) {
+  if (keys.empty() || time < static_cast<float>(keys.front().time)) return {};
+  std::size_t i = 0;
+  while (i + 1 < keys.size() && time >= static_cast<float>(keys[i + 1].time)) ++i;
+  if (i + 1 == keys.size() || time == static_cast<float>(keys[i].time)) return {1, i};
+  return {2, i};
+}
+
+// The game's quaternion interpolation (`MxQuaternionTransformer::Interpolate`), no shortest-path flip.
+GameQuat game_slerp(GameQuat a, GameQuat c, float f);
+// `Matrix4::FromQuaternion`: the textbook column-vector matrix of q, used with row vectors (so conj(q)).
+RowMatrix rotation_matrix(GameQuat q);
+
+// Channel values at a time; std::nullopt where the channel contributes nothing (no keys, before the first
+// key, or inactive keys).
+std::optional<std::array<float, 3>> evaluate_translation(const std::vector<VectorKey>& keys, float time);
+std::optional<GameQuat> evaluate_rotation(const std::vector<RotationKey>& keys, float time);
+std::optional<std::array<float, 3>> evaluate_scale(const std::vector<VectorKey>& keys, float time);
+bool evaluate_visibility(const std::vector<MorphKey>& keys, float time);
+
+// `CreateLocalTransform`: S · R, then T added to row 3.
+RowMatrix local_transform(const Node& node, float time);
+
+// The node tree flattened in pre-order (document order); parent is an index into the same list, -1 for
+// the root.
+struct FlatNode {
+  const Node* node = nullptr;
+  int parent = -1;
+};
+std::vector<FlatNode> flatten(const Node& root);
+
+struct NodePose {
+  RowMatrix local;
+  RowMatrix world;
+  bool visible = true;
+};
+
+class Engine {
+ public:
+  explicit Engine(const Document& document);
+
+  const std::vector<FlatNode>& nodes() const { return nodes_; }
+  // Every node at `time_ms`, in pre-order, with the root placed at `base` (the presenter's transform; B = I
+  // for a file evaluated on its own).
+  std::vector<NodePose> evaluate(std::int32_t time_ms, const RowMatrix& base = identity_matrix()) const;
+  // `CalculateCameraTransform`: the camera's local-to-world matrix (rows right, up, forward, position).
+  // std::nullopt without a camera block, and without target keys (undefined behaviour in the game).
+  std::optional<RowMatrix> camera(std::int32_t time_ms, const RowMatrix& base = identity_matrix()) const;
+
+ private:
+  const Document* document_;
+  std::vector<FlatNode> nodes_;
+};
+
+}  // namespace bonebridge::lego

@@ -1,0 +1,9 @@
+#pragma once
+// The registry row of LEGO Island `.ani` files.
+#include "bonebridge/registry/family.hpp"
+
+namespace bonebridge::lego {
+
+FormatFamily family();
+
+}  // namespace bonebridge::lego
