@@ -29,7 +29,8 @@ for (const entry of JSON.parse(readFileSync(join(here, 'imports.json'), 'utf8'))
         continue;
       }
       input = join(mkdtempSync(join(tmpdir(), 'bonebridge-imports-')), 'sample.glb');
-      execFileSync(tool, ['convert', sample, input, ...(entry.args ?? [])]);
+      entry.args = (entry.args ?? []).map((a) => a.replace('{samples}', samplesDir));
+      execFileSync(tool, ['convert', sample, input, ...entry.args]);
       entry.gltf = `${entry.sample} (exported)`;
     }
     const report = JSON.parse(execFileSync(tool, ['fidelity', input, '--to', entry.to, '--json', ...(entry.args ?? [])]));

@@ -1,0 +1,10 @@
+#pragma once
+#include "bonebridge/registry/family.hpp"
+
+namespace bonebridge::sith {
+
+// The registry row of the Sith engine family: .key keyframes (with a .3do model as companion) and .3do
+// models.
+FormatFamily family();
+
+}  // namespace bonebridge::sith

@@ -1,0 +1,281 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+#include <set>
+
+#include "bonebridge/core/sampler.hpp"
+#include "bonebridge/formats/sith/bridge.hpp"
+#include "bonebridge/formats/sith/codec.hpp"
+
+namespace bonebridge::sith {
+namespace {
+
+constexpr double kDegrees = kPi / 180.0;
+constexpr double kPositionTolerance = 1e-5;  // game units, for curved (cubic) translation channels
+constexpr int kMaxSplitDepth = 12;
+constexpr double kDefaultFps = 30;
+
+double wrap180(double degrees) {
+  return std::remainder(degrees, 360.0);
+}
+
+struct Sample {
+  double frame = 0;
+  Vec3 position;
+  Quat rotation;
+  std::array<double, 3> pyr{};
+};
+
+// Samples one joint's channels as a glTF runtime would, in game axes and units.
+class JointPath {
+ public:
+  JointPath(const JointChannels& channels, const Joint& joint, double fps)
+      : channels_(channels), joint_(joint), fps_(fps) {}
+
+  Sample at(double frame) const {
+    const double t = frame / fps_;
+    Sample s;
+    s.frame = frame;
+    s.position = channels_.translation ? sample_channel(*channels_.translation, t) : joint_.rest.translation;
+    s.rotation = channels_.rotation ? sample_channel(*channels_.rotation, t) : joint_.rest.rotation;
+    s.pyr = pitch_yaw_roll(s.rotation);
+    return s;
+  }
+  bool position_steps() const { return steps(channels_.translation); }
+  bool rotation_steps() const { return steps(channels_.rotation); }
+
+ private:
+  template <class C>
+  static bool steps(const std::optional<C>& channel) {
+    return channel && channel->interpolation == Interpolation::Step;
+  }
+
+  const JointChannels& channels_;
+  const Joint& joint_;
+  double fps_;
+};
+
+// What the engine plays between two entries written from samples a and b.
+Sample engine_between(const Sample& a, const Sample& b, double frame, const JointPath& path) {
+  const double u = (frame - a.frame) / (b.frame - a.frame);
+  Sample s;
+  s.frame = frame;
+  s.position = path.position_steps() ? a.position : lerp(a.position, b.position, u);
+  std::array<float, 3> pyr{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const double rate = path.rotation_steps() ? 0.0 : wrap180(b.pyr[i] - a.pyr[i]);
+    pyr[i] = static_cast<float>(a.pyr[i] + rate * u);
+  }
+  s.rotation = rotation_quat(pyr);
+  return s;
+}
+
+void refine(const JointPath& path, const Sample& a, const Sample& b, const BridgeOptions& options, int depth,
+            std::vector<Sample>& out) {
+  if (depth < kMaxSplitDepth && b.frame - a.frame > 1e-4) {
+    for (double u : {0.25, 0.5, 0.75}) {
+      const double f = a.frame + (b.frame - a.frame) * u;
+      const Sample truth = path.at(f);
+      const Sample played = engine_between(a, b, f, path);
+      if (angle_between(truth.rotation, played.rotation) > options.rotation_tolerance_degrees * kDegrees ||
+          distance(truth.position, played.position) > kPositionTolerance) {
+        const Sample mid = path.at((a.frame + b.frame) / 2);
+        refine(path, a, mid, options, depth + 1, out);
+        refine(path, mid, b, options, depth + 1, out);
+        return;
+      }
+    }
+  }
+  out.push_back(b);
+}
+
+float as_frame(double frame) {
+  const double nearest = std::round(frame);
+  return static_cast<float>(std::abs(frame - nearest) < 1e-4 ? nearest : frame);
+}
+
+KeyNode node_from_path(const JointPath& path, const std::vector<double>& frames, int index, std::string name,
+                       const BridgeOptions& options) {
+  std::vector<Sample> samples{path.at(frames.front())};
+  for (std::size_t i = 1; i < frames.size(); ++i)
+    refine(path, samples.back(), path.at(frames[i]), options, 0, samples);
+  KeyNode node{index, std::move(name), {}};
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const Sample& s = samples[i];
+    KeyEntry entry;
+    entry.num = static_cast<std::int32_t>(i);
+    entry.frame = as_frame(s.frame);
+    entry.position = {static_cast<float>(s.position.x), static_cast<float>(s.position.y),
+                      static_cast<float>(s.position.z)};
+    for (std::size_t c = 0; c < 3; ++c) entry.rotation[c] = static_cast<float>(s.pyr[c]);
+    if (i + 1 < samples.size()) {
+      const Sample& next = samples[i + 1];
+      const double df = next.frame - s.frame;
+      const Vec3 dp = (next.position - s.position) * (1.0 / df);
+      if (!path.position_steps()) {
+        entry.position_rate = {static_cast<float>(dp.x), static_cast<float>(dp.y), static_cast<float>(dp.z)};
+      }
+      for (std::size_t c = 0; c < 3 && !path.rotation_steps(); ++c) {
+        entry.rotation_rate[c] =
+            static_cast<float>(wrap180(next.pyr[c] - s.pyr[c]) / df);  // the shortest way
+      }
+    }
+    const auto nonzero = [](const std::array<float, 3>& v) { return v[0] != 0 || v[1] != 0 || v[2] != 0; };
+    entry.flags = (nonzero(entry.position_rate) ? 1u : 0u) | (nonzero(entry.rotation_rate) ? 2u : 0u);
+    node.entries.push_back(entry);
+  }
+  return node;
+}
+
+std::vector<double> key_frames(const JointChannels& channels, double duration, double fps) {
+  std::set<double> times{0.0, duration};
+  const auto add = [&](const auto& channel) {
+    if (!channel) return;
+    for (double t : channel->times) times.insert(std::clamp(t, 0.0, duration));
+    if (channel->interpolation == Interpolation::CubicSpline) {
+      for (double t = 0; t < duration; t += 1.0 / fps) times.insert(t);
+    }
+  };
+  add(channels.translation);
+  add(channels.rotation);
+  std::vector<double> frames;
+  for (double t : times) frames.push_back(t * fps);
+  return frames;
+}
+
+std::string one_word(const std::string& name, std::size_t joint) {
+  std::string word = name;
+  for (char& c : word) {
+    if (std::isspace(static_cast<unsigned char>(c)) || c == '#') c = '_';
+  }
+  return word.empty() ? fmt::format("node{}", joint) : word;
+}
+
+double metadata_number(const Clip& clip, const std::string& key, double fallback, int base) {
+  const auto it = clip.metadata.find(key);
+  if (it == clip.metadata.end()) return fallback;
+  char* end = nullptr;
+  const double value = base == 16 ? static_cast<double>(std::strtoul(it->second.c_str(), &end, 16))
+                                  : std::strtod(it->second.c_str(), &end);
+  return end == it->second.c_str() ? fallback : value;
+}
+
+bool same_name(const std::string& a, const std::string& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
+}
+
+std::vector<long> listed_nodes(const Clip& clip) {
+  std::vector<long> nodes;
+  const auto it = clip.metadata.find(kNodesMetadata);
+  if (it == clip.metadata.end()) return nodes;
+  const char* at = it->second.c_str();
+  while (*at) {
+    char* end = nullptr;
+    nodes.push_back(std::strtol(at, &end, 10));
+    if (end == at) return {};
+    at = *end == ',' ? end + 1 : end;
+  }
+  return nodes;
+}
+
+// The KEY node index of a core joint: its .3do hierarchy row when a model names it, else the node the clip's
+// metadata lists for it, else its core index. None for the root added above flat joints.
+std::optional<std::int32_t> node_index(const Scene& scene, std::size_t joint, const ModelFile* model,
+                                       const std::vector<long>& listed) {
+  if (!model) {
+    if (listed.size() != scene.skeleton.joints.size()) return static_cast<std::int32_t>(joint);
+    if (listed[joint] < 0 || listed[joint] > std::numeric_limits<std::int32_t>::max()) return std::nullopt;
+    return static_cast<std::int32_t>(listed[joint]);
+  }
+  const auto& rows = model->content.hierarchy;
+  for (std::size_t row = 0; row < rows.size(); ++row) {
+    if (same_name(rows[row].name, scene.skeleton.joints[joint].name)) return static_cast<std::int32_t>(row);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<KeyFromCore> core_to_key(const Scene& scene_in, const BridgeOptions& options, const ModelFile* model) {
+  if (scene_in.clips.empty()) {
+    return Error{std::string(kKeyFormat), "the scene has no animation clip to write as a KEY", {}, {}, {}};
+  }
+  Scene scene = scene_in;
+  AxisConversion::z_up_to_y_up(options.unit_scale).inverse().apply(scene);
+  const Clip& clip = scene.clips.front();
+  const double fps = options.fps > 0 ? options.fps : metadata_number(clip, "sith.fps", kDefaultFps, 10);
+  if (!(fps > 0) || !std::isfinite(fps) || !(clip.duration >= 0)) {
+    return Error{std::string(kKeyFormat),
+                 fmt::format("cannot write FPS {} / duration {}", fps, clip.duration),
+                 {},
+                 {},
+                 {}};
+  }
+  KeyFromCore result;
+  KeyContent& key = result.key.content;
+  key.header.fps = static_cast<float>(fps);
+  key.header.frames = static_cast<std::int32_t>(std::llround(clip.duration * fps));
+  const std::vector<long> listed = listed_nodes(clip);
+  const double joints =
+      model ? static_cast<double>(model->content.hierarchy.size())
+            : metadata_number(clip, "sith.joints", static_cast<double>(scene.skeleton.joints.size()), 10);
+  key.header.joints = static_cast<std::int32_t>(joints);
+  key.header.flags = static_cast<std::uint32_t>(metadata_number(clip, "sith.flags", 0, 16));
+  key.header.flags_decimal = 0;
+  key.header.type = static_cast<std::uint32_t>(metadata_number(clip, "sith.type", 0xFFFF, 16));
+  if (std::abs(key.header.frames - clip.duration * fps) > 1e-3) {
+    result.notes.push_back(fmt::format("duration {} s at {} fps is not a whole number of frames: FRAMES {}",
+                                       clip.duration, fps, key.header.frames));
+  }
+  for (const JointChannels& channels : clip.joints) {
+    if (channels.joint < 0 || static_cast<std::size_t>(channels.joint) >= scene.skeleton.joints.size())
+      continue;
+    if (!channels.translation && !channels.rotation) continue;
+    const auto joint = static_cast<std::size_t>(channels.joint);
+    const auto index = node_index(scene, joint, model, listed);
+    if (!index) {
+      result.notes.push_back(fmt::format("joint \"{}\" is not a KEY node: its motion is dropped",
+                                         scene.skeleton.joints[joint].name));
+      continue;
+    }
+    const JointPath path(channels, scene.skeleton.joints[joint], fps);
+    key.nodes.push_back(node_from_path(path, key_frames(channels, clip.duration, fps), *index,
+                                       one_word(scene.skeleton.joints[joint].name, joint), options));
+    if (channels.scale)
+      result.notes.push_back(fmt::format("joint {}: scale channel dropped (KEY has none)", joint));
+  }
+  std::vector<Event> events = clip.events;
+  std::stable_sort(events.begin(), events.end(),
+                   [](const Event& a, const Event& b) { return a.time < b.time; });
+  for (const Event& event : events) {
+    char* end = nullptr;
+    const long type = std::strtol(event.type.c_str(), &end, 10);
+    if (end == event.type.c_str()) {
+      result.notes.push_back(
+          fmt::format("event \"{}\" of type \"{}\" written as marker type 0", event.name, event.type));
+    }
+    key.markers.push_back(KeyMarker{static_cast<float>(event.time * fps), static_cast<std::int32_t>(type)});
+  }
+  key.has_markers_section = !key.markers.empty();
+  if (key.markers.size() > 8) {
+    result.notes.push_back(fmt::format("{} markers: JK and MotS load at most 8{}", key.markers.size(),
+                                       key.markers.size() > 16 ? ", IJIM at most 16" : ""));
+  }
+  if (!clip.visibility.empty() || !clip.properties.empty() || clip.root_motion) {
+    result.notes.push_back("visibility, property tracks and root motion dropped (KEY has none)");
+  }
+  result.notes.push_back(model ? "KEY nodes matched to the model's hierarchy rows by name"
+                         : !listed.empty()
+                             ? "KEY nodes taken from the clip's sith.nodes metadata"
+                             : "no model: KEY NODE n = core joint n, which must be the .3do's order");
+  result.notes.push_back("joints without channels keep the model's base pose");
+  return result;
+}
+
+}  // namespace bonebridge::sith

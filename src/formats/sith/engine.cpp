@@ -1,0 +1,173 @@
+#include "bonebridge/formats/sith/engine.hpp"
+
+#include <cmath>
+
+namespace bonebridge::sith {
+namespace {
+
+constexpr double kDegrees = kPi / 180.0;
+
+Mat4 rotation_about(int axis, double degrees) {
+  const double c = std::cos(degrees * kDegrees);
+  const double s = std::sin(degrees * kDegrees);
+  const int a = (axis + 1) % 3;
+  const int b = (axis + 2) % 3;
+  Mat4 m;
+  m.at(a, a) = c;
+  m.at(a, b) = -s;
+  m.at(b, a) = s;
+  m.at(b, b) = c;
+  return m;
+}
+
+}  // namespace
+
+std::vector<EngineNode> model_nodes(const ModelContent& model) {
+  std::vector<EngineNode> nodes;
+  nodes.reserve(model.hierarchy.size());
+  for (std::size_t i = 0; i < model.hierarchy.size(); ++i) {
+    const HierarchyNode& row = model.hierarchy[i];
+    nodes.push_back(EngineNode{row.name, row.parent, static_cast<std::int32_t>(i), row.position, row.rotation,
+                               row.pivot, row.type});
+  }
+  return nodes;
+}
+
+std::vector<EngineNode> flat_nodes(const KeyContent& key) {
+  std::vector<EngineNode> nodes;
+  for (const KeyNode& block : key.nodes) {
+    bool seen = false;
+    for (const EngineNode& node : nodes) seen = seen || node.key_index == block.index;
+    if (!seen) nodes.push_back(EngineNode{block.mesh_name, -1, block.index, {}, {}, {}, 0});
+  }
+  return nodes;
+}
+
+float normalize_angle_acute(float degrees) {
+  float a = std::fmod(degrees, 360.0f);
+  if (a < 0) a += 360.0f;
+  if (a > 180.0f) a -= 360.0f;
+  return a;
+}
+
+Mat4 build_matrix(const LocalPose& pose) {
+  const auto& [pitch, yaw, roll] = pose.rotation;
+  Mat4 m = rotation_about(2, yaw) * rotation_about(0, pitch) * rotation_about(1, roll);
+  m.m[12] = pose.position[0];
+  m.m[13] = pose.position[1];
+  m.m[14] = pose.position[2];
+  return m;
+}
+
+KeyEngine::KeyEngine(const KeyContent& key, std::vector<EngineNode> nodes, Dialect dialect)
+    : key_(&key), nodes_(std::move(nodes)), tracks_(nodes_.size(), nullptr), dialect_(dialect) {
+  // A later block with the same index overwrites the earlier one; blocks at or past JOINTS are never used
+  // ("mismatched node count").
+  for (const KeyNode& block : key.nodes) {
+    if (block.index < 0 || block.index >= key.header.joints || block.entries.empty()) continue;
+    for (std::size_t n = 0; n < nodes_.size(); ++n) {
+      if (nodes_[n].key_index == block.index) tracks_[n] = &block;
+    }
+  }
+}
+
+int KeyEngine::entry_index(std::size_t node, float frame) const {
+  const KeyNode* track = tracks_[node];
+  if (!track) return -1;
+  // The engine's cursor moves forward from entry 0 while the next entry's frame has been reached, so equal
+  // frames resolve to the last of them and a frame before entry 0 uses entry 0.
+  std::size_t index = 0;
+  const std::size_t last = track->entries.size() - 1;
+  while (index != last && frame >= track->entries[index + 1].frame) ++index;
+  return static_cast<int>(index);
+}
+
+LocalPose KeyEngine::entry_pose(std::size_t node, int entry_number, float frame) const {
+  const EngineNode& base = nodes_[node];
+  if (entry_number < 0) return LocalPose{base.position, base.rotation};
+  const KeyEntry& entry = tracks_[node]->entries[static_cast<std::size_t>(entry_number)];
+  const float dt = frame - entry.frame;
+  LocalPose pose;
+  for (std::size_t i = 0; i < 3; ++i) {
+    pose.position[i] =
+        (entry.flags & 1) ? entry.position_rate[i] * dt + entry.position[i] : entry.position[i];
+    pose.rotation[i] =
+        (entry.flags & 2) ? entry.rotation_rate[i] * dt + entry.rotation[i] : entry.rotation[i];
+  }
+  return pose;
+}
+
+LocalPose KeyEngine::local(std::size_t node, float frame) const {
+  const int index = entry_index(node, frame);
+  if (index < 0) return entry_pose(node, -1, frame);
+  const EngineNode& base = nodes_[node];
+  LocalPose pose = entry_pose(node, index, frame);
+  for (std::size_t i = 0; i < 3; ++i) {
+    // The engine blends offsets from the base pose, normalising angles on the way; with one full-weight
+    // track this gives back the KEY's value (angles modulo 360).
+    pose.position[i] = (pose.position[i] - base.position[i]) + base.position[i];
+    pose.rotation[i] =
+        normalize_angle_acute(normalize_angle_acute(pose.rotation[i] - base.rotation[i])) + base.rotation[i];
+  }
+  return pose;
+}
+
+std::vector<Mat4> KeyEngine::joint_matrices(float frame) const {
+  std::vector<Mat4> joints(nodes_.size());
+  // Parents may come after children in a .3do: resolve each node once its parent is done.
+  std::vector<bool> done(nodes_.size(), false);
+  for (std::size_t pass = 0, remaining = nodes_.size(); remaining > 0 && pass <= nodes_.size(); ++pass) {
+    for (std::size_t n = 0; n < nodes_.size(); ++n) {
+      const int parent = nodes_[n].parent;
+      if (done[n] || (parent >= 0 && !done[static_cast<std::size_t>(parent)])) continue;
+      const Mat4 local_matrix = build_matrix(local(n, frame));
+      joints[n] = parent < 0 ? local_matrix : joints[static_cast<std::size_t>(parent)] * local_matrix;
+      done[n] = true;
+      --remaining;
+    }
+  }
+  return joints;
+}
+
+Mat4 KeyEngine::mesh_matrix(const std::vector<Mat4>& joints, std::size_t node) const {
+  Mat4 pivot;
+  pivot.m[12] = nodes_[node].pivot[0];
+  pivot.m[13] = nodes_[node].pivot[1];
+  pivot.m[14] = nodes_[node].pivot[2];
+  return joints[node] * pivot;
+}
+
+TrackAdvance KeyEngine::advance(float previous, float frames, bool looping) const {
+  TrackAdvance result;
+  const auto total = static_cast<float>(key_->header.frames);
+  float current = previous + frames;
+  float progress = 0;
+  if (total <= current) {
+    if (!looping) {
+      current = total;
+      result.finished = true;
+    } else {
+      // OpenJKDF2 rounds the number of loops (rdPuppet.c:555); OpenJones3D floors it (rdPuppet.c:308).
+      progress = dialect_ == Dialect::InfernalMachine ? std::floor(current / total)
+                                                      : std::floor(current / total + 0.5f);
+      current -= total * progress;
+    }
+  }
+  result.frame = current;
+  const auto& markers = key_->markers;
+  if (progress == 0) {
+    // Stops at the first marker past the current frame, so markers must be in ascending order.
+    for (std::size_t i = 0; i < markers.size() && markers[i].frame <= current; ++i) {
+      if (markers[i].frame > previous || previous == 0) result.fired.push_back(markers[i].type);
+    }
+  } else if (progress <= 1) {
+    for (const KeyMarker& marker : markers) {
+      if (marker.frame > previous || marker.frame <= current) result.fired.push_back(marker.type);
+    }
+  } else {
+    for (const KeyMarker& marker : markers) result.fired.push_back(marker.type);
+  }
+  return result;
+}
+
+}  // namespace bonebridge::sith

@@ -1,0 +1,42 @@
+#pragma once
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "bonebridge/formats/sith/codec.hpp"
+#include "support/samples.hpp"
+
+namespace bonebridge::sith::testing_support {
+
+inline KeyFile load_key(const std::filesystem::path& path) {
+  auto file = read_key(::bonebridge::testing::read_bytes(path));
+  EXPECT_TRUE(file.ok()) << (file.ok() ? "" : file.error().to_string());
+  return file.ok() ? std::move(file).value() : KeyFile{};
+}
+
+inline ModelFile load_model(const std::filesystem::path& path) {
+  auto file = read_model(::bonebridge::testing::read_bytes(path));
+  EXPECT_TRUE(file.ok()) << (file.ok() ? "" : file.error().to_string());
+  return file.ok() ? std::move(file).value() : ModelFile{};
+}
+
+// The samples and the model each animates (empty when the notes name none).
+struct KeySampleCase {
+  const char* key;
+  const char* model;
+};
+
+inline constexpr KeySampleCase kKeyCases[] = {
+    {"sith/urgon-testvectors/test_vector_no_markers.key", ""},
+    {"sith/ijim-sed-mod/sed_cable_car_door_close.key", "sith/ijim-sed-mod/sed_cable_car.3do"},
+    {"sith/ijim-sed-mod/sed_cable_car_rock_fwd.key", "sith/ijim-sed-mod/sed_cable_car.3do"},
+    {"sith/ijim-sed-mod/sed_cc_push_button_pressed.key", "sith/ijim-sed-mod/sed_cc_push_button.3do"},
+    {"sith/ijim-sed-mod/sed_tram_plat_btn_pressed.key", "sith/ijim-sed-mod/sed_tram_platform.3do"},
+    {"sith/ijim-sed-mod/sed_dieselgenerator.key", "sith/ijim-sed-mod/sed_dieselgenerator.3do"},
+    {"sith/ijim-sed-mod/sed_pdgo.key", "sith/ijim-sed-mod/sed_pd.3do"},
+    {"sith/ijim-sed-mod/sed_pdstand.key", "sith/ijim-sed-mod/sed_pd.3do"},
+    {"sith/ijim-sed-mod/sed_pdhit.key", "sith/ijim-sed-mod/sed_pd.3do"},
+    {"sith/ijim-sed-mod/sed_in_zip_mount.key", ""},
+};
+
+}  // namespace bonebridge::sith::testing_support
