@@ -20,8 +20,10 @@ constexpr double kMaxPieceRadians = 15.0 * kPi / 180.0;
 // Arcs are cut into pieces a little under the limit so that float rounding never pushes one over it.
 constexpr double kPieceRadians = 14.5 * kPi / 180.0;
 constexpr double kReduceTolerance = 2e-6;  // game units (relative above 1) or radians
-// Resampled stretches get at most this many points each, so that a hostile file cannot ask for 2^24.
+// Resampled stretches get at most this many points each, and a channel at most kMaxSamplesPerChannel in all,
+// so that a hostile file cannot ask for 2^24 points per segment (the step then grows beyond 1 ms).
 constexpr std::uint32_t kMaxSamplesPerStretch = 4096;
+constexpr std::uint64_t kMaxSamplesPerChannel = 65536;
 // A kept point spans at most this many dropped ones, which bounds the reduction's work per point.
 constexpr std::size_t kMaxReduceSpan = 256;
 constexpr const char* kActorsKey = "lego.actors";
@@ -89,8 +91,17 @@ std::vector<Point<Value>> channel_points(const std::vector<Key>& keys, Value neu
     const auto time = static_cast<float>(ms);
     points.try_emplace(static_cast<double>(time), evaluate(time));
   };
+  std::vector<SegmentPlan> plans;
+  std::uint64_t sampled_span = 0;
+  for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
+    plans.push_back(plan(i));
+    if (plans.back().shape == Shape::Sampled && keys[i + 1].time > keys[i].time) {
+      sampled_span += keys[i + 1].time - keys[i].time;
+    }
+  }
+  const std::uint64_t channel_step = (sampled_span + kMaxSamplesPerChannel - 1) / kMaxSamplesPerChannel;
   const auto sample_stretch = [&](std::uint32_t from, std::uint32_t to) {
-    const std::uint32_t step = sampling_step(to - from);
+    const std::uint64_t step = std::max<std::uint64_t>(sampling_step(to - from), channel_step);
     for (std::uint64_t ms = from; ms <= to; ms += step) at(static_cast<double>(ms));
     at(to);
     ++resampled;
@@ -111,7 +122,7 @@ std::vector<Point<Value>> channel_points(const std::vector<Key>& keys, Value neu
   for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
     const std::uint32_t t0 = keys[i].time, t1 = keys[i + 1].time;
     if (t1 - t0 < 2) continue;  // no whole millisecond strictly inside
-    const SegmentPlan segment = plan(i);
+    const SegmentPlan segment = plans[i];
     if (segment.shape == Shape::Sampled) {
       sample_stretch(t0 + 1, t1 - 1);
       continue;
@@ -274,7 +285,7 @@ JointChannels camera_channels(const Engine& engine, std::int32_t duration, int j
 
 std::string actors_json(const std::vector<Actor>& actors) {
   nlohmann::json list = nlohmann::json::array();
-  for (const auto& actor : actors) list.push_back({{"name", actor.name}, {"type", actor.type}});
+  for (const auto& actor : actors) list.push_back({{"name", name_to_utf8(actor.name)}, {"type", actor.type}});
   return list.dump();
 }
 
@@ -283,6 +294,12 @@ std::string actors_json(const std::vector<Actor>& actors) {
 
 [[noreturn]] void refuse(std::string message) {
   throw FormatError(Error{kFormatName, std::move(message), {}, {}, {}});
+}
+
+std::string file_name(const std::string& text) {
+  auto name = name_from_utf8(text);
+  if (!name) refuse(fmt::format("the name \"{}\" has characters the game's 8-bit names cannot hold", text));
+  return *std::move(name);
 }
 
 std::uint32_t to_key_time(double ms, const std::string& where) {
@@ -297,8 +314,11 @@ template <class Value>
 std::vector<std::uint32_t> key_milliseconds(const Channel<Value>& channel, const std::string& where) {
   std::vector<std::uint32_t> ms{0};
   if (channel.interpolation == Interpolation::CubicSpline) {
+    // Every millisecond, or a coarser step when that would exceed the format's 65535 keys.
     const std::uint32_t last = to_key_time(std::ceil(channel.times.back() * 1000.0), where);
-    for (std::uint32_t t = 1; t <= last; ++t) ms.push_back(t);
+    const std::uint32_t step = last / 0xFFFF + 1;
+    for (std::uint64_t t = step; t < last; t += step) ms.push_back(static_cast<std::uint32_t>(t));
+    if (last > 0) ms.push_back(last);
     return ms;
   }
   for (const double seconds : channel.times) {
@@ -369,7 +389,6 @@ std::vector<Point<Value>> channel_samples(const Channel<Value>& channel, const s
 
 struct ReverseContext {
   const Scene* scene;
-  const Clip* clip;
   std::vector<std::vector<int>> children;
   std::vector<const JointChannels*> channels;
   std::vector<const VisibilityTrack*> visibility;
@@ -380,7 +399,7 @@ Node build_node(const ReverseContext& context, int joint, std::size_t depth) {
   if (depth > kMaxTreeDepth)
     refuse(fmt::format("joint \"{}\" is nested deeper than {} levels", source.name, kMaxTreeDepth));
   Node node;
-  node.name = source.name;
+  node.name = file_name(source.name);
   const JointChannels* channels = context.channels[static_cast<std::size_t>(joint)];
   const auto constant = [](auto value) {
     using Value = decltype(value);
@@ -449,7 +468,7 @@ std::vector<Actor> actors_from(const Clip& clip, std::vector<std::string>& notes
       notes.push_back("an actor with an empty name was dropped (the game cannot use it)");
       continue;
     }
-    actors.push_back({entry["name"].get<std::string>(), entry["type"].get<std::uint32_t>()});
+    actors.push_back({file_name(entry["name"].get<std::string>()), entry["type"].get<std::uint32_t>()});
   }
   return actors;
 }
@@ -488,7 +507,7 @@ CameraScene camera_block(const Scene& scene, const Clip& clip, int joint) {
 }
 
 // The bounding sphere the game uses for picking: around the positions of the nodes bound to objects (not
-// '-' grouping nodes; all nodes when every one is a grouping node), every 10 ms and at the end.
+// '-' grouping nodes; all nodes when every one is a grouping node), sampled over the clip and at its end.
 void bound(Document& document) {
   const Engine engine(document);
   std::vector<bool> counted(engine.nodes().size());
@@ -501,7 +520,9 @@ void bound(Document& document) {
   Vec3 low{1e30, 1e30, 1e30}, high{-1e30, -1e30, -1e30};
   std::vector<Vec3> positions;
   const auto end = std::max(document.duration, 0);
-  for (std::int32_t ms = 0;; ms = std::min(ms + 10, end)) {
+  // Every 10 ms, or 2048 instants spread over a longer clip.
+  const std::int32_t step = std::max(10, end / 2048);
+  for (std::int32_t ms = 0;; ms = std::min(ms + step, end)) {
     const auto poses = engine.evaluate(ms);
     for (std::size_t i = 0; i < poses.size(); ++i) {
       if (!counted[i]) continue;
@@ -535,7 +556,7 @@ CoreConversion to_core(const Document& document) {
   for (std::size_t i = 0; i < engine.nodes().size(); ++i) {
     const Node& node = *engine.nodes()[i].node;
     const int joint = static_cast<int>(i);
-    scene.skeleton.joints.push_back({node.name, engine.nodes()[i].parent, {}});
+    scene.skeleton.joints.push_back({name_to_utf8(node.name), engine.nodes()[i].parent, {}});
     result.core_joint_of.push_back(joint);
     clip.joints.push_back(node_channels(node, joint, resampled));
     if (auto track = visibility_track(node, joint)) clip.visibility.push_back(std::move(*track));
@@ -576,7 +597,7 @@ Result<DocumentConversion> from_core(const Scene& source, std::size_t clip_index
     const auto& joints = scene.skeleton.joints;
     if (joints.empty()) refuse("the skeleton has no joint");
     DocumentConversion result;
-    ReverseContext context{&scene, &clip, std::vector<std::vector<int>>(joints.size()),
+    ReverseContext context{&scene, std::vector<std::vector<int>>(joints.size()),
                            std::vector<const JointChannels*>(joints.size()),
                            std::vector<const VisibilityTrack*>(joints.size())};
     const auto camera_name = clip.metadata.find(kCameraKey);

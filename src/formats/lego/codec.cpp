@@ -208,7 +208,7 @@ void check_keys(const std::vector<Key>& keys, const std::string& where, std::vec
 }
 
 void check_node(const Node& node, std::size_t depth, std::vector<std::string>& problems) {
-  const std::string where = fmt::format("node \"{}\"", node.name);
+  const std::string where = fmt::format("node \"{}\"", name_to_utf8(node.name));
   if (depth > kMaxTreeDepth) {
     problems.push_back(fmt::format("{}: deeper than {} levels", where, kMaxTreeDepth));
     return;
@@ -275,6 +275,37 @@ std::vector<std::string> writable(const Document& document) {
   }
   check_node(document.root, 0, problems);
   return problems;
+}
+
+std::string name_to_utf8(std::string_view name) {
+  std::string text;
+  for (const char c : name) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x80) {
+      text += c;
+    } else {
+      text += static_cast<char>(0xC0 | (byte >> 6));
+      text += static_cast<char>(0x80 | (byte & 0x3F));
+    }
+  }
+  return text;
+}
+
+std::optional<std::string> name_from_utf8(std::string_view text) {
+  std::string name;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    if (lead < 0x80) {
+      name += static_cast<char>(lead);
+      continue;
+    }
+    // Only two-byte sequences for U+0080..U+00FF (lead byte 0xC2 or 0xC3) map back to one byte.
+    if ((lead != 0xC2 && lead != 0xC3) || i + 1 >= text.size()) return std::nullopt;
+    const auto next = static_cast<unsigned char>(text[++i]);
+    if ((next & 0xC0) != 0x80) return std::nullopt;
+    name += static_cast<char>(((lead & 0x03) << 6) | (next & 0x3F));
+  }
+  return name;
 }
 
 }  // namespace bonebridge::lego

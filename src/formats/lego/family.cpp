@@ -37,12 +37,9 @@ json keys_json(const std::vector<Key>& keys) {
 json node_json(const Node& node) {
   json children = json::array();
   for (const auto& child : node.children) children.push_back(node_json(child));
-  return {{"name", node.name},
-          {"translation", keys_json(node.translation)},
-          {"rotation", keys_json(node.rotation)},
-          {"scale", keys_json(node.scale)},
-          {"morph", keys_json(node.morph)},
-          {"children", std::move(children)}};
+  return {{"name", name_to_utf8(node.name)},      {"translation", keys_json(node.translation)},
+          {"rotation", keys_json(node.rotation)}, {"scale", keys_json(node.scale)},
+          {"morph", keys_json(node.morph)},       {"children", std::move(children)}};
 }
 
 std::string hex(std::span<const std::uint8_t> bytes) {
@@ -105,7 +102,7 @@ class LegoDocument final : public bonebridge::Document {
       totals.rotation += flat.node->rotation.size();
       totals.scale += flat.node->scale.size();
       totals.morph += flat.node->morph.size();
-      joints.push_back({{"name", flat.node->name}, {"parent", flat.parent}});
+      joints.push_back({{"name", name_to_utf8(flat.node->name)}, {"parent", flat.parent}});
     }
     return {
         {"format", kFormatName},
@@ -133,7 +130,7 @@ class LegoDocument final : public bonebridge::Document {
   json dump() const override {
     json actors = json::array();
     for (const auto& actor : document_.actors) {
-      json entry{{"name", actor.name}};
+      json entry{{"name", name_to_utf8(actor.name)}};
       if (!actor.name.empty()) entry["type"] = actor.type;
       actors.push_back(std::move(entry));
     }
@@ -169,7 +166,7 @@ class LegoDocument final : public bonebridge::Document {
     }
     for (const auto& flat : engine_.nodes()) {
       const Node& node = *flat.node;
-      const std::string where = fmt::format("node \"{}\"", node.name);
+      const std::string where = fmt::format("node \"{}\"", name_to_utf8(node.name));
       if (node.name.empty()) {
         out.push_back(
             diagnostic(false, "a node has an empty name; the WDB path of the game would crash on it"));
@@ -220,7 +217,7 @@ class LegoDocument final : public bonebridge::Document {
     for (std::size_t i = 0; i < poses.size(); ++i) {
       const Node& node = *engine_.nodes()[i].node;
       EngineJoint joint;
-      joint.name = node.name;
+      joint.name = name_to_utf8(node.name);
       joint.parent = engine_.nodes()[i].parent;
       if (const auto t = evaluate_translation(node.translation, time))
         joint.local.translation = {(*t)[0], (*t)[1], (*t)[2]};
@@ -264,26 +261,23 @@ FormatFamily family() {
   row.extensions = {".ani"};
   row.capabilities = {
       {"read", true, "confirmed",
-       "every structure of the decompiled loader; byte-identical round trip of the only public sample "
+       "every structure the decompiled loader reads; byte-identical round trip of the only public sample "
        "(pns065rd.ani) and of generated files"},
       {"write", true, "confirmed", "exact inverse of read, raw flags and trailing bytes kept"},
       {"evaluate", true, "partial",
-       "the decompiled engine's rules reproduced (active fix-up, 0x02/0x04, flip-free slerp, camera "
-       "look-at); spot "
+       "the decompiled engine's rules (active fix-up, 0x02/0x04, flip-free slerp, camera look-at); the spot "
        "values of the reference notes match; never compared with the running game"},
       {"to glTF", true, "confirmed",
-       "exact at every whole millisecond: max joint error 8.5e-6 units over pns065rd (extent 50 units); "
-       "long-way "
-       "slerp split into pieces <= 15 degrees; X mirrored"},
+       "exact at every whole millisecond: max joint error 9e-6 units over pns065rd through a .glb (extent 50 "
+       "units); long-way slerp split into pieces of at most 15 degrees; X mirrored"},
       {"from glTF", true, "partial",
-       "LINEAR/STEP channels exact at whole milliseconds, CUBICSPLINE sampled every millisecond; actor list "
-       "only "
-       "when the clip carries it; bounding sphere recomputed"},
+       "LINEAR/STEP channels exact at whole milliseconds, CUBICSPLINE sampled every millisecond; the actor "
+       "list only when the clip carries it; bounding sphere recomputed"},
       {"visibility", true, "partial", "morph keys <-> core visibility tracks; object binding not modelled"},
       {"camera", true, "partial",
-       "camera block <-> a root joint named \"camera\" sampled every millisecond (look-at and stepped roll)"},
+       "camera block <-> a joint named \"camera\" under the root node, sampled every millisecond"},
       {"object binding", false, "none",
-       "names are kept but '*' instancing, variables and the ROI subtree search are not modelled"},
+       "names are kept, but '*' instancing, variables and the ROI subtree search are not modelled"},
   };
   row.sniff = [](std::span<const std::uint8_t> bytes) {
     return bytes.size() >= 0x20 && bytes[0] == 0x11 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0 &&

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 
 #include "bonebridge/core/fidelity.hpp"
@@ -176,6 +177,22 @@ TEST(LegoBridge, CurvesThatAreNotASlerpAreResampledExactly) {
   EXPECT_LT(comparison.positions.max, kFidelityThreshold) << comparison.positions.worst_time;
   EXPECT_LT(comparison.max_axis_error, 1e-5);
   expect_runtime_friendly_rotations(core.scene.clips[0]);
+}
+
+// 200 antipodal segments of 80 s each would be 16 million points at one per millisecond: the channel's
+// budget (65536 sampled points) keeps the conversion small and quick.
+TEST(LegoBridge, ResamplingIsBoundedOnHostileFiles) {
+  Document d;
+  d.duration = 16000000;
+  Node node{"SPIN", {}, {}, {}, {}, {}};
+  for (std::uint32_t k = 0; k < 200; ++k) {
+    node.rotation.push_back({k * 80000, 0, 0.0f, k % 2 ? -1.0f : 1.0f, 0.0f, 0.0f});
+  }
+  d.root = node;
+  const auto start = std::chrono::steady_clock::now();
+  const CoreConversion core = to_core(d);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  EXPECT_LE(core.scene.clips[0].joints[0].rotation->times.size(), 65536u + 4u * 200u);
 }
 
 TEST(LegoBridge, VisibilityAndCameraAreCarriedOver) {

@@ -178,3 +178,25 @@ TEST(LegoReverseBridge, ActorsWithEmptyNamesAreDroppedWithANote) {
 
 }  // namespace
 }  // namespace bonebridge::lego
+
+namespace bonebridge::lego {
+namespace {
+
+TEST(LegoReverseBridge, EightBitNamesRoundTripThroughUtf8) {
+  Document original = fixtures::waving_arm();
+  original.root.children[0].name = "\xC9T\xC9";  // "ÉTÉ" in the game's 8-bit code page
+  original.actors[0].name = "\xC9T\xC9";
+  const CoreConversion core = to_core(original);
+  EXPECT_EQ(core.scene.skeleton.joints[1].name, "\xC3\x89T\xC3\x89");  // UTF-8 for the glTF side
+  const auto back = from_core(core.scene);
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_EQ(back->document.root.children[0].name, "\xC9T\xC9");
+  EXPECT_EQ(back->document.actors[0].name, "\xC9T\xC9");
+  EXPECT_FALSE(name_from_utf8("\xE6\x97\xA5").has_value());  // U+65E5 has no 8-bit form
+  Scene scene = core.scene;
+  scene.skeleton.joints[1].name = "\xE6\x97\xA5";
+  EXPECT_FALSE(from_core(scene).ok());
+}
+
+}  // namespace
+}  // namespace bonebridge::lego

@@ -3,8 +3,10 @@
 // checks every count and string against the bytes left before allocating, and limits the node tree's depth
 // (the game itself checks nothing). The writer is its exact inverse: write(read(bytes)) == bytes.
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bonebridge/formats/lego/document.hpp"
@@ -26,5 +28,11 @@ std::vector<std::uint8_t> write(const Document& document);
 // Why `document` cannot be written faithfully: key times >= 2^24, more than 65535 keys in a channel,
 // empty actor names (the game cannot use them), a tree deeper than kMaxTreeDepth. Empty when writable.
 std::vector<std::string> writable(const Document& document);
+
+// Names in the file are 8-bit strings of the game's Windows code page, not UTF-8. They are decoded byte for
+// byte as Latin-1 (ASCII names, all that is known, are unchanged), which is lossless and always valid UTF-8.
+std::string name_to_utf8(std::string_view name);
+// The inverse; std::nullopt when the text holds a character beyond U+00FF (or is not valid UTF-8).
+std::optional<std::string> name_from_utf8(std::string_view text);
 
 }  // namespace bonebridge::lego
