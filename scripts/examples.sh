@@ -6,3 +6,4 @@ scripts/install-deps.sh
 scripts/build.sh
 tool=build/bonebridge
 $tool batch examples/lego out/lego
+$tool batch examples/lba/ANIM.HQR out/lba --body examples/lba/BODY.HQR:0

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
-scripts/fuzz.sh "${BONEBRIDGE_FUZZ_SECONDS:-20}"
+scripts/fuzz.sh "${BONEBRIDGE_FUZZ_RUNS:-5000}"
 if [ ! -d ../shared/samples ]; then
   echo "SKIPPED LOUDLY: ../shared/samples is absent; every test that needs real game files will skip." >&2
 fi

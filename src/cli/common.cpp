@@ -13,6 +13,7 @@ void InputOptions::add_to(CLI::App& command) {
   command.add_option("--variant", variant, "Family variant (LBA: lba1 or lba2; Sith: jk or ijim)");
   command.add_option("--unit-scale", unit_scale, "Game units to metres (default: the family's)");
   command.add_flag("--strict", strict, "Treat what the game would reject as errors, not warnings");
+  command.add_option("--option", extra, "A family setting as KEY=VALUE (see `formats`), repeatable");
 }
 
 Options InputOptions::to_options() const {
@@ -24,6 +25,11 @@ Options InputOptions::to_options() const {
     if (!value->empty()) options.values[key] = *value;
   }
   if (strict) options.values["strict"] = "1";
+  for (const auto& setting : extra) {
+    const auto equals = setting.find('=');
+    options.values[setting.substr(0, equals)] =
+        equals == std::string::npos ? "1" : setting.substr(equals + 1);
+  }
   return options;
 }
 

@@ -41,6 +41,13 @@ struct ConvertRequest {
   bool in_place = false;
 };
 
+// A family with several file kinds (Volition: rigs and animations) learns which one to write from this.
+Options output_options(const ConvertRequest& request) {
+  Options options = request.options.to_options();
+  options.values["output-extension"] = lower_extension(request.output);
+  return options;
+}
+
 Result<std::vector<std::uint8_t>> from_gltf(const ConvertRequest& request, const FormatFamily& target) {
   auto bytes = read_file(request.input);
   if (!bytes) return bytes.error();
@@ -48,7 +55,7 @@ Result<std::vector<std::uint8_t>> from_gltf(const ConvertRequest& request, const
   if (!scene) return scene.error();
   if (!target.from_core)
     return Error{target.title, "writing this format from glTF is not supported yet", {}, {}, {}};
-  return target.from_core(*scene, request.options.to_options());
+  return target.from_core(*scene, output_options(request));
 }
 
 Result<std::vector<std::uint8_t>> convert_bytes(const ConvertRequest& request) {
@@ -73,13 +80,16 @@ Result<std::vector<std::uint8_t>> convert_bytes(const ConvertRequest& request) {
   if (!input) return input.error();
   if (to_gltf) {
     const bool binary = request.to.empty() ? lower_extension(out) == ".glb" : request.to == "glb";
-    return export_gltf(*input->document, options, {.binary = binary, .generate_mesh = !request.no_mesh});
+    auto core = input->document->to_core(options);
+    if (!core) return core.error();
+    for (const auto& note : core->notes) std::cerr << "note: " << note << "\n";
+    return gltf::write(core->scene, {.binary = binary, .generate_mesh = !request.no_mesh});
   }
   if (target == input->family) return input->document->encode();
   if (!target->from_core) return Error{target->title, "writing this format is not supported yet", {}, {}, {}};
   auto core = input->document->to_core(options);
   if (!core) return core.error();
-  return target->from_core(core->scene, options);
+  return target->from_core(core->scene, output_options(request));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // formats, info, dump, validate, sample: reading and looking, never writing.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -60,7 +61,7 @@ Verb add_formats(CLI::App& app) {
             if (*json) {
               auto list = nlohmann::json::array();
               for (const auto& family : format_families()) list.push_back(capabilities_json(family));
-              std::cout << list.dump(2) << "\n";
+              std::cout << list.dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
             } else {
               for (const auto& family : format_families()) print_family(family);
             }
@@ -79,12 +80,14 @@ Verb add_info(CLI::App& app) {
             auto info = input->document->info();
             info["family"] = input->family->id;
             if (*json) {
-              std::cout << info.dump(2) << "\n";
+              std::cout << info.dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
             } else {
               std::cout << *opened.path << ": " << input->family->title << "\n";
               for (const auto& [key, value] : info.items()) {
                 std::cout << "  " << key << ": "
-                          << (value.is_string() ? value.get<std::string>() : value.dump()) << "\n";
+                          << (value.is_string() ? value.get<std::string>()
+                                                : value.dump(-1, ' ', false, kReplaceInvalidUtf8))
+                          << "\n";
               }
             }
             return int{kSuccess};
@@ -97,7 +100,7 @@ Verb add_dump(CLI::App& app) {
   return {command, [opened] {
             auto input = load_input(*opened.path, opened.input->to_options(), opened.input->format);
             if (!input) return report_error(input.error());
-            std::cout << input->document->dump().dump(2) << "\n";
+            std::cout << input->document->dump().dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
             return int{kSuccess};
           }};
 }
@@ -140,7 +143,9 @@ int print_pose_grid(const LoadedInput& input, const Options& options, double ste
   auto poses = nlohmann::json::array();
   for (const double t : time_grid(input.document->duration(), step))
     poses.push_back(pose_json(input.document->sample(t)));
-  std::cout << nlohmann::json{{"poses", poses}, {"gltf_node_of_joint", core->core_joint_of}}.dump() << "\n";
+  std::cout << nlohmann::json{{"poses", poses}, {"gltf_node_of_joint", core->core_joint_of}}.dump(
+                   -1, ' ', false, kReplaceInvalidUtf8)
+            << "\n";
   return kSuccess;
 }
 
@@ -151,22 +156,32 @@ Verb add_sample(CLI::App& app) {
   auto at = std::make_shared<double>(0.0);
   auto step = std::make_shared<double>(0.0);
   auto json = std::make_shared<bool>(false);
+  auto ticks = std::make_shared<bool>(false);
   auto* at_option = command->add_option("--at", *at, "Time in seconds");
-  command->add_option("--step", *step, "Every STEP seconds over the whole clip, as one JSON document")
-      ->excludes(at_option);
+  auto* step_option =
+      command->add_option("--step", *step, "Every STEP seconds over the whole clip, as one JSON document");
+  step_option->excludes(at_option);
+  command->add_flag("--ticks", *ticks, "Every engine tick (at most 5000 poses), as with --step")
+      ->excludes(at_option)
+      ->excludes(step_option);
   command->add_flag("--json", *json, "Machine-readable output");
-  return {command, [opened, at, step, json, at_option] {
-            if (*step <= 0 && at_option->count() == 0) {
-              std::cerr << "bonebridge: error: sample needs --at SECONDS or --step SECONDS\n";
+  return {command, [opened, at, step, json, ticks, at_option] {
+            if (*step <= 0 && !*ticks && at_option->count() == 0) {
+              std::cerr << "bonebridge: error: sample needs --at SECONDS, --step SECONDS or --ticks\n";
               return int{kUsage};
             }
             const Options options = opened.input->to_options();
             auto input = load_input(*opened.path, options, opened.input->format);
             if (!input) return report_error(input.error());
+            if (*ticks) {
+              const auto& document = *input->document;
+              return print_pose_grid(*input, options,
+                                     std::max(document.engine_tick(), document.duration() / 5000));
+            }
             if (*step > 0) return print_pose_grid(*input, options, *step);
             const auto pose = input->document->sample(*at);
             if (*json) {
-              std::cout << pose_json(pose).dump(2) << "\n";
+              std::cout << pose_json(pose).dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
               return int{kSuccess};
             }
             std::cout << fmt::format("t = {} s\n", pose.time);
@@ -191,7 +206,7 @@ void print_fidelity(const std::string& path, const FidelityReport& report, bool 
                                 {"max_relative", relative_max},
                                 {"worst_time", report.worst_time},
                                 {"worst_joint", report.worst_joint}}
-                     .dump(2)
+                     .dump(2, ' ', false, kReplaceInvalidUtf8)
               << "\n";
     return;
   }

@@ -21,7 +21,15 @@ int main(int argc, char** argv) {
     return kUsage;
   }
   for (const auto& verb : verbs) {
-    if (verb.command->parsed()) return verb.run();
+    if (!verb.command->parsed()) continue;
+    // Every failure should already be an Error value; this is the last line that keeps the tool from
+    // crashing.
+    try {
+      return verb.run();
+    } catch (const std::exception& e) {
+      std::cerr << "bonebridge: internal error: " << e.what() << "\n";
+      return kInvalidInput;
+    }
   }
   return kUsage;
 }

@@ -2,9 +2,11 @@
 // Each verb registers its own subcommand and runs through the library. Exit codes: 0 success, 1 invalid input
 // (or a failed check), 2 usage error.
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "bonebridge/registry/family.hpp"
 
@@ -12,10 +14,14 @@ namespace bonebridge::cli {
 
 enum Exit : int { kSuccess = 0, kInvalidInput = 1, kUsage = 2 };
 
+// Names from game files may be bytes of any code page: printed JSON replaces what is not UTF-8.
+inline constexpr auto kReplaceInvalidUtf8 = nlohmann::json::error_handler_t::replace;
+
 // The options every verb that opens a file shares: companion files and family choices.
 struct InputOptions {
   std::string format;
   std::string model, body, rig, skeleton, variant, unit_scale;
+  std::vector<std::string> extra;  // --option key=value, for family settings without a flag of their own
   bool strict = false;
   void add_to(CLI::App& command);
   Options to_options() const;

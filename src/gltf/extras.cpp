@@ -1,5 +1,7 @@
 #include "extras.hpp"
 
+#include "bonebridge/core/text.hpp"
+
 namespace bonebridge::gltf {
 namespace {
 
@@ -44,14 +46,14 @@ nlohmann::json clip_extras(const Clip& clip) {
   if (!clip.events.empty()) {
     auto events = nlohmann::json::array();
     for (const auto& e : clip.events)
-      events.push_back({{"time", e.time}, {"name", e.name}, {"type", e.type}});
+      events.push_back({{"time", e.time}, {"name", to_utf8(e.name)}, {"type", to_utf8(e.type)}});
     out["events"] = events;
   }
   if (!clip.properties.empty()) {
     auto tracks = nlohmann::json::array();
     for (const auto& p : clip.properties) {
-      nlohmann::json track = {{"node", p.node},
-                              {"property", p.property},
+      nlohmann::json track = {{"node", to_utf8(p.node)},
+                              {"property", to_utf8(p.property)},
                               {"valueType", p.value_type},
                               {"components", p.components},
                               {"interpolation", to_string(p.interpolation)},

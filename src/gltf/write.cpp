@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "bone_mesh.hpp"
+#include "bonebridge/core/text.hpp"
 #include "bonebridge/gltf/gltf.hpp"
 #include "extras.hpp"
 #include "tinygltf.hpp"
@@ -97,7 +98,7 @@ std::vector<double> as_vector(Quat q) {
 
 tinygltf::Node joint_node(const Joint& joint) {
   tinygltf::Node node;
-  node.name = joint.name;
+  node.name = to_utf8(joint.name);
   const auto& rest = joint.rest;
   if (rest.translation != Vec3{}) node.translation = as_vector(rest.translation);
   if (rest.rotation != Quat{}) node.rotation = as_vector(normalize(rest.rotation));
@@ -243,7 +244,7 @@ Status add_channel(tinygltf::Animation& animation, BufferBuilder& buffer, const 
 
 Status add_clip(tinygltf::Model& model, BufferBuilder& buffer, const Clip& clip, const Skeleton& skeleton) {
   tinygltf::Animation animation;
-  animation.name = clip.name;
+  animation.name = to_utf8(clip.name);
   for (const auto& channels : clip.joints) {
     if (channels.joint < 0 || channels.joint >= static_cast<int>(skeleton.joints.size())) {
       return export_error(fmt::format("clip '{}' animates joint {}, but the skeleton has {} joints",
@@ -309,8 +310,12 @@ Result<std::vector<std::uint8_t>> write(const Scene& scene, const ExportOptions&
 
   tinygltf::TinyGLTF writer;
   std::ostringstream out;
-  if (!writer.WriteGltfSceneToStream(&model, out, !options.binary, options.binary)) {
-    return export_error("tinygltf could not serialise the model");
+  try {
+    if (!writer.WriteGltfSceneToStream(&model, out, !options.binary, options.binary)) {
+      return export_error("tinygltf could not serialise the model");
+    }
+  } catch (const nlohmann::json::exception& e) {
+    return export_error(std::string("cannot serialise the glTF JSON: ") + e.what());
   }
   const std::string text = out.str();
   return std::vector<std::uint8_t>(text.begin(), text.end());

@@ -1,7 +1,7 @@
 # Plays a .glb in Blender (stock glTF importer, headless) and compares every joint's world position with the
 # game engine's poses from `bonebridge sample FILE --step S`, after fitting the one fixed change of axes and
 # units between the frames (Blender also turns glTF's Y-up into Z-up).
-# Usage: blender -b --factory-startup --python-exit-code 1 --python blender_compare.py -- FILE.glb POSES.json MAX_RELATIVE_ERROR
+# Usage: blender -b --factory-startup --python-exit-code 1 --python blender_compare.py -- FILE.glb POSES.json MAX_RELATIVE_ERROR MAX_ERROR_IN_GAME_UNITS
 # Node names are replaced by their index before import ("n12"), because Blender renames repeated names and
 # cuts long ones; the motion data is untouched.
 import itertools
@@ -68,7 +68,7 @@ def joint_world_positions(node_names):
 
 
 def main():
-    glb, poses_path, max_relative = sys.argv[sys.argv.index("--") + 1 :]
+    glb, poses_path, max_relative, max_units = sys.argv[sys.argv.index("--") + 1 :]
     engine = json.load(open(poses_path))
     bpy.ops.wm.read_factory_settings(use_empty=True)
     bpy.ops.import_scene.gltf(filepath=renamed_glb(glb))
@@ -106,7 +106,7 @@ def main():
         "max_relative": float(errors.max()) / extent if extent > 0 else 0.0,
     }
     print("BONEBRIDGE_RESULT " + json.dumps(result))
-    if not result["max_relative"] <= float(max_relative):
+    if not (result["max_relative"] <= float(max_relative) or result["max"] <= float(max_units)):
         raise RuntimeError(f"Blender playback differs from the engine: {result['max_relative']} of the extent, above {max_relative}")
 
 

@@ -30,7 +30,7 @@ for (const entry of JSON.parse(readFileSync(join(here, 'exports.json'), 'utf8'))
     continue;
   }
   const args = (entry.args ?? []).map((a) => a.replace('{samples}', samplesDir).replace('{examples}', join(sourceDir, 'examples')));
-  cases.push({ input, args, max_relative: entry.max_relative ?? defaultMaxRelative });
+  cases.push({ input, args, max_relative: entry.max_relative ?? defaultMaxRelative, max_units: entry.max_units ?? 0 });
 }
 
 let passed = 0;
@@ -41,11 +41,11 @@ cases.forEach((c, i) => {
   try {
     execFileSync(tool, ['convert', c.input, glb, ...c.args], { stdio: ['ignore', 'ignore', 'inherit'] });
     execFileSync('node', [join(here, 'validate.mjs'), glb], { stdio: 'inherit' });
-    const poses = execFileSync(tool, ['sample', c.input, '--step', '0.005', '--json', ...c.args], { maxBuffer: 1 << 30 });
+    const poses = execFileSync(tool, ['sample', c.input, '--ticks', '--json', ...c.args], { maxBuffer: 1 << 30 });
     writeFileSync(posesPath, poses);
-    execFileSync('node', [join(here, 'threejs_compare.mjs'), glb, posesPath, String(c.max_relative)], { stdio: 'inherit' });
+    execFileSync('node', [join(here, 'threejs_compare.mjs'), glb, posesPath, String(c.max_relative), String(c.max_units)], { stdio: 'inherit' });
     const blender = execFileSync('blender', ['-b', '--factory-startup', '--python-exit-code', '1', '--python',
-      join(here, 'blender_compare.py'), '--', glb, posesPath, String(c.max_relative)], { env: blenderEnv, maxBuffer: 1 << 26 });
+      join(here, 'blender_compare.py'), '--', glb, posesPath, String(c.max_relative), String(c.max_units)], { env: blenderEnv, maxBuffer: 1 << 26 });
     const line = blender.toString().split('\n').find((l) => l.startsWith('BONEBRIDGE_RESULT '));
     console.log(line ? line.slice('BONEBRIDGE_RESULT '.length) : 'Blender printed no result');
     passed++;

@@ -1,0 +1,25 @@
+// .anm reader: read, and when that succeeds, write and read again; the document and bytes must survive.
+// The LBA1 and LBA2 engines must also run over the first pass without crashing.
+#include <cstdint>
+#include <cstdlib>
+#include <span>
+
+#include "bonebridge/formats/lba/codec.hpp"
+#include "bonebridge/formats/lba/engine.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace bonebridge::lba;
+  const auto animation = read_animation(std::span(data, size));
+  if (!animation.ok()) return 0;
+  const auto bytes = write_animation(*animation);
+  if (bytes.size() != size || !std::equal(bytes.begin(), bytes.end(), data)) std::abort();
+  const auto again = read_animation(bytes);
+  if (!again.ok() || !(*again == *animation)) std::abort();
+  if (timeline(*animation, Variant::Lba1).end_ticks <= 20000) {
+    const auto states = run_ideal_clock(*animation, Variant::Lba1);
+    const auto body = placeholder_body(animation->group_count);
+    if (!states.empty()) pose_body(body, states.back().pose, states.back().actor.beta, Variant::Lba1);
+  }
+  run_game_clock(*animation, Variant::Lba2, 7, 64);
+  return 0;
+}

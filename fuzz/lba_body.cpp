@@ -1,0 +1,21 @@
+// LBA1 body reader: read, write back byte for byte, read again; then pose it (any parent, pivot and point
+// fields, however wrong, must be handled without a crash).
+#include <cstdint>
+#include <cstdlib>
+#include <span>
+
+#include "bonebridge/formats/lba/codec.hpp"
+#include "bonebridge/formats/lba/engine.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace bonebridge::lba;
+  const auto body = read_body(std::span(data, size));
+  if (!body.ok()) return 0;
+  const auto bytes = write_body(*body);
+  if (bytes.size() != size || !std::equal(bytes.begin(), bytes.end(), data)) std::abort();
+  const auto again = read_body(bytes);
+  if (!again.ok() || !(*again == *body)) std::abort();
+  std::vector<GroupEntry> pose(body->groups.size(), GroupEntry{0, 100, 200, 300});
+  pose_body(*body, pose, 77, Variant::Lba1);
+  return 0;
+}

@@ -1,0 +1,12 @@
+#pragma once
+// Names in game files are bytes in some 8-bit code page; JSON and glTF need UTF-8. Valid UTF-8 (ASCII
+// included) passes unchanged; anything else is read as Latin-1, so that no name can make a writer fail.
+#include <string>
+#include <string_view>
+
+namespace bonebridge {
+
+bool is_valid_utf8(std::string_view text);
+std::string to_utf8(std::string_view bytes);
+
+}  // namespace bonebridge

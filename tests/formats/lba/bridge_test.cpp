@@ -1,0 +1,177 @@
+// The bridge against the engine: core clips sampled with ClipSampler + local_to_model, compared with the
+// engine's model-space joint positions on the engine's tick grid.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "bonebridge/core/fidelity.hpp"
+#include "bonebridge/core/sampler.hpp"
+#include "bonebridge/formats/lba/bridge.hpp"
+#include "bonebridge/formats/lba/codec.hpp"
+#include "lba_test_data.hpp"
+#include "support/samples.hpp"
+
+namespace bonebridge::lba {
+namespace {
+
+// The integer engine floors once per matrix product and once per transformed point ((M·v) >> 14), so each
+// level of the hierarchy can leave its origin up to 1 unit per axis (√3) away from the exact value; the Q14
+// trig tables add under 0.05 units at these lengths. The root's yaw is one more level.
+double floor_bound(int levels) {
+  return levels * std::sqrt(3.0) + 0.1;
+}
+
+FidelityReport measure(const Animation& animation, const Body& body, Variant variant,
+                       const BridgeOptions& options) {
+  const auto converted = animation_to_core(animation, &body, options);
+  EXPECT_TRUE(converted.ok());
+  const Scene& scene = converted->scene;
+  const auto states = run_ideal_clock(animation, variant);
+  const double tick = traits(variant).tick_seconds;
+  std::vector<double> times;
+  for (std::size_t i = 0; i < states.size(); ++i) times.push_back(static_cast<double>(i) * tick);
+  const auto reference = [&](double t, std::vector<Vec3>& out) {
+    const auto pose = engine_pose(body, states[static_cast<std::size_t>(std::lround(t / tick))], t, variant,
+                                  !options.separate_root_motion);
+    out.clear();
+    for (const auto& joint : pose.joints) out.push_back(joint.model.translation());
+  };
+  ClipSampler sampler(scene.skeleton, scene.clips.at(0));
+  std::vector<Transform> locals(scene.skeleton.joints.size());
+  std::vector<Mat4> model;
+  const auto candidate = [&](double t, std::vector<Vec3>& out) {
+    sampler.sample(t, locals);
+    local_to_model(scene.skeleton, locals, model);
+    out.clear();
+    for (const auto& m : model) out.push_back(converted->conversion.inverse().point(m.translation()));
+  };
+  return measure_fidelity(times, reference, candidate);
+}
+
+TEST(LbaBridge, EulerOrderQuaternionByHand) {
+  // alpha = 256 = 90° about X: (sin 45°, 0, 0, cos 45°).
+  const Quat q = euler_to_quat(256, 0, 0, Variant::Lba1);
+  EXPECT_NEAR(q.x, std::sqrt(0.5), 1e-12);
+  EXPECT_NEAR(q.w, std::sqrt(0.5), 1e-12);
+  // Rx(90)·Ry(90) sends x to +y (engine_test EulerOrderIsXThenZThenY): the quaternion must agree.
+  const Vec3 v = rotate(euler_to_quat(256, 256, 0, Variant::Lba1), {1, 0, 0});
+  EXPECT_NEAR(v.x, 0, 1e-12);
+  EXPECT_NEAR(v.y, 1, 1e-12);
+  EXPECT_NEAR(v.z, 0, 1e-12);
+}
+
+TEST(LbaBridge, EulerDecompositionRecoversTheAngles) {
+  for (int a = 0; a < 1024; a += 61) {
+    for (int b = 0; b < 1024; b += 53) {
+      for (const int c : {0, 40, 200, 300, 700, 1000}) {
+        const auto back = quat_to_euler(euler_to_quat(a, b, c, Variant::Lba1), Variant::Lba1, {a, b, c});
+        EXPECT_EQ(back, (std::array<int, 3>{a, b, c})) << a << " " << b << " " << c;
+      }
+    }
+  }
+}
+
+TEST(LbaBridge, Lba1FidelityOnTheTickGrid) {
+  const Body body = testing::tree_body(7);  // depth 2 below the root
+  const auto report = measure(testing::walk_like(7), body, Variant::Lba1, {});
+  std::printf("LBA1 generated (7 groups): max %.3f p99 %.3f units over %zu joint samples, extent %.1f\n",
+              report.max, report.p99, report.samples, report.extent);
+  EXPECT_GT(report.samples, 7u * 30);
+  EXPECT_LE(report.max, floor_bound(3));
+  BridgeOptions separate;
+  separate.separate_root_motion = true;
+  EXPECT_LE(measure(testing::walk_like(7), body, Variant::Lba1, separate).max, floor_bound(2));
+}
+
+TEST(LbaBridge, Lba2SamplesFidelityWithAGeneratedBody) {
+  for (const char* name : {"Twinsen_Walk.anm", "Twinsen_Run.anm", "Twinsen_Turn_Left.anm",
+                           "Twinsen_Walk_Back.anm", "ANIM_CUSTOM.anm"}) {
+    BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("lba/") + name);
+    const auto animation = read_animation(::bonebridge::testing::read_bytes(path));
+    ASSERT_TRUE(animation.ok());
+    const Body body = testing::tree_body(24);  // depth 4 below the root
+    BridgeOptions options;
+    options.variant = Variant::Lba2;
+    const auto report = measure(*animation, body, Variant::Lba2, options);
+    std::printf("LBA2 %s: max %.3f p99 %.3f units over %zu joint samples (1 ms grid), extent %.1f\n", name,
+                report.max, report.p99, report.samples, report.extent);
+    // Keys every 20 ms: between them the Euler-linear motion is replaced by slerp, which adds to the floor
+    // bound.
+    EXPECT_LE(report.max, floor_bound(5) + 2.0) << name;
+  }
+}
+
+TEST(LbaBridge, RootMotionOnTheRootJointOrSeparate) {
+  const Body body = testing::tree_body(3);
+  const Animation animation = testing::walk_like(3);
+  const auto on_joint = animation_to_core(animation, &body, {});
+  ASSERT_TRUE(on_joint.ok());
+  const Clip& clip = on_joint->scene.clips.at(0);
+  EXPECT_FALSE(clip.root_motion.has_value());
+  ASSERT_EQ(clip.joints.at(0).joint, 0);
+  ASSERT_TRUE(clip.joints[0].translation.has_value());
+  // Ideal clock: 3 + 7 + 5 + 9 ticks, then the closing segment to loop frame 1 (7 ticks) = 31 ticks = 0.62 s.
+  EXPECT_NEAR(clip.duration, 0.62, 1e-12);
+  BridgeOptions options;
+  options.separate_root_motion = true;
+  const auto separate = animation_to_core(animation, &body, options);
+  ASSERT_TRUE(separate.ok());
+  const Clip& kept = separate->scene.clips.at(0);
+  ASSERT_TRUE(kept.root_motion.has_value());
+  for (const auto& channels : kept.joints) EXPECT_NE(channels.joint, 0);
+}
+
+TEST(LbaBridge, RotationKeysStayInOneHemisphereAndWithin15Degrees) {
+  const Body body = testing::tree_body(7);
+  Animation animation = testing::walk_like(7);
+  animation.keyframes[1].duration = 1;  // a large turn in one tick forces a split
+  const auto converted = animation_to_core(animation, &body, {});
+  ASSERT_TRUE(converted.ok());
+  for (const auto& channels : converted->scene.clips[0].joints) {
+    if (!channels.rotation) continue;
+    const auto& values = channels.rotation->values;
+    for (std::size_t i = 1; i < values.size(); ++i) {
+      EXPECT_GE(dot(values[i - 1], values[i]), 0);
+      EXPECT_LE(angle_between(values[i - 1], values[i]), 15.0 * kPi / 180 + 1e-9);
+    }
+  }
+}
+
+// glTF -> .anm: the written animation, played by the engine, poses the body like the original.
+TEST(LbaBridge, FromCoreReproducesTheEnginePose) {
+  const Body body = testing::tree_body(7);
+  const Animation original = testing::walk_like(7);
+  const auto converted = animation_to_core(original, &body, {});
+  ASSERT_TRUE(converted.ok());
+  const auto back = animation_from_core(converted->scene, {});
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  const Animation& written = back->animation;
+  EXPECT_EQ(written.group_count, 7);
+  // Every key tick becomes a keyframe (durations in ticks summing to the clip's 31 ticks), plus a still copy
+  // of the last one (1 tick) to hold: the clip ends on loop frame 1, not on its first pose.
+  int total = 0;
+  for (const auto& k : written.keyframes) total += k.duration;
+  EXPECT_EQ(total, 32);
+  EXPECT_EQ(written.loop_frame, written.keyframes.size() - 1);
+  EXPECT_EQ(written.keyframes.back().step, (std::array<std::int16_t, 3>{}));
+  EXPECT_EQ(written.keyframes[3].groups[3].type, 1);  // the translation group stays one
+  const auto a = run_ideal_clock(original, Variant::Lba1);
+  const auto b = run_ideal_clock(written, Variant::Lba1);
+  ASSERT_EQ(b.size(), a.size() + 2);  // the still keyframe's tick and its hold segment
+  double worst = 0;
+  for (std::size_t t = 0; t < b.size(); ++t) {
+    const auto pa = engine_pose(body, a[std::min(t, a.size() - 1)], 0, Variant::Lba1, true);
+    const auto pb = engine_pose(body, b[t], 0, Variant::Lba1, true);
+    for (std::size_t j = 0; j < pa.joints.size(); ++j) {
+      worst = std::max(worst, distance(pa.joints[j].model.translation(), pb.joints[j].model.translation()));
+    }
+    EXPECT_EQ(a[std::min(t, a.size() - 1)].actor.beta, b[t].actor.beta) << t;
+  }
+  std::printf("from_core round trip: worst joint distance %.3f units\n", worst);
+  // Angles are re-quantised to 1/1024 turn (0.35°: 0.6 units at the 100-unit reach of these joints) on top
+  // of the floor bound of both evaluations.
+  EXPECT_LE(worst, 2 * floor_bound(3) + 1.0);
+}
+
+}  // namespace
+}  // namespace bonebridge::lba

@@ -1,0 +1,206 @@
+// Engine values computed by hand from the rules of research/lba1-anm.md §2 (the arithmetic is in the
+// comments), on LBA1 data built here: no LBA1 game file is available.
+#include <gtest/gtest.h>
+
+#include "bonebridge/formats/lba/engine.hpp"
+
+namespace bonebridge::lba {
+namespace {
+
+TEST(LbaEngine, SineTableMatchesTheNotes) {
+  // round(16384·sin(2πi/1024)); cos(i) = sin(i + 256).
+  EXPECT_EQ(sine(Variant::Lba1, 0), 0);
+  EXPECT_EQ(sine(Variant::Lba1, 256), 16384);
+  EXPECT_EQ(sine(Variant::Lba1, 128), 11585);  // 16384·0.70711 = 11585.2
+  EXPECT_EQ(sine(Variant::Lba1, 1), 101);      // 16384·sin(2π/1024) = 100.53
+  EXPECT_EQ(cosine(Variant::Lba1, 256), 0);
+  EXPECT_EQ(cosine(Variant::Lba1, 0), 16384);
+  EXPECT_EQ(sine(Variant::Lba1, -256), -16384);  // masked: 768
+}
+
+TEST(LbaEngine, AngleInterpolationWrapsThroughZero) {
+  // s = 1000, t = 24: diff = -976 < -512, so +1024 = 48. e = 1 of 4: 48/4 = 12 -> 1012; e = 3: 36 -> 1036 &
+  // 1023 = 12.
+  EXPECT_EQ(interpolate_angle(Variant::Lba1, 1000, 24, 1, 4), 1012);
+  EXPECT_EQ(interpolate_angle(Variant::Lba1, 1000, 24, 3, 4), 12);
+}
+
+TEST(LbaEngine, HalfTurnTiesKeepTheirSign) {
+  // diff = +512 is kept: 0 + 512/2 = 256. diff = -512 is kept: 512 - 256 = 256.
+  EXPECT_EQ(interpolate_angle(Variant::Lba1, 0, 512, 1, 2), 256);
+  EXPECT_EQ(interpolate_angle(Variant::Lba1, 512, 0, 1, 2), 256);
+  // diff = 513 > 512 becomes -511; -511/2 truncates to -255 (floor would give -256): 769, not 768.
+  EXPECT_EQ(interpolate_angle(Variant::Lba1, 0, 513, 1, 2), 769);
+}
+
+TEST(LbaEngine, RawAnglesAreMaskedAtUse) {
+  // -1 & 1023 = 1023 and 2047 & 1023 = 1023: no motion.
+  EXPECT_EQ(interpolate_angle(Variant::Lba1, -1, 2047, 1, 3), 1023);
+}
+
+TEST(LbaEngine, TranslationTruncatesTowardZeroAndDoesNotWrap) {
+  EXPECT_EQ(interpolate_linear(Variant::Lba1, 10, -5, 1, 3), 5);  // -15/3 = -5
+  EXPECT_EQ(interpolate_linear(Variant::Lba1, 0, -7, 1, 2), -3);  // -3.5 -> -3
+  EXPECT_EQ(interpolate_linear(Variant::Lba1, 0, 2000, 1, 2), 1000);
+}
+
+TEST(LbaEngine, Lba2RoundsTheFactorThenFloors) {
+  // factor = (65536 + 1) / 3 = 21845; 100·21845 >> 16 = 33; -100·21845 >> 16 = -34 (floor), & 4095 = 4062.
+  EXPECT_EQ(interpolate_angle(Variant::Lba2, 0, 100, 1, 3), 33);
+  EXPECT_EQ(interpolate_angle(Variant::Lba2, 0, -100, 1, 3), 4062);
+  // 4096 units: diff 3000 > 2048 becomes -1096; factor 32768: -548 -> 3548.
+  EXPECT_EQ(interpolate_angle(Variant::Lba2, 0, 3000, 1, 2), 3548);
+}
+
+TEST(LbaEngine, GroupIsReadWithDestsType) {
+  // src holds angle 1000 but dest is a translation: linear, no wrap: 1000 + (24 - 1000)/2 = 512.
+  const GroupEntry src{0, 1000, 0, 0}, dest{1, 24, 0, 0};
+  EXPECT_EQ(interpolate_group(Variant::Lba1, src, dest, 1, 2), (GroupEntry{1, 512, 0, 0}));
+  // As a rotation the same values wrap: diff 48, 1000 + 24 = 1024 & 1023 = 0.
+  EXPECT_EQ(interpolate_group(Variant::Lba1, src, GroupEntry{0, 24, 0, 0}, 1, 2), (GroupEntry{0, 0, 0, 0}));
+}
+
+// Two groups (master + one bone), three keyframes, loop frame 1.
+Animation three_keyframes() {
+  Animation animation;
+  animation.group_count = 2;
+  animation.loop_frame = 1;
+  animation.keyframes = {{2, {0, 0, 0}, {{0, 0, 0, 0}, {0, 0, 0, 0}}},
+                         {4, {0, 0, 100}, {{0, 0, 0, 0}, {0, 100, 0, 0}}},
+                         {3, {0, 0, 30}, {{0, 0, 0, 0}, {0, 40, 0, 0}}}};
+  return animation;
+}
+
+TEST(LbaEngine, IdealTimelineHoldsFrameZeroAndClosesWithTheLoopFramesDuration) {
+  const Timeline t = timeline(three_keyframes(), Variant::Lba1);
+  EXPECT_EQ(t.reach_ticks, (std::vector<std::int64_t>{2, 6, 9}));  // 2, 2+4, 6+3
+  EXPECT_EQ(t.loop_ticks, 6);
+  EXPECT_EQ(t.end_ticks, 13);  // 9 + d1
+  const Timeline lba2 = timeline(three_keyframes(), Variant::Lba2);
+  EXPECT_EQ(lba2.reach_ticks, (std::vector<std::int64_t>{0, 4, 7}));  // LBA2 starts with frame 0 reached
+}
+
+TEST(LbaEngine, IdealClockValuesByHand) {
+  const auto states = run_ideal_clock(three_keyframes(), Variant::Lba1);
+  ASSERT_EQ(states.size(), 14u);
+  // Bone alpha per tick: hold 0 for 2 ticks; 0 -> 100 over 4 (25 per tick); 100 -> 40 over 3 (-60/3 = -20);
+  // then the wrap segment 40 -> 100 over d1 = 4 (60/4 = 15).
+  const int alpha[] = {0, 0, 0, 25, 50, 75, 100, 80, 60, 40, 55, 70, 85, 100};
+  // Root z: 100 gained over k1 in quarters, 30 over k2 in thirds, then k1's 100 again.
+  const int z[] = {0, 0, 0, 25, 50, 75, 100, 110, 120, 130, 155, 180, 205, 230};
+  for (std::size_t tick = 0; tick < states.size(); ++tick) {
+    EXPECT_EQ(states[tick].pose[1].a & 1023, alpha[tick]) << "tick " << tick;
+    EXPECT_EQ(states[tick].actor.position[2], z[tick]) << "tick " << tick;
+    EXPECT_EQ(states[tick].actor.position[0], 0);
+  }
+}
+
+TEST(LbaEngine, GameClockDropsTheRemainderAtEachKeyframe) {
+  // Updates every 3 ticks: k0 (d 2) reached at 3, k1 (d 4) at 9 (e = 6), k2 (d 3) at 12 (e = 3), then the
+  // wrap toward k1: at 15, e = 3 of 4: 40 + 60·3/4 = 85.
+  const auto states = run_game_clock(three_keyframes(), Variant::Lba1, 3, 6);
+  const int alpha[] = {0, 0, 75, 100, 40, 85};
+  const int z[] = {0, 0, 75, 100, 130, 205};
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    EXPECT_EQ(states[i].pose[1].a & 1023, alpha[i]) << "update " << i;
+    EXPECT_EQ(states[i].actor.position[2], z[i]) << "update " << i;
+  }
+}
+
+TEST(LbaEngine, ZeroLengthKeyframeStillCostsAnUpdateOnTheGameClock) {
+  Animation animation = three_keyframes();
+  animation.keyframes[2].duration = 0;
+  AnimPlayer player(animation, Variant::Lba1);
+  EXPECT_FALSE(player.update(0));
+  EXPECT_TRUE(player.update(2));  // k0
+  EXPECT_TRUE(player.update(6));  // k1
+  EXPECT_EQ(player.frame(), 2u);
+  EXPECT_TRUE(player.update(6));  // k2 needs its own update even at the same time
+  EXPECT_EQ(player.frame(), 1u);  // wrapped to the loop frame
+  EXPECT_EQ(player.pose()[1].a, 40);
+}
+
+TEST(LbaEngine, YawRotatesTheStepWithTheNewBeta) {
+  Animation animation;
+  animation.group_count = 1;
+  animation.keyframes = {{1, {0, 0, 0}, {{0, 0, 0, 0}}}, {2, {0, 0, 100}, {{0, 0, 256, 0}}}};
+  AnimPlayer player(animation, Variant::Lba1);
+  player.update(0);
+  ASSERT_TRUE(player.update(1));
+  // e = 1 of 2: yaw 128 (45°), step z 50; cos = sin = 11585: x = 50·11585 >> 14 = 35, z = 35.
+  player.update(2);
+  EXPECT_EQ(player.actor().beta, 128);
+  EXPECT_EQ(player.actor().position, (std::array<std::int32_t, 3>{35, 0, 35}));
+  // Reached: beta 256 (90°), full step rotated: x = 100, z = 0; the position moves by the difference.
+  ASSERT_TRUE(player.update(3));
+  EXPECT_EQ(player.actor().beta, 256);
+  EXPECT_EQ(player.actor().position, (std::array<std::int32_t, 3>{100, 0, 0}));
+}
+
+TEST(LbaEngine, Lba2TurnsOnlyWithTheMasterBit) {
+  Animation animation;
+  animation.group_count = 1;
+  animation.keyframes = {{0, {0, 0, 0}, {{0, 0, 0, 0}}}, {10, {0, 0, 0}, {{0, 0, 400, 0}}}};
+  AnimPlayer without(animation, Variant::Lba2);
+  without.update(10);
+  EXPECT_EQ(without.actor().beta, 0);
+  animation.keyframes[1].groups[0].type = 1;
+  AnimPlayer with(animation, Variant::Lba2);
+  with.update(10);
+  EXPECT_EQ(with.actor().beta, 400);
+}
+
+// Root group with points p0, p1; an arm pivoting on p1 with points p2, p3 (§2.5).
+Body two_group_body() {
+  Body body;
+  body.flags = 2;
+  body.info.assign(10, 0);
+  body.points = {{0, 0, 0}, {0, 50, 0}, {0, 30, 0}, {10, 0, 0}};
+  BodyGroup root;
+  root.point_count = 2;
+  BodyGroup arm;
+  arm.first_point = 12;
+  arm.point_count = 2;
+  arm.pivot_point = 6;
+  arm.parent = 0;
+  body.groups = {root, arm};
+  return body;
+}
+
+TEST(LbaEngine, BodyPosedByHandRotation) {
+  // gamma = 256 (90° about Z): M = [[0, -16384, 0], [16384, 0, 0], [0, 0, 16384]]; pivot p1 = (0, 50, 0).
+  // p2 = M·(0, 30, 0) + P = (-30, 50, 0); p3 = M·(10, 0, 0) + P = (0, 60, 0).
+  const auto posed = pose_body(two_group_body(), {{0, 0, 0, 0}, {0, 0, 0, 256}}, 0, Variant::Lba1);
+  EXPECT_EQ(posed.groups[1].matrix, (std::array<std::int32_t, 9>{0, -16384, 0, 16384, 0, 0, 0, 0, 16384}));
+  EXPECT_EQ(posed.groups[1].origin, (std::array<std::int32_t, 3>{0, 50, 0}));
+  EXPECT_EQ(posed.points[2], (std::array<std::int32_t, 3>{-30, 50, 0}));
+  EXPECT_EQ(posed.points[3], (std::array<std::int32_t, 3>{0, 60, 0}));
+}
+
+TEST(LbaEngine, BodyPosedByHandTranslationAndActorYaw) {
+  // Type 1 with t = (5, 0, 0): origin (5, 50, 0); p2 = (0 + 5, 30, 0) + (0, 50, 0) = (5, 80, 0).
+  const auto moved = pose_body(two_group_body(), {{0, 0, 0, 0}, {1, 5, 0, 0}}, 0, Variant::Lba1);
+  EXPECT_EQ(moved.groups[1].origin, (std::array<std::int32_t, 3>{5, 50, 0}));
+  EXPECT_EQ(moved.points[2], (std::array<std::int32_t, 3>{5, 80, 0}));
+  // Actor yaw 256 on the root: Ry(90°) takes x to -z, so p3 = (0, 50, -10).
+  const auto turned = pose_body(two_group_body(), {{0, 0, 0, 0}, {0, 0, 0, 0}}, 256, Variant::Lba1);
+  EXPECT_EQ(turned.points[3], (std::array<std::int32_t, 3>{0, 50, -10}));
+}
+
+TEST(LbaEngine, EulerOrderIsXThenZThenY) {
+  // alpha = 256 and beta = 256 on the arm. M = Rx(90)·Ry(90): Ry first sends (10,0,0) to (0,0,-10), then Rx
+  // sends (0,0,-10) to (0, 10, 0) (y' = -s·z). The other order (Ry·Rx) would leave it at (0,0,-10).
+  const auto posed = pose_body(two_group_body(), {{0, 0, 0, 0}, {0, 256, 256, 0}}, 0, Variant::Lba1);
+  EXPECT_EQ(posed.points[3], (std::array<std::int32_t, 3>{0, 60, 0}));
+}
+
+TEST(LbaEngine, GroupsBeyondTheAnimationKeepTheBodyValues) {
+  Body body = two_group_body();
+  body.groups[1].angles = {0, 0, 256};
+  // Only the master slot is animated (G = 1): the arm keeps its stored gamma 256.
+  const auto posed = pose_body(body, {{0, 0, 0, 0}}, 0, Variant::Lba1);
+  EXPECT_EQ(posed.points[3], (std::array<std::int32_t, 3>{0, 60, 0}));
+}
+
+}  // namespace
+}  // namespace bonebridge::lba

@@ -1,0 +1,169 @@
+// The registry row end to end: sniffing, opening with a body from an archive entry, info/check, glTF export
+// checked by the Khronos validator, and glTF back to .anm.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "bonebridge/formats/lba/codec.hpp"
+#include "bonebridge/formats/lba/family.hpp"
+#include "bonebridge/formats/lba/hqr.hpp"
+#include "bonebridge/gltf/gltf.hpp"
+#include "lba_test_data.hpp"
+#include "support/samples.hpp"
+
+namespace bonebridge::lba {
+namespace {
+
+const char* const kAnimations[] = {"Twinsen_Walk.anm",      "Twinsen_Walk_Back.anm", "Twinsen_Run.anm",
+                                   "Twinsen_Turn_Left.anm", "Twinsen_Fall.anm",      "Twinsen_Run_Alt.anm",
+                                   "ANIM_Test.anm",         "ANIM_CUSTOM.anm",       "Human_Hand_P1.anm"};
+
+std::filesystem::path temp_dir() {
+  const auto dir = std::filesystem::temp_directory_path() / ("bonebridge_lba_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+void write(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+// BODY.HQR with the generated body as entry 1 (entry 0 an animation, entry 2 blank), compressed.
+std::filesystem::path body_archive(std::size_t groups) {
+  const auto path = temp_dir() / ("BODY" + std::to_string(groups) + ".HQR");
+  write(path, write_hqr(build_hqr({write_animation(testing::walk_like(3)),
+                                   write_body(testing::tree_body(groups)), std::nullopt},
+                                  1)));
+  return path;
+}
+
+TEST(LbaFamily, SniffsAnimationsAndArchivesOnly) {
+  const FormatFamily row = family();
+  EXPECT_EQ(row.id, "lba");
+  for (const char* name : kAnimations) {
+    BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("lba/") + name);
+    EXPECT_TRUE(row.sniff(::bonebridge::testing::read_bytes(path))) << name;
+  }
+  BONEBRIDGE_REQUIRE_SAMPLE(archive, "lba/COMPRESSED.HQR");
+  EXPECT_TRUE(row.sniff(::bonebridge::testing::read_bytes(archive)));
+  EXPECT_FALSE(row.sniff(std::vector<std::uint8_t>{'g', 'l', 'T', 'F', 2, 0, 0, 0}));
+  EXPECT_FALSE(row.sniff(std::vector<std::uint8_t>(17, 0)));
+}
+
+TEST(LbaFamily, ArchiveInfoListsEntriesAndWhatTheyDecodeTo) {
+  const auto path = temp_dir() / "ANIM.HQR";
+  write(path,
+        write_hqr(build_hqr(
+            {write_animation(testing::walk_like(7)), std::nullopt, write_body(testing::tree_body(7))}, 2)));
+  const auto bytes = ::bonebridge::testing::read_bytes(path);
+  const auto document = family().open(bytes, {});
+  ASSERT_TRUE(document.ok()) << document.error().to_string();
+  const auto info = (*document)->info();
+  ASSERT_EQ(info["entries"].size(), 3u);
+  EXPECT_EQ(info["entries"][0]["decodes_to"], "LBA .anm animation (4 keyframes, 7 groups)");
+  EXPECT_EQ(info["entries"][1]["blank"], true);
+  EXPECT_EQ(info["entries"][2]["decodes_to"], "LBA1 body (14 points, 7 groups)");
+  EXPECT_EQ((*document)->encode(), bytes);
+  EXPECT_FALSE((*document)->to_core({}).ok());
+  const auto entries = container_entries(bytes);
+  ASSERT_TRUE(entries.ok());
+  EXPECT_EQ((*entries)[0].size, write_animation(testing::walk_like(7)).size());
+  EXPECT_EQ(*container_entry(bytes, 0), write_animation(testing::walk_like(7)));
+  EXPECT_EQ(*family().container_size(bytes), 3u);
+  EXPECT_EQ(*family().container_entry(bytes, 2), write_body(testing::tree_body(7)));
+  EXPECT_FALSE(family().container_entry(bytes, 1).ok());  // blank
+}
+
+TEST(LbaFamily, OpensWithABodyFromAnArchiveEntry) {
+  const auto body = body_archive(7);
+  Options options;
+  options.values["body"] = body.string() + ":1";
+  const auto document = family().open(write_animation(testing::walk_like(7)), options);
+  ASSERT_TRUE(document.ok()) << document.error().to_string();
+  EXPECT_EQ((*document)->info()["joints"].size(), 7u);
+  EXPECT_NEAR((*document)->duration(), 0.62, 1e-12);  // 31 ticks (engine_test)
+  EXPECT_DOUBLE_EQ((*document)->engine_tick(), 0.02);
+  // At 0.12 s = tick 6, keyframe 1 is still 4 of 7 ticks away: the engine pose has 7 joints, root at the
+  // actor.
+  const auto pose = (*document)->sample(0.12);
+  ASSERT_EQ(pose.joints.size(), 7u);
+  EXPECT_EQ(pose.joints[1].parent, 0);
+  options.values["body"] = body.string() + ":2";  // blank entry
+  EXPECT_FALSE(family().open(write_animation(testing::walk_like(7)), options).ok());
+}
+
+TEST(LbaFamily, CheckReportsLoopFrameAndUnsafeTypes) {
+  Animation animation = testing::walk_like(3);
+  animation.loop_frame = 9;
+  animation.keyframes[2].groups[1].type = 5;
+  const auto document = family().open(write_animation(animation), {});
+  ASSERT_TRUE(document.ok());
+  const auto diagnostics = (*document)->check(false);
+  ASSERT_EQ(diagnostics.size(), 2u);
+  EXPECT_EQ(diagnostics[0].where.offset, 4u);
+  EXPECT_EQ(diagnostics[1].where.offset, 8u + 2 * (8 + 8 * 3) + 8 + 8);  // keyframe 2, group 1
+}
+
+TEST(LbaFamily, GameClockIsSlowerThanTheIdealClock) {
+  Options options;
+  options.values["clock"] = "game";
+  options.values["update-ticks"] = "3";
+  const auto game = family().open(write_animation(testing::walk_like(3)), options);
+  const auto ideal = family().open(write_animation(testing::walk_like(3)), {});
+  ASSERT_TRUE(game.ok() && ideal.ok());
+  EXPECT_GT((*game)->duration(), (*ideal)->duration());
+}
+
+bool validator_available() {
+  return std::system("node --version > /dev/null 2>&1") == 0 &&
+         std::filesystem::exists(::bonebridge::testing::source_dir() /
+                                 "tests/runtime/node_modules/gltf-validator");
+}
+
+TEST(LbaFamily, EveryAnimationConvertsToValidGltfAndBack) {
+  if (!validator_available())
+    GTEST_SKIP() << "SKIPPED LOUDLY: node or tests/runtime/node_modules/gltf-validator missing";
+  const auto dir = temp_dir();
+  const auto body = body_archive(24);
+  std::string files;
+  const auto convert = [&](const std::vector<std::uint8_t>& bytes, Options options,
+                           const std::string& out_name) {
+    const auto document = family().open(bytes, options);
+    ASSERT_TRUE(document.ok()) << document.error().to_string();
+    const auto core = (*document)->to_core(options);
+    ASSERT_TRUE(core.ok()) << core.error().to_string();
+    const auto glb = gltf::write(core->scene, {});
+    ASSERT_TRUE(glb.ok()) << glb.error().to_string();
+    write(dir / out_name, *glb);
+    files += " " + (dir / out_name).string();
+    // Back: glTF -> core -> .anm, readable and with one group per joint.
+    const auto scene = gltf::read(*glb);
+    ASSERT_TRUE(scene.ok()) << scene.error().to_string();
+    const auto anm = family().from_core(*scene, options);
+    ASSERT_TRUE(anm.ok()) << anm.error().to_string();
+    const auto animation = read_animation(*anm);
+    ASSERT_TRUE(animation.ok());
+    EXPECT_EQ(animation->group_count, scene->skeleton.joints.size())
+        << out_name << ": " << animation->group_count;
+  };
+  for (const char* name : kAnimations) {
+    BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("lba/") + name);
+    Options options;
+    options.values["variant"] = "lba2";
+    convert(::bonebridge::testing::read_bytes(path), options, std::string(name) + ".glb");
+    options.values["body"] = body.string() + ":1";
+    convert(::bonebridge::testing::read_bytes(path), options, std::string(name) + ".body.glb");
+  }
+  Options lba1;
+  lba1.values["body"] = body_archive(7).string() + ":1";
+  lba1.values["root-motion"] = "separate";
+  convert(write_animation(testing::walk_like(7)), lba1, "lba1_generated.glb");
+  const std::string command = "cd " + (::bonebridge::testing::source_dir() / "tests/runtime").string() +
+                              " && node validate.mjs" + files;
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+}
+
+}  // namespace
+}  // namespace bonebridge::lba
