@@ -1,0 +1,35 @@
+// Animation reader, both pointer widths: every accepted input writes back byte for byte; decoding, the
+// engine and the bridge run on whatever was accepted, and the Document's JSON prints.
+#include <cstdint>
+#include <cstdlib>
+#include <span>
+
+#include "bonebridge/formats/volition/anim_codec.hpp"
+#include "bonebridge/formats/volition/anim_engine.hpp"
+#include "bonebridge/formats/volition/bridge.hpp"
+#include "bonebridge/formats/volition/family.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace bonebridge::volition;
+  const std::span<const std::uint8_t> bytes(data, size);
+  for (auto width : {PointerWidth::Four, PointerWidth::Eight}) {
+    auto anim = read_anim(bytes, width);
+    if (!anim) {
+      if (!anim.error().offset) std::abort();
+      continue;
+    }
+    const auto written = write_anim(*anim);
+    if (!std::equal(written.begin(), written.end(), bytes.begin(), bytes.end())) std::abort();
+    if (anim_walk_end(*anim) + anim->tail.size() != size) std::abort();
+    const AnimEngine engine(*anim, nullptr, {});
+    for (double t : {0.0, engine.duration() / 2, engine.duration() + 1}) (void)engine.pose(t);
+    (void)anim_to_core(*anim, nullptr, {}, bonebridge::AxisConversion::identity(), "fuzz");
+  }
+  auto opened = open_volition(bytes, {});
+  if (opened) {
+    (void)(*opened)->info().dump();
+    (void)(*opened)->dump().dump();
+    (void)(*opened)->check(true);
+  }
+  return 0;
+}

@@ -1,0 +1,27 @@
+// Cloth reader: every accepted input writes back byte for byte, and the Document's JSON always prints.
+#include <cstdint>
+#include <cstdlib>
+#include <span>
+
+#include "bonebridge/formats/volition/cloth_codec.hpp"
+#include "bonebridge/formats/volition/family.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace bonebridge::volition;
+  const std::span<const std::uint8_t> bytes(data, size);
+  auto doc = read_cloth(bytes);
+  if (!doc) {
+    if (!doc.error().offset) std::abort();  // every binary error names its offset
+    return 0;
+  }
+  const auto written = write_cloth(*doc);
+  if (!std::equal(written.begin(), written.end(), bytes.begin(), bytes.end())) std::abort();
+  auto opened = open_volition(bytes, {});
+  if (opened) {
+    (void)(*opened)->info().dump();
+    (void)(*opened)->dump().dump();
+    (void)(*opened)->check(true);
+    (void)(*opened)->sample(0.0);
+  }
+  return 0;
+}

@@ -1,0 +1,34 @@
+// Rig reader, both pointer widths: every accepted input writes back byte for byte; the Document's JSON
+// prints and the bridge runs.
+#include <cstdint>
+#include <cstdlib>
+#include <span>
+
+#include "bonebridge/formats/volition/bridge.hpp"
+#include "bonebridge/formats/volition/family.hpp"
+#include "bonebridge/formats/volition/rig_codec.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace bonebridge::volition;
+  const std::span<const std::uint8_t> bytes(data, size);
+  for (auto width : {PointerWidth::Four, PointerWidth::Eight}) {
+    auto rig = read_rig(bytes, width);
+    if (!rig) {
+      if (!rig.error().offset) std::abort();
+      continue;
+    }
+    const auto written = write_rig(*rig);
+    if (!std::equal(written.begin(), written.end(), bytes.begin(), bytes.end())) std::abort();
+    auto again = read_rig(written, width);
+    if (!again || write_rig(*again) != written) std::abort();
+    (void)rig_to_core(*rig, bonebridge::AxisConversion::identity());
+  }
+  auto opened = open_volition(bytes, {});
+  if (opened) {
+    (void)(*opened)->info().dump();
+    (void)(*opened)->dump().dump();
+    (void)(*opened)->check(true);
+    (void)(*opened)->sample(0.0);
+  }
+  return 0;
+}

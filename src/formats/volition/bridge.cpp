@@ -1,0 +1,180 @@
+#include "bonebridge/formats/volition/bridge.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "bonebridge/formats/volition/rig_codec.hpp"
+
+namespace bonebridge::volition {
+namespace {
+
+Vec3 to_vec3(const RigVec3& v) {
+  return {v.x, v.y, v.z};
+}
+
+Quat tag_rotation(const RigTag& tag) {
+  Mat3 m;
+  for (std::size_t i = 0; i < 9; ++i) m.m[i] = tag.rotation[i];  // row i of the file = column i here
+  if (std::abs(determinant(m) - 1.0) > 1e-3) return {};
+  const Quat q = normalize(to_quat(m));
+  return std::isfinite(q.x + q.y + q.z + q.w) ? q : Quat{};
+}
+
+// Strictly increasing times (glTF requires it): a key at or before the previous one replaces it, as the
+// engine jumps to the later of two keys at one time.
+template <class Value>
+void push_key(Channel<Value>& channel, double time, const Value& value) {
+  if (!channel.times.empty() && time <= channel.times.back()) {
+    channel.values.back() = value;
+    return;
+  }
+  channel.times.push_back(time);
+  channel.values.push_back(value);
+}
+
+// Nlerp and slerp follow the same arc at different speeds: samples every few degrees keep the difference
+// far below the key quantisation.
+constexpr double kNlerpSampleSpacing = 3.0 * kPi / 180.0;
+
+Channel<Quat> rotation_channel(const DecodedTrack& track, const AnimSettings& settings) {
+  const double fps = settings.frames_per_second;
+  Channel<Quat> raw;
+  for (std::size_t k = 0; k < track.rotations.size(); ++k) {
+    push_key(raw, track.rotation_frames[k] / fps, normalize(track.rotations[k]));
+  }
+  if (settings.interpolation == KeyInterpolation::Step) {
+    raw.interpolation = Interpolation::Step;
+    return raw;
+  }
+  const bool nlerp_keys = settings.interpolation == KeyInterpolation::Nlerp;
+  Channel<Quat> out;
+  for (std::size_t k = 0; k < raw.times.size(); ++k) {
+    Quat q = raw.values[k];
+    if (!out.values.empty()) {
+      const Quat previous = out.values.back();
+      if (dot(previous, q) < 0) q = -q;
+      const double spacing = nlerp_keys ? kNlerpSampleSpacing : kMaxRotationSegment;
+      const int pieces = static_cast<int>(std::ceil(angle_between(previous, q) / spacing));
+      const double t0 = out.times.back();
+      for (int p = 1; p < pieces; ++p) {
+        const double f = static_cast<double>(p) / pieces;
+        out.times.push_back(t0 + (raw.times[k] - t0) * f);
+        out.values.push_back(nlerp_keys ? nlerp(previous, q, f) : slerp(previous, q, f));
+      }
+    }
+    out.times.push_back(raw.times[k]);
+    out.values.push_back(q);
+  }
+  return out;
+}
+
+Channel<Vec3> translation_channel(const DecodedTrack& track, const AnimSettings& settings) {
+  Channel<Vec3> out;
+  if (settings.interpolation == KeyInterpolation::Step) out.interpolation = Interpolation::Step;
+  for (std::size_t k = 0; k < track.translations.size(); ++k) {
+    push_key(out, track.translation_frames[k] / settings.frames_per_second, track.translations[k]);
+  }
+  return out;
+}
+
+}  // namespace
+
+AxisConversion volition_axes(const std::string& name) {
+  if (name == "mirror-x") return AxisConversion::mirror_x();
+  return AxisConversion::identity();
+}
+
+Skeleton rig_skeleton(const RigDocument& rig) {
+  Skeleton skeleton;
+  for (std::size_t i = 0; i < rig.bones.size(); ++i) {
+    Joint joint;
+    joint.name = printable(rig_bone_name(rig, i));
+    if (joint.name.empty()) joint.name = fmt::format("bone {}", i);
+    joint.parent = rig.bones[i].parent < static_cast<int>(i) ? rig.bones[i].parent : -1;
+    joint.rest.translation = to_vec3(rig.bones[i].rel_bone_translation);
+    skeleton.joints.push_back(std::move(joint));
+  }
+  for (std::size_t i = 0; i < rig.tags.size(); ++i) {
+    Joint joint;
+    joint.name = printable(rig_tag_name(rig, i));
+    if (joint.name.empty()) joint.name = fmt::format("tag {}", i);
+    joint.parent = rig.tags[i].parent < static_cast<int>(rig.bones.size()) ? rig.tags[i].parent : -1;
+    joint.rest.translation = to_vec3(rig.tags[i].translation);
+    joint.rest.rotation = tag_rotation(rig.tags[i]);
+    skeleton.joints.push_back(std::move(joint));
+  }
+  return skeleton;
+}
+
+CoreConversion rig_to_core(const RigDocument& rig, const AxisConversion& axes) {
+  CoreConversion out;
+  out.scene.skeleton = rig_skeleton(rig);
+  out.conversion = axes;
+  for (std::size_t i = 0; i < rig.bones.size(); ++i) out.core_joint_of.push_back(static_cast<int>(i));
+  out.notes.push_back("bind pose: crunched rigs store no rotation; every bone rests unrotated");
+  if (!rig.tags.empty()) {
+    out.notes.push_back(
+        "tags are child joints of their bones; the 3x3 rows are read as the images of the x, y "
+        "and z axes (assumed)");
+  }
+  out.notes.push_back("axes: " + axes.description() + " (the engine's frame is not documented; assumed)");
+  out.scene.metadata["source"] = "Volition .rig_pc";
+  axes.apply(out.scene);
+  return out;
+}
+
+CoreConversion anim_to_core(const AnimDocument& anim, const RigDocument* rig, const AnimSettings& settings,
+                            const AxisConversion& axes, const std::string& clip_name) {
+  CoreConversion out;
+  out.conversion = axes;
+  const auto tracks = decode_tracks(anim, settings);
+  if (rig) {
+    out.scene.skeleton = rig_skeleton(*rig);
+    for (std::size_t i = 0; i < rig->bones.size(); ++i) out.core_joint_of.push_back(static_cast<int>(i));
+  } else {
+    for (std::size_t i = 0; i < tracks.size(); ++i) {
+      out.scene.skeleton.joints.push_back({fmt::format("track {}", i), -1, {}});
+      out.core_joint_of.push_back(static_cast<int>(i));
+    }
+    out.notes.push_back("no rig given (--rig): joints are the tracks, unparented, with zero rest offsets");
+  }
+  Clip clip;
+  clip.name = clip_name;
+  clip.duration = anim.end_frame / settings.frames_per_second;
+  const std::size_t joints = out.core_joint_of.size();
+  for (std::size_t i = 0; i < tracks.size(); ++i) {
+    const auto& track = tracks[i];
+    const int joint = rig ? track.bone : static_cast<int>(i);
+    if (joint < 0 || static_cast<std::size_t>(joint) >= joints) {
+      if (!track.rotations.empty() || !track.translations.empty()) {
+        out.notes.push_back(
+            fmt::format("track {} drives bone {}, which the rig does not have: dropped", i, joint));
+      }
+      continue;
+    }
+    if (track.rotations_undecoded) {
+      out.notes.push_back(
+          fmt::format("track {}: unpacked rotation keys (PACKED_KEYS clear) have no known "
+                      "layout; left at rest",
+                      i));
+    }
+    JointChannels channels;
+    channels.joint = joint;
+    if (!track.rotations.empty()) channels.rotation = rotation_channel(track, settings);
+    if (!track.translations.empty()) channels.translation = translation_channel(track, settings);
+    if (channels.rotation || channels.translation) clip.joints.push_back(std::move(channels));
+  }
+  if (settings.interpolation == KeyInterpolation::Nlerp) {
+    out.notes.push_back("nlerp between keys: resampled every 3 degrees as LINEAR (slerp) keys");
+  }
+  for (const auto& assumption : assumptions(settings)) out.notes.push_back(assumption);
+  out.notes.push_back("axes: " + axes.description() + " (the engine's frame is not documented; assumed)");
+  clip.metadata["source"] = "Volition .anim_pc";
+  clip.metadata["frames_per_second"] = fmt::format("{}", settings.frames_per_second);
+  out.scene.clips.push_back(std::move(clip));
+  axes.apply(out.scene);
+  return out;
+}
+
+}  // namespace bonebridge::volition

@@ -1,0 +1,32 @@
+#include "bonebridge/formats/volition/common.hpp"
+
+#include <fmt/format.h>
+
+#include <bit>
+
+namespace bonebridge::volition {
+
+std::uint32_t bone_name_hash(std::string_view name) {
+  std::uint32_t hash = 0;
+  for (char c : name) {
+    auto byte = static_cast<std::uint8_t>(c);
+    if (byte >= 'A' && byte <= 'Z') byte = static_cast<std::uint8_t>(byte - 'A' + 'a');
+    hash = std::rotl(hash, 6) ^ byte;
+  }
+  return hash;
+}
+
+std::string printable(std::string_view bytes) {
+  std::string out;
+  for (char c : bytes) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7F && byte != '\\') {
+      out.push_back(c);
+    } else {
+      out += fmt::format("\\x{:02X}", byte);
+    }
+  }
+  return out;
+}
+
+}  // namespace bonebridge::volition

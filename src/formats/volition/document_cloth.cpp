@@ -1,0 +1,174 @@
+#include <fmt/format.h>
+
+#include <bit>
+#include <cmath>
+
+#include "bonebridge/formats/volition/cloth_codec.hpp"
+#include "documents.hpp"
+
+namespace bonebridge::volition {
+namespace {
+
+nlohmann::json vec(const ClothVec3& v) {
+  return json_vec3(v.x, v.y, v.z);
+}
+
+constexpr std::size_t kNodesAt = kClothHeaderSize;
+
+}  // namespace
+
+nlohmann::json json_vec3(float x, float y, float z) {
+  return nlohmann::json::array({x, y, z});
+}
+
+Diagnostic diagnostic(bool is_error, const char* format, std::optional<std::uint64_t> offset,
+                      std::string message) {
+  return {is_error, Error{format, std::move(message), offset, {}, {}}};
+}
+
+nlohmann::json ClothFile::info() const {
+  const auto anchors = static_cast<std::size_t>(cloth_.num_anchor_nodes);
+  return {
+      {"format", "Volition .sim_pc (cloth simulation, Red Faction Guerrilla version 1)"},
+      {"name", printable(cloth_name(cloth_))},
+      {"anchor_nodes", anchors},
+      {"simulated_nodes", cloth_.nodes.size() - anchors},
+      {"links", cloth_.links.size()},
+      {"colliders", cloth_.colliders.size()},
+      {"num_passes", cloth_.num_passes},
+      {"duration", 0.0},
+      {"joints", 0},
+      {"notes",
+       {"layout observed in five RFG samples (notes §9.3); the link's second float and the three header "
+        "words at 0x48 have no known meaning",
+        "no rope array in version 1 (no sample has one)", "cloth has no animation: use dump"}},
+  };
+}
+
+nlohmann::json ClothFile::dump() const {
+  nlohmann::json nodes = nlohmann::json::array();
+  for (const auto& n : cloth_.nodes) {
+    nodes.push_back({{"bone_index", n.bone_index},
+                     {"parent_node_index", n.parent_node_index},
+                     {"gravity_link", n.gravity_link},
+                     {"anchor", n.anchor},
+                     {"collide", fmt::format("0x{:08X}", n.collide)},
+                     {"wind_multiplier", std::bit_cast<float>(n.wind_multiplier_bits)},
+                     {"wind_multiplier_bits", fmt::format("0x{:08X}", n.wind_multiplier_bits)},
+                     {"pos", vec(n.pos)},
+                     {"local_space_pos", vec(n.local_space_pos)}});
+  }
+  nlohmann::json links = nlohmann::json::array();
+  for (const auto& l : cloth_.links) {
+    links.push_back({{"node_index_1", l.node_index_1},
+                     {"node_index_2", l.node_index_2},
+                     {"collide", fmt::format("0x{:08X}", l.collide)},
+                     {"length", l.length},
+                     {"unknown", l.unknown}});
+  }
+  nlohmann::json colliders = nlohmann::json::array();
+  for (const auto& c : cloth_.colliders) {
+    colliders.push_back({{"bone_index", c.bone_index},
+                         {"is_capsule", c.is_capsule},
+                         {"do_scale", c.do_scale},
+                         {"radius", c.radius},
+                         {"height", c.height},
+                         {"pos", vec(c.pos)},
+                         {"axis", vec(c.axis)},
+                         {"local_space_pos", vec(c.local_space_pos)}});
+  }
+  return {{"version", cloth_.version},
+          {"name", printable(cloth_name(cloth_))},
+          {"name_bytes", cloth_.name},
+          {"num_passes", cloth_.num_passes},
+          {"air_resistance", cloth_.air_resistance},
+          {"wind_multiplier", cloth_.wind_multiplier},
+          {"wind_const", cloth_.wind_const},
+          {"gravity_multiplier", cloth_.gravity_multiplier},
+          {"object_velocity_inheritance", cloth_.object_velocity_inheritance},
+          {"num_anchor_nodes", cloth_.num_anchor_nodes},
+          {"unknown_words", cloth_.unknown_words},
+          {"nodes", nodes},
+          {"links", links},
+          {"colliders", colliders},
+          {"trailing_bytes", cloth_.trailing.size()}};
+}
+
+std::vector<Diagnostic> ClothFile::check(bool strict) const {
+  std::vector<Diagnostic> out;
+  const auto node_count = cloth_.nodes.size();
+  for (std::size_t i = 0; i < node_count; ++i) {
+    const auto& n = cloth_.nodes[i];
+    const std::uint64_t at = kNodesAt + 36 * i;
+    const bool anchor = i < static_cast<std::size_t>(cloth_.num_anchor_nodes);
+    if (!anchor && (n.parent_node_index < 0 || static_cast<std::size_t>(n.parent_node_index) >= i)) {
+      out.push_back(
+          diagnostic(strict, kClothFormat, at + 1,
+                     fmt::format("simulated node {}: expected a parent among the earlier nodes, found {}", i,
+                                 n.parent_node_index)));
+    }
+    if (!anchor && (n.gravity_link < 0 || static_cast<std::size_t>(n.gravity_link) >= cloth_.links.size())) {
+      out.push_back(diagnostic(
+          strict, kClothFormat, at + 2,
+          fmt::format("simulated node {}: gravity_link {} is not a link index", i, n.gravity_link)));
+    }
+  }
+  const std::uint64_t links_at = kNodesAt + 36 * node_count;
+  for (std::size_t i = 0; i < cloth_.links.size(); ++i) {
+    const auto& l = cloth_.links[i];
+    if (l.node_index_1 >= node_count || l.node_index_2 >= node_count) {
+      out.push_back(diagnostic(true, kClothFormat, links_at + 16 * i,
+                               fmt::format("link {}: nodes {} and {} expected below {}", i, l.node_index_1,
+                                           l.node_index_2, node_count)));
+      continue;
+    }
+    const auto& a = cloth_.nodes[l.node_index_1].local_space_pos;
+    const auto& b = cloth_.nodes[l.node_index_2].local_space_pos;
+    const double d = std::sqrt(double(a.x - b.x) * (a.x - b.x) + double(a.y - b.y) * (a.y - b.y) +
+                               double(a.z - b.z) * (a.z - b.z));
+    if (std::abs(d - l.length) > 1e-3) {
+      out.push_back(diagnostic(false, kClothFormat, links_at + 16 * i + 8,
+                               fmt::format("link {}: length {} differs from the nodes' distance {} (equal in "
+                                           "every sample)",
+                                           i, l.length, d)));
+    }
+  }
+  if (cloth_.unknown_words != std::array<std::uint32_t, 3>{0, 0, 0}) {
+    out.push_back(diagnostic(false, kClothFormat, 0x48,
+                             "header words at 0x48..0x53 are not zero (zero in every sample)"));
+  }
+  return out;
+}
+
+double ClothFile::engine_tick() const {
+  return 1.0 / 30.0;
+}
+
+EnginePose ClothFile::sample(double seconds) const {
+  // The rest state of the setup: nodes at their local_space_pos (no solver is reproduced).
+  EnginePose pose;
+  pose.time = seconds;
+  for (std::size_t i = 0; i < cloth_.nodes.size(); ++i) {
+    EngineJoint joint;
+    joint.name = fmt::format("node {}", i);
+    const auto& p = cloth_.nodes[i].local_space_pos;
+    joint.local.translation = {p.x, p.y, p.z};
+    joint.model = joint.local.matrix();
+    pose.joints.push_back(std::move(joint));
+  }
+  return pose;
+}
+
+Result<CoreConversion> ClothFile::to_core(const Options&) const {
+  return Error{kClothFormat,
+               "cloth setups carry no skeleton animation; use `dump` to see nodes, links and colliders",
+               {},
+               {},
+               {}};
+}
+
+std::vector<std::uint8_t> ClothFile::encode() const {
+  return write_cloth(cloth_);
+}
+
+}  // namespace bonebridge::volition
