@@ -44,6 +44,7 @@ struct ConvertRequest {
 // A family with several file kinds (Volition: rigs and animations) learns which one to write from this.
 Options output_options(const ConvertRequest& request) {
   Options options = request.options.to_options();
+  options.values["output"] = request.output;
   options.values["output-extension"] = lower_extension(request.output);
   return options;
 }
@@ -85,7 +86,10 @@ Result<std::vector<std::uint8_t>> convert_bytes(const ConvertRequest& request) {
     for (const auto& note : core->notes) std::cerr << "note: " << note << "\n";
     return gltf::write(core->scene, {.binary = binary, .generate_mesh = !request.no_mesh});
   }
-  if (target == input->family) return input->document->encode();
+  if (target == input->family) {
+    if (target->transcode) return target->transcode(input->bytes, output_options(request));
+    return input->document->encode();
+  }
   if (!target->from_core) return Error{target->title, "writing this format is not supported yet", {}, {}, {}};
   auto core = input->document->to_core(options);
   if (!core) return core.error();

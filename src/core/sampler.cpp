@@ -12,7 +12,7 @@ std::size_t find_segment(const std::vector<double>& times, double t, std::size_t
   if (times[i] <= t && t < times[i + 1]) return i;
   if (i + 2 < times.size() && times[i + 1] <= t && t < times[i + 2]) return cursor = i + 1;
   const auto it = std::upper_bound(times.begin(), times.end(), t);
-  return cursor = static_cast<std::size_t>(it - times.begin()) - 1;
+  return cursor = it == times.begin() ? 0 : static_cast<std::size_t>(it - times.begin()) - 1;
 }
 
 Vec3 hermite(Vec3 p0, Vec3 m0, Vec3 p1, Vec3 m1, double s) {
@@ -45,9 +45,10 @@ Value sample_at(const Channel<Value>& channel, double t, std::size_t& cursor) {
   const auto& times = channel.times;
   const bool cubic = channel.interpolation == Interpolation::CubicSpline;
   const auto value_at = [&](std::size_t key) { return channel.values[cubic ? key * 3 + 1 : key]; };
-  if (t <= times.front() || times.size() == 1) return value_at(0);
-  if (t >= times.back()) return value_at(times.size() - 1);
-  const std::size_t i = find_segment(times, t, cursor);
+  // Written so that a NaN time (of the query or of a key) lands on an end key, never outside the keys.
+  if (!(t > times.front()) || times.size() == 1) return value_at(0);
+  if (!(t < times.back())) return value_at(times.size() - 1);
+  const std::size_t i = std::min(find_segment(times, t, cursor), times.size() - 2);
   const double span = times[i + 1] - times[i];
   const double f = (t - times[i]) / span;
   switch (channel.interpolation) {

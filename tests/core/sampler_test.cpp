@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace bonebridge {
 namespace {
 
@@ -61,6 +63,23 @@ TEST(Sampler, ClipSamplerForwardAndBackwardGiveTheSameAnswer) {
   sampler.sample(1.5, locals);
   EXPECT_DOUBLE_EQ(locals[1].translation.y, 0.5);
   EXPECT_EQ(locals[0].translation, (Vec3{}));  // unanimated joint keeps its rest pose
+}
+
+}  // namespace
+}  // namespace bonebridge
+
+namespace bonebridge {
+namespace {
+
+TEST(Sampler, NanTimesLandOnAnEndKey) {
+  const double nan = std::nan("");
+  Channel<Vec3> channel{Interpolation::Linear, {0, 1, 2}, {{1, 0, 0}, {2, 0, 0}, {3, 0, 0}}};
+  EXPECT_EQ(sample_channel(channel, nan).x, 1);
+  Channel<Vec3> broken{Interpolation::Linear, {0, nan, 2}, {{1, 0, 0}, {2, 0, 0}, {3, 0, 0}}};
+  // A NaN key time makes the value NaN, but the search must stay inside the keys (ASan watches this in the
+  // fuzz build; here the value must be NaN or one the keys span).
+  const double x = sample_channel(broken, 1.0).x;
+  EXPECT_TRUE(std::isnan(x) || (x >= 1 && x <= 3)) << x;
 }
 
 }  // namespace

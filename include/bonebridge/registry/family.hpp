@@ -90,6 +90,12 @@ struct FormatFamily {
       open;
   // From a core scene (e.g. an imported glTF) to the native bytes; empty when the family cannot write.
   std::function<Result<std::vector<std::uint8_t>>(const Scene& scene, const Options& options)> from_core;
+  // Between two kinds of file of one family (AnimJ <-> AnimX, another compression), exactly and without the
+  // core model; `options` carries "output" and "output-extension". When empty, convert re-encodes the
+  // document.
+  std::function<Result<std::vector<std::uint8_t>>(std::span<const std::uint8_t> bytes,
+                                                  const Options& options)>
+      transcode;
   // For archives (LBA's HQR): the number of entries, and the bytes of entry `index`, so that `ANIM.HQR:12`
   // works wherever a file does and `batch` can walk an archive.
   std::function<Result<std::size_t>(std::span<const std::uint8_t> archive)> container_size;

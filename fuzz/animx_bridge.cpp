@@ -1,0 +1,39 @@
+// AnimX -> core -> AnimX: whatever the reader accepts, the bridge must convert both ways without crashing,
+// hanging or producing channel times glTF would reject, and the result must read back.
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+
+#include "bonebridge/formats/animx/bridge.hpp"
+#include "bonebridge/formats/animx/codec.hpp"
+
+namespace {
+
+template <class Value>
+void require_valid(const std::optional<bonebridge::Channel<Value>>& channel) {
+  if (!channel) return;
+  const auto& times = channel->times;
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    if (!std::isfinite(times[i]) || times[i] < 0) std::abort();
+    if (i > 0 && !(static_cast<float>(times[i - 1]) < static_cast<float>(times[i]))) std::abort();
+  }
+  if (channel->values.size() != times.size() * channel->values_per_key()) std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace bonebridge::animx;
+  const auto document = read({data, size});
+  if (!document.ok()) return 0;
+  const auto core = to_core(*document, {});
+  if (!core.ok()) std::abort();
+  for (const auto& joint : core->scene.clips.at(0).joints) {
+    require_valid(joint.translation);
+    require_valid(joint.rotation);
+    require_valid(joint.scale);
+  }
+  const auto back = from_core(core->scene, {});
+  if (!back.ok() || !read(write(back->document)).ok()) std::abort();
+  return 0;
+}

@@ -1,0 +1,45 @@
+#pragma once
+// AnimX <-> core model (research/animx.md §5).
+//
+// To core: tracks whose property is "Position" (float3), "Rotation" (floatQ) or "Scale" (float3) drive the
+// joint named by their node; each node is one joint of a flat skeleton (AnimX has no hierarchy). Values
+// are converted from Resonite's left-handed Y-up frame by mirroring X (AxisConversion::mirror_x: the
+// convention of the Blender exporters; Resonite's own importer convention is not public). Exact where the
+// core model can express Resonite's motion:
+//   Discrete and all-Hold curves -> STEP; all-Linear float3 curves -> LINEAR; float3 curves mixing Linear,
+//   Tangent and CubicBezier -> CUBICSPLINE (Tangent: b_i = s + R_i, a_i+1 = s - L_i+1; CubicBezier:
+//   b_i = 3(R_i - v_i)/dt, a_i+1 = 3(v_i+1 - L_i+1)/dt); Raw float3 -> LINEAR keys at its frames plus
+//   one at max(count·interval, clip end) carrying Resonite's linear extrapolation.
+// Otherwise resampled from the engine: rotations (Resonite's nlerp has no hemisphere flip and Tangent
+// results are unnormalized) become LINEAR keys at most 15° apart in one hemisphere; curves with Hold among
+// other modes get a key just after each jump; Tangent / CubicBezier segments are sampled at 60 Hz; then
+// keys are bisected until each midpoint follows the engine within 0.05° (rotations) or 1e-4 units. Each
+// resampled channel's largest error against the engine (240 Hz grid) is reported in the notes. Every other
+// track becomes a core PropertyTrack in Resonite's own frame.
+//
+// From core: each joint channel becomes a Curve track named after the joint (STEP -> Hold, LINEAR ->
+// Linear, CUBICSPLINE -> Tangent), converted back by the same mirror, rotations kept in one hemisphere and
+// LINEAR segments longer than 15° split with slerp keys (so nlerp stays within ~0.02° of slerp), keys sorted
+// and shifted so that the clip starts at zero. Property tracks return as Discrete (STEP) or Curve tracks.
+#include <string>
+#include <vector>
+
+#include "bonebridge/formats/animx/document.hpp"
+#include "bonebridge/registry/family.hpp"
+
+namespace bonebridge::animx {
+
+Result<CoreConversion> to_core(const Document& document, const Options& options);
+
+struct NativeConversion {
+  Document document;
+  std::vector<std::string> notes;  // what could not be kept
+};
+Result<NativeConversion> from_core(const Scene& scene, const Options& options);
+
+// The joints `to_core` makes: node names of Position/Rotation/Scale tracks, in order of first appearance.
+std::vector<std::string> joint_names(const Document& document);
+// Whether a track drives a joint transform (and which part: 'T', 'R', 'S'), or 0 for a property track.
+char transform_part(const Track& track);
+
+}  // namespace bonebridge::animx

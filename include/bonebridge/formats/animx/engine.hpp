@@ -1,0 +1,38 @@
+#pragma once
+// Resonite's AnimationTrack.Sample(t), reproduced literally (research/animx.md §4): strictly-less-than key
+// search, Hold, nlerp without a hemisphere flip, the Tangent Hermite form, CubicBezier with absolute control
+// points, Raw's linear extrapolation, and the cases where Resonite throws (returned here as errors).
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "bonebridge/formats/animx/document.hpp"
+#include "bonebridge/io/error.hpp"
+
+namespace bonebridge::animx {
+
+// One sampled value, stored the way the track stores its values: element bytes or a (nullable) string.
+struct SampledValue {
+  ElementType element = ElementType::Float;
+  std::vector<std::uint8_t> bytes;
+  std::optional<std::string> text;
+};
+
+Result<SampledValue> sample(const Track& track, float seconds);
+
+// Curve and Discrete: the last key's time; Raw: frame count × interval (one interval past the last frame).
+float track_duration(const Track& track);
+// AnimX.GetMaxTrackDuration.
+float max_track_duration(const Document& document);
+
+std::size_t value_count(const Track& track);
+// The bytes of value `index` of a fixed-size list.
+std::span<const std::uint8_t> value_bytes(ElementType element, const Values& values, std::size_t index);
+// Components as numbers (bool vectors: 0 or 1 per component; matrices row-major). Empty for strings.
+std::vector<double> components(ElementType element, std::span<const std::uint8_t> bytes);
+// The inverse, for builders: numbers to stored bytes (integers rounded to nearest, bool vectors packed).
+std::vector<std::uint8_t> to_bytes(ElementType element, std::span<const double> numbers);
+
+}  // namespace bonebridge::animx
