@@ -89,7 +89,7 @@ std::vector<Capability> capabilities() {
     rows.push_back({"assumed", true, "assumed", assumption});
   rows.push_back(
       {"assumed", true, "assumed",
-       "axes: identity by default (the engine's frame is undocumented); --axes mirror-x is offered"});
+       "axes: identity by default (the engine's frame is undocumented); --option axes=mirror-x is offered"});
   return rows;
 }
 
