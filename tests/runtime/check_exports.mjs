@@ -18,7 +18,7 @@ const blenderEnv = { ...process.env, PYTHONPATH: '', PYTHONHOME: '', PATH: `/usr
 const cases = [];
 let skipped = 0;
 // Entries name a bundled example ("example", under the project) or a real sample ("sample", under
-// ../shared/samples, skipped loudly when absent); "args" may refer to {examples} and {samples}.
+// ../shared/samples, skipped loudly when absent); "args" may refer to {examples}, {samples} and {source}.
 for (const entry of JSON.parse(readFileSync(join(here, 'exports.json'), 'utf8'))) {
   const root = entry.example ? join(sourceDir, 'examples') : samplesDir;
   const input = join(root, entry.example ?? entry.sample);
@@ -29,7 +29,7 @@ for (const entry of JSON.parse(readFileSync(join(here, 'exports.json'), 'utf8'))
     skipped++;
     continue;
   }
-  const args = (entry.args ?? []).map((a) => a.replace('{samples}', samplesDir).replace('{examples}', join(sourceDir, 'examples')));
+  const args = (entry.args ?? []).map((a) => a.replace('{samples}', samplesDir).replace('{examples}', join(sourceDir, 'examples')).replace('{source}', sourceDir));
   cases.push({ input, args, max_relative: entry.max_relative ?? defaultMaxRelative, max_units: entry.max_units ?? 0 });
 }
 

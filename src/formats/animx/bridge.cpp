@@ -11,6 +11,7 @@
 #include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/animx/elements.hpp"
 #include "bonebridge/formats/animx/engine.hpp"
+#include "bonebridge/formats/animx/skeleton.hpp"
 
 namespace bonebridge::animx {
 namespace {
@@ -441,15 +442,16 @@ std::vector<std::string> joint_names(const Document& document) {
 Result<CoreConversion> to_core(const Document& document, const Options& options) {
   CoreConversion result;
   result.conversion = AxisConversion::mirror_x();
-  if (options.get("skeleton")) {
-    result.notes.push_back(
-        "--skeleton is not read yet (no glTF reader in the foundation): flat skeleton used");
-  }
+  auto skeleton = clip_skeleton(document, options);
+  if (!skeleton) return skeleton.error();
+  if (!options.get("skeleton"))
+    result.notes.push_back("no --skeleton: a flat skeleton, one root joint per node");
   Notes notes{result.notes};
   Scene& scene = result.scene;
+  scene.skeleton = std::move(skeleton).value();
   const auto names = joint_names(document);
-  for (const auto& name : names) scene.skeleton.joints.push_back({name, -1, {}});
-  for (std::size_t i = 0; i < names.size(); ++i) result.core_joint_of.push_back(static_cast<int>(i));
+  for (std::size_t i = 0; i < scene.skeleton.joints.size(); ++i)
+    result.core_joint_of.push_back(static_cast<int>(i));
   Clip clip;
   clip.name = document.name;
   clip.duration = document.global_duration > 0 ? document.global_duration : max_track_duration(document);
@@ -477,9 +479,9 @@ Result<CoreConversion> to_core(const Document& document, const Options& options)
       (part == 'T' ? joint.translation : joint.scale) = vec3_channel(track, clip.duration, notes);
     }
   }
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    JointChannels joint = channels[names[i]];
-    joint.joint = static_cast<int>(i);
+  for (const auto& name : names) {
+    JointChannels joint = channels[name];
+    joint.joint = joint_index(scene.skeleton, name);
     if (joint.translation || joint.rotation || joint.scale) clip.joints.push_back(std::move(joint));
   }
   if (!clip.properties.empty()) {

@@ -10,6 +10,7 @@
 #include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/animx/elements.hpp"
 #include "bonebridge/formats/animx/engine.hpp"
+#include "bonebridge/formats/animx/skeleton.hpp"
 
 namespace bonebridge::animx {
 namespace {
@@ -41,7 +42,8 @@ Diagnostic diagnostic(bool is_error, std::size_t track, const Track& native, std
 
 class AnimxDocument final : public bonebridge::Document {
  public:
-  AnimxDocument(animx::Document document, bool animj) : document_(std::move(document)), animj_(animj) {}
+  AnimxDocument(animx::Document document, bool animj, Skeleton skeleton)
+      : document_(std::move(document)), animj_(animj), skeleton_(std::move(skeleton)) {}
 
   nlohmann::json info() const override {
     nlohmann::json tracks = nlohmann::json::array();
@@ -69,7 +71,7 @@ class AnimxDocument final : public bonebridge::Document {
         {"joints", joint_names(document_)},
         {"tracks", tracks},
         {"limits",
-         {"AnimX has no hierarchy: joints form a flat skeleton (one per node with Position/Rotation/Scale)",
+         {"AnimX has no hierarchy: without --skeleton, joints form a flat skeleton (one per animated node)",
           "Resonite's frame is converted by mirroring X (the Blender exporters' convention; the importer's "
           "own "
           "is not public)",
@@ -173,8 +175,8 @@ class AnimxDocument final : public bonebridge::Document {
   EnginePose sample(double seconds) const override {
     EnginePose pose;
     pose.time = seconds;
-    const auto names = joint_names(document_);
-    for (const auto& name : names) pose.joints.push_back({name, -1, {}, {}});
+    for (const auto& joint : skeleton_.joints)
+      pose.joints.push_back({joint.name, joint.parent, joint.rest, {}});
     std::set<std::pair<std::string, char>> done;
     for (const auto& track : document_.tracks) {
       const char part = transform_part(track);
@@ -182,14 +184,17 @@ class AnimxDocument final : public bonebridge::Document {
       const auto value = animx::sample(track, static_cast<float>(seconds));
       if (!value.ok()) continue;
       const auto c = components(value->element, value->bytes);
-      auto& local = pose.joints[static_cast<std::size_t>(std::find(names.begin(), names.end(), track.node) -
-                                                         names.begin())]
-                        .local;
+      auto& local = pose.joints[static_cast<std::size_t>(joint_index(skeleton_, track.node))].local;
       if (part == 'T') local.translation = {c[0], c[1], c[2]};
       if (part == 'S') local.scale = {c[0], c[1], c[2]};
       if (part == 'R') local.rotation = normalize(Quat{c[0], c[1], c[2], c[3]});
     }
-    for (auto& joint : pose.joints) joint.model = joint.local.matrix();
+    // Parents come first, so each model matrix builds on its parent's (a flat skeleton has no parents).
+    for (auto& joint : pose.joints) {
+      const Mat4 local = joint.local.matrix();
+      joint.model =
+          joint.parent < 0 ? local : pose.joints[static_cast<std::size_t>(joint.parent)].model * local;
+    }
     return pose;
   }
 
@@ -206,15 +211,19 @@ class AnimxDocument final : public bonebridge::Document {
  private:
   animx::Document document_;
   bool animj_;
+  Skeleton skeleton_;
 };
 
-Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes, const Options&) {
+Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes,
+                                                   const Options& options) {
   const bool animj = !is_animx(bytes) && looks_like_animj(bytes);
   auto document =
       animj ? read_animj({reinterpret_cast<const char*>(bytes.data()), bytes.size()}) : read(bytes);
   if (!document.ok()) return document.error();
+  auto skeleton = clip_skeleton(*document, options);
+  if (!skeleton) return skeleton.error();
   return std::unique_ptr<bonebridge::Document>(
-      std::make_unique<AnimxDocument>(std::move(document).value(), animj));
+      std::make_unique<AnimxDocument>(std::move(document).value(), animj, std::move(skeleton).value()));
 }
 
 bool wants_animj(const Options& options) {
@@ -274,9 +283,10 @@ FormatFamily family() {
        "integer "
        "lerp are assumed"},
       {"to glTF", true, "partial",
-       "Position/Rotation/Scale tracks to joint TRS on a flat skeleton (the --skeleton hierarchy is not read "
-       "yet); X "
-       "mirror assumed for handedness; rotations resampled with the error reported"},
+       "Position/Rotation/Scale tracks to joint TRS: on the hierarchy of a glTF given with --skeleton "
+       "(matched by "
+       "name), else a flat skeleton; X mirror assumed for handedness; rotations resampled with the error "
+       "reported"},
       {"from glTF", true, "partial",
        "joint channels to Curve tracks by slot name; hierarchy, events and extra clips dropped"},
   };
