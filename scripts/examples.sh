@@ -7,3 +7,4 @@ scripts/build.sh
 tool=build/bonebridge
 $tool batch examples/lego out/lego
 $tool batch examples/lba/ANIM.HQR out/lba --body examples/lba/BODY.HQR:0
+$tool batch examples/volition out/volition --rig examples/volition/wave_character.rig_pc
