@@ -25,34 +25,25 @@ class BufferBuilder {
  public:
   explicit BufferBuilder(tinygltf::Model& model) : model_(model) { model_.buffers.emplace_back(); }
 
-  int floats(const std::vector<float>& values, int type, int components, int target = 0) {
-    const int view = add_view(values.data(), values.size() * sizeof(float), target);
-    tinygltf::Accessor accessor;
-    accessor.bufferView = view;
-    accessor.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
-    accessor.type = type;
-    accessor.count = values.size() / static_cast<std::size_t>(components);
-    // Bounds are computed from the floats actually stored, so that they are exact.
-    accessor.minValues.assign(static_cast<std::size_t>(components), std::numeric_limits<double>::max());
-    accessor.maxValues.assign(static_cast<std::size_t>(components), std::numeric_limits<double>::lowest());
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      auto& low = accessor.minValues[i % static_cast<std::size_t>(components)];
-      auto& high = accessor.maxValues[i % static_cast<std::size_t>(components)];
-      low = std::min(low, static_cast<double>(values[i]));
-      high = std::max(high, static_cast<double>(values[i]));
+  // Float accessors carry min/max computed from the floats actually stored, so that they are exact; glTF
+  // requires them for positions and animation inputs, and they cost nothing to keep elsewhere.
+  int floats(const std::vector<float>& values, int type, int components, int target = 0, bool bounds = true) {
+    auto accessor = view_of(values, TINYGLTF_COMPONENT_TYPE_FLOAT, type, components, target);
+    if (bounds) {
+      const auto n = static_cast<std::size_t>(components);
+      accessor.minValues.assign(n, std::numeric_limits<double>::max());
+      accessor.maxValues.assign(n, std::numeric_limits<double>::lowest());
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        accessor.minValues[i % n] = std::min(accessor.minValues[i % n], static_cast<double>(values[i]));
+        accessor.maxValues[i % n] = std::max(accessor.maxValues[i % n], static_cast<double>(values[i]));
+      }
     }
     return add_accessor(std::move(accessor));
   }
 
   template <class Int>
   int integers(const std::vector<Int>& values, int component_type, int type, int components, int target) {
-    const int view = add_view(values.data(), values.size() * sizeof(Int), target);
-    tinygltf::Accessor accessor;
-    accessor.bufferView = view;
-    accessor.componentType = component_type;
-    accessor.type = type;
-    accessor.count = values.size() / static_cast<std::size_t>(components);
-    return add_accessor(std::move(accessor));
+    return add_accessor(view_of(values, component_type, type, components, target));
   }
 
   // Key times are shared by every channel with the same times.
@@ -66,6 +57,17 @@ class BufferBuilder {
   }
 
  private:
+  template <class T>
+  tinygltf::Accessor view_of(const std::vector<T>& values, int component_type, int type, int components,
+                             int target) {
+    tinygltf::Accessor accessor;
+    accessor.bufferView = add_view(values.data(), values.size() * sizeof(T), target);
+    accessor.componentType = component_type;
+    accessor.type = type;
+    accessor.count = values.size() / static_cast<std::size_t>(components);
+    return accessor;
+  }
+
   int add_view(const void* data, std::size_t size, int target) {
     auto& bytes = model_.buffers[0].data;
     bytes.resize((bytes.size() + 3) / 4 * 4, 0);
@@ -147,7 +149,6 @@ void add_skinned_mesh(tinygltf::Model& model, BufferBuilder& buffer, const Skele
       buffer.floats(weights, TINYGLTF_TYPE_VEC4, 4, TINYGLTF_TARGET_ARRAY_BUFFER);
   primitive.indices = buffer.integers(indices, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, TINYGLTF_TYPE_SCALAR, 1,
                                       TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
-  model.accessors[static_cast<std::size_t>(primitive.indices)].minValues.clear();
   tinygltf::Mesh gltf_mesh;
   gltf_mesh.name = "skeleton";
   gltf_mesh.primitives.push_back(std::move(primitive));
@@ -160,9 +161,7 @@ void add_skinned_mesh(tinygltf::Model& model, BufferBuilder& buffer, const Skele
     const Mat4 inverse = inverse_affine(rest_model[j]);
     for (const double v : inverse.m) inverse_binds.push_back(static_cast<float>(v));
   }
-  skin.inverseBindMatrices = buffer.floats(inverse_binds, TINYGLTF_TYPE_MAT4, 16);
-  model.accessors[static_cast<std::size_t>(skin.inverseBindMatrices)].minValues.clear();
-  model.accessors[static_cast<std::size_t>(skin.inverseBindMatrices)].maxValues.clear();
+  skin.inverseBindMatrices = buffer.floats(inverse_binds, TINYGLTF_TYPE_MAT4, 16, 0, false);
   model.skins.push_back(std::move(skin));
 
   // glTF wants the joints of a skin under one common root; a skeleton with several roots gets a plain node

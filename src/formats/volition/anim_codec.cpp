@@ -10,18 +10,6 @@
 namespace bonebridge::volition {
 namespace {
 
-FilePointer read_pointer(ByteReader& in, PointerWidth width, std::string_view what) {
-  FilePointer p;
-  p.value = in.u32(what);
-  if (width == PointerWidth::Eight) p.high = in.u32(what);
-  return p;
-}
-
-void write_pointer(ByteWriter& out, PointerWidth width, const FilePointer& p) {
-  out.u32(p.value);
-  if (width == PointerWidth::Eight) out.u32(p.high);
-}
-
 // Bytes up to the next multiple of `alignment` (file offsets), kept as stored.
 std::vector<std::uint8_t> read_pad(ByteReader& in, std::size_t alignment, std::string_view what) {
   const std::size_t misalign = in.offset() % alignment;

@@ -6,6 +6,18 @@
 
 namespace bonebridge::volition {
 
+FilePointer read_pointer(ByteReader& in, PointerWidth width, std::string_view what) {
+  FilePointer p;
+  p.value = in.u32(what);
+  if (width == PointerWidth::Eight) p.high = in.u32(what);
+  return p;
+}
+
+void write_pointer(ByteWriter& out, PointerWidth width, const FilePointer& p) {
+  out.u32(p.value);
+  if (width == PointerWidth::Eight) out.u32(p.high);
+}
+
 std::uint32_t bone_name_hash(std::string_view name) {
   std::uint32_t hash = 0;
   for (char c : name) {

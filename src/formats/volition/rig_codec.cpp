@@ -17,18 +17,6 @@ std::size_t tag_size(PointerWidth width) {
   return width == PointerWidth::Four ? 60 : 64;
 }
 
-FilePointer read_pointer(ByteReader& in, PointerWidth width, std::string_view what) {
-  FilePointer p;
-  p.value = in.u32(what);
-  if (width == PointerWidth::Eight) p.high = in.u32(what);
-  return p;
-}
-
-void write_pointer(ByteWriter& out, PointerWidth width, const FilePointer& p) {
-  out.u32(p.value);
-  if (width == PointerWidth::Eight) out.u32(p.high);
-}
-
 RigVec3 read_vec3(ByteReader& in, std::string_view what) {
   RigVec3 v;
   v.x = in.f32(what);

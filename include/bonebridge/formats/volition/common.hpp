@@ -4,6 +4,9 @@
 #include <string>
 #include <string_view>
 
+#include "bonebridge/io/byte_reader.hpp"
+#include "bonebridge/io/byte_writer.hpp"
+
 namespace bonebridge::volition {
 
 // A V_FILE_PTR is a file-relative offset; 4 bytes in Red Faction Guerrilla, 8 in Saints Row: The Third and
@@ -15,6 +18,10 @@ struct FilePointer {
   std::uint32_t high = 0;  // only stored with 8-byte slots
   friend bool operator==(const FilePointer&, const FilePointer&) = default;
 };
+
+// A slot of `width` bytes: the value, then (8-byte slots) the high word.
+FilePointer read_pointer(ByteReader& in, PointerWidth width, std::string_view what);
+void write_pointer(ByteWriter& out, PointerWidth width, const FilePointer& p);
 
 // Bone-name checksum: rotate the 32-bit value left by 6 and XOR the lowercased character (HashVolition).
 std::uint32_t bone_name_hash(std::string_view name);
