@@ -1,0 +1,222 @@
+// Core model -> AnimX (bridge.hpp): each joint channel becomes a Curve track named after its joint, each
+// property track a Discrete or Curve track, in Resonite's frame and starting at zero.
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "bonebridge/formats/animx/bridge.hpp"
+#include "bonebridge/formats/animx/codec.hpp"
+#include "bonebridge/formats/animx/elements.hpp"
+#include "bridge_shared.hpp"
+
+namespace bonebridge::animx {
+namespace {
+
+Track curve_track(const std::string& node, const std::string& property, ElementType element) {
+  Track track;
+  track.type = TrackType::Curve;
+  track.element = element;
+  track.node = node;
+  track.property = property;
+  return track;
+}
+
+void append_numbers(Values& values, ElementType element, const std::vector<double>& numbers) {
+  const auto bytes = to_bytes(element, numbers);
+  values.bytes.insert(values.bytes.end(), bytes.begin(), bytes.end());
+}
+
+// Keys (time, value, in-tangent, out-tangent) of a core channel as a Resonite Curve: Tangent mode stores
+// offsets from the chord slope (R_i = b_i - s, L_i+1 = s - a_i+1).
+Track build_curve(const std::string& node, const std::string& property, ElementType element,
+                  CoreMode interpolation, const std::vector<double>& times,
+                  const std::vector<std::vector<double>>& values, double shift) {
+  Track track = curve_track(node, property, element);
+  const bool cubic = interpolation == CoreMode::CubicSpline;
+  const auto value = [&](std::size_t i) -> const std::vector<double>& {
+    return values[cubic ? 3 * i + 1 : i];
+  };
+  std::vector<std::size_t> order(times.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return times[a] < times[b]; });
+  const Interpolation mode = interpolation == CoreMode::Step     ? Interpolation::Hold
+                             : interpolation == CoreMode::Linear ? Interpolation::Linear
+                                                                 : Interpolation::Tangent;
+  const std::size_t width = static_cast<std::size_t>(element_info(element).components);
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const std::size_t i = order[k];
+    track.times.push_back(static_cast<float>(times[i] - shift));
+    append_numbers(track.values, element, value(i));
+  }
+  choose_curve_layout(track, std::vector<Interpolation>(order.size(), mode));
+  if (!cubic) return track;
+  track.left_tangents.bytes.clear();
+  track.right_tangents.bytes.clear();
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const std::size_t i = order[k];
+    std::vector<double> left(width, 0), right(width, 0);
+    if (k > 0) {
+      const std::size_t p = order[k - 1];
+      for (std::size_t c = 0; c < width; ++c) {
+        left[c] = (value(i)[c] - value(p)[c]) / (times[i] - times[p]) - values[3 * i][c];
+      }
+    }
+    if (k + 1 < order.size()) {
+      const std::size_t n = order[k + 1];
+      for (std::size_t c = 0; c < width; ++c) {
+        right[c] = values[3 * i + 2][c] - (value(n)[c] - value(i)[c]) / (times[n] - times[i]);
+      }
+    }
+    append_numbers(track.left_tangents, element, left);
+    append_numbers(track.right_tangents, element, right);
+  }
+  return track;
+}
+
+std::vector<std::vector<double>> flatten(const std::vector<Vec3>& values) {
+  std::vector<std::vector<double>> out;
+  for (const auto& v : values) out.push_back({v.x, v.y, v.z});
+  return out;
+}
+
+// glTF LINEAR rotations slerp the short way; Resonite nlerps without a flip. Keys go in one hemisphere and
+// segments longer than kMaxTravelDegrees get slerp keys in between, so nlerp stays within ~0.1° of slerp.
+Channel<Quat> for_nlerp(const Channel<Quat>& channel) {
+  if (channel.interpolation != CoreMode::Linear || channel.times.empty()) return channel;
+  Channel<Quat> out;
+  out.interpolation = CoreMode::Linear;
+  for (std::size_t i = 0; i < channel.times.size(); ++i) {
+    Quat q = normalize(channel.values[i]);
+    if (!out.values.empty()) {
+      if (dot(out.values.back(), q) < 0) q = -q;
+      const Quat from = out.values.back();
+      const double start = out.times.back();
+      const auto pieces = static_cast<int>(std::ceil(angle_between(from, q) * 180 / kPi / kMaxTravelDegrees));
+      for (int j = 1; j < pieces; ++j) {
+        const double f = static_cast<double>(j) / pieces;
+        out.times.push_back(start + (channel.times[i] - start) * f);
+        out.values.push_back(slerp(from, q, f));
+      }
+    }
+    out.times.push_back(channel.times[i]);
+    out.values.push_back(q);
+  }
+  return out;
+}
+
+// Value `index` of a property track whose values hold `width` numbers each.
+std::vector<double> property_value(const PropertyTrack& property, std::size_t index, std::size_t width) {
+  const auto first = property.values.begin() + static_cast<std::ptrdiff_t>(index * width);
+  return {first, first + static_cast<std::ptrdiff_t>(width)};
+}
+
+Track property_to_track(const PropertyTrack& property, double shift, std::vector<std::string>& notes) {
+  const auto element = element_from_name(property.value_type);
+  Track track = curve_track(property.node, property.property, element.value_or(ElementType::Float));
+  if (!element) {
+    notes.push_back(fmt::format("{}.{}: value type \"{}\" has no AnimX element type; dropped", property.node,
+                                property.property, property.value_type));
+    track.node.clear();
+    return track;
+  }
+  const auto width = static_cast<std::size_t>(std::max(property.components, 1));
+  const bool text = is_string(*element);
+  if (property.interpolation == CoreMode::Step || text) {
+    track.type = TrackType::Discrete;
+    for (std::size_t i = 0; i < property.times.size(); ++i) {
+      track.times.push_back(static_cast<float>(property.times[i] - shift));
+      if (text) {
+        track.values.strings.emplace_back(i < property.strings.size() ? property.strings[i] : std::string());
+      } else {
+        append_numbers(track.values, *element, property_value(property, i, width));
+      }
+    }
+    return track;
+  }
+  const std::size_t per_key = property.interpolation == CoreMode::CubicSpline ? 3 : 1;
+  std::vector<std::vector<double>> values;
+  for (std::size_t v = 0; v * width < property.values.size() && v < property.times.size() * per_key; ++v) {
+    values.push_back(property_value(property, v, width));
+  }
+  if (values.size() != property.times.size() * per_key) {
+    notes.push_back(
+        fmt::format("{}.{}: value count does not match its keys; dropped", property.node, property.property));
+    track.node.clear();
+    return track;
+  }
+  return build_curve(property.node, property.property, *element, property.interpolation, property.times,
+                     values, shift);
+}
+
+}  // namespace
+
+// Options are not consulted: the family's encoder applies the output encoding (family.cpp) to every
+// document it writes, converted or transcoded.
+Result<NativeConversion> from_core(const Scene& input, const Options& /*options*/) {
+  if (input.clips.empty()) return Error{kFormatName, "the scene has no animation clip", {}, {}, {}};
+  NativeConversion result;
+  auto& notes = result.notes;
+  Scene scene = input;
+  AxisConversion::mirror_x().inverse().apply(scene);
+  const Clip& clip = scene.clips.front();
+  if (scene.clips.size() > 1) {
+    notes.push_back(fmt::format("AnimX holds one clip: {} more clip(s) not written", scene.clips.size() - 1));
+  }
+  double first = std::numeric_limits<double>::infinity();
+  const auto see = [&](const std::vector<double>& times) {
+    if (!times.empty()) first = std::min(first, *std::min_element(times.begin(), times.end()));
+  };
+  for (const auto& joint : clip.joints) {
+    if (joint.translation) see(joint.translation->times);
+    if (joint.rotation) see(joint.rotation->times);
+    if (joint.scale) see(joint.scale->times);
+  }
+  for (const auto& property : clip.properties) see(property.times);
+  const double shift = std::isfinite(first) ? first : 0.0;
+  if (shift != 0)
+    notes.push_back(fmt::format("key times shifted by {} s so that the clip starts at zero", -shift));
+  Document& document = result.document;
+  document.name = clip.name;
+  bool hierarchy = false;
+  for (const auto& joint : clip.joints) {
+    if (joint.joint < 0 || static_cast<std::size_t>(joint.joint) >= scene.skeleton.joints.size()) continue;
+    const auto& name = scene.skeleton.joints[static_cast<std::size_t>(joint.joint)].name;
+    hierarchy |= scene.skeleton.joints[static_cast<std::size_t>(joint.joint)].parent >= 0;
+    if (joint.translation && !joint.translation->empty()) {
+      document.tracks.push_back(build_curve(name, "Position", ElementType::Float3,
+                                            joint.translation->interpolation, joint.translation->times,
+                                            flatten(joint.translation->values), shift));
+    }
+    if (joint.rotation && !joint.rotation->empty()) {
+      const Channel<Quat> rotation = for_nlerp(*joint.rotation);
+      std::vector<std::vector<double>> values;
+      for (const auto& q : rotation.values) values.push_back({q.x, q.y, q.z, q.w});
+      if (rotation.interpolation == CoreMode::CubicSpline) {
+        notes.push_back(name +
+                        ".Rotation: CUBICSPLINE written as Tangent keys, which Resonite does not normalize");
+      }
+      document.tracks.push_back(build_curve(name, "Rotation", ElementType::FloatQ, rotation.interpolation,
+                                            rotation.times, values, shift));
+    }
+    if (joint.scale && !joint.scale->empty()) {
+      document.tracks.push_back(build_curve(name, "Scale", ElementType::Float3, joint.scale->interpolation,
+                                            joint.scale->times, flatten(joint.scale->values), shift));
+    }
+  }
+  if (hierarchy)
+    notes.push_back("joint hierarchy not stored: AnimX tracks hold local transforms by slot name");
+  for (const auto& property : clip.properties) {
+    Track track = property_to_track(property, shift, notes);
+    if (!track.node.empty() || !track.property.empty()) document.tracks.push_back(std::move(track));
+  }
+  if (!clip.visibility.empty() || !clip.events.empty() || clip.root_motion) {
+    notes.push_back("visibility, events and root motion have no AnimX form; not written");
+  }
+  document.global_duration =
+      std::max(static_cast<float>(clip.duration - shift), max_track_duration(document));
+  return result;
+}
+
+}  // namespace bonebridge::animx

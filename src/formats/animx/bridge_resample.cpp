@@ -1,0 +1,196 @@
+// Resampling a track from the engine (research/animx.md §5), for motion the core model cannot express
+// exactly, and measuring how far a channel strays from the engine.
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include "bonebridge/core/sampler.hpp"
+#include "bridge_shared.hpp"
+
+namespace bonebridge::animx {
+namespace {
+
+constexpr double kCurveRate = 60;  // keys per second where Tangent / CubicBezier motion is sampled
+constexpr double kMinSplitSeconds = 1e-3;
+// Resampled channels are refined until their midpoints follow the engine this closely.
+constexpr double kValueTolerance = 1e-4;  // metres, scale or property units
+constexpr double kRotationToleranceDegrees = 0.05;
+constexpr double kCheckRate = 240;  // grid on which resampled channels are compared with the engine
+
+// Resampling covers at most the first hour of a clip, so that a forged duration cannot ask for billions of
+// keys; the engine comparison uses at most kMaxCheckSamples times.
+constexpr double kMaxResampleSeconds = 3600;
+constexpr int kMaxCheckSamples = 20000;
+constexpr int kMaxExtraKeys = 20000;  // per resampled track, for each of uniform sampling and refinement
+
+// Pieces of `rate` per second over `seconds`, at least 1, for durations up to kMaxResampleSeconds.
+int steps_for(double seconds, double rate) {
+  if (!(seconds > 0)) return 1;
+  return static_cast<int>(std::ceil(std::min(seconds, kMaxResampleSeconds) * rate));
+}
+
+// A time just after t that float32 still tells apart from t, so a jump lands between two keys.
+double just_after(double t) {
+  return t + std::max(1e-4, std::abs(t) * std::ldexp(1.0, -19));
+}
+
+std::optional<std::vector<double>> engine_numbers(const Track& track, double t) {
+  const auto value = sample(track, static_cast<float>(t));
+  if (!value.ok()) return std::nullopt;
+  return components(value->element, value->bytes);
+}
+
+// Rotation travelled between two (not necessarily unit) quaternions on the 4D path, in degrees: q and -q
+// are 360° apart, as nlerp without a hemisphere flip treats them.
+double travel_degrees(Quat a, Quat b) {
+  const double norms = std::sqrt(dot(a, a) * dot(b, b));
+  if (!(norms > 0)) return 360;
+  return 2 * std::acos(std::clamp(dot(a, b) / norms, -1.0, 1.0)) * 180 / kPi;
+}
+
+// Times at which the engine is sampled when a channel is resampled: every key, a key just after each Hold
+// jump, 60 Hz inside Tangent / CubicBezier segments; Raw frames plus the extrapolated end frame.
+std::vector<double> sample_times(const Track& track, double clip_end) {
+  std::vector<double> times;
+  if (track.type == TrackType::Raw) {
+    const std::size_t count = value_count(track);
+    if (track.interval > 0 && std::isfinite(track.interval)) {
+      for (std::size_t k = 0; k < count; ++k) {
+        times.push_back(static_cast<double>(track.interval) * static_cast<double>(k));
+      }
+      // Raw extrapolates linearly past its last frame, so one key at the end of the clip carries the tail.
+      times.push_back(
+          std::min(std::max(static_cast<double>(track_duration(track)), clip_end), kMaxResampleSeconds));
+    }
+  } else if (track.type == TrackType::Curve && increasing_from_zero(track.times)) {
+    int budget = kMaxExtraKeys;
+    for (std::size_t i = 0; i + 1 < track.times.size(); ++i) {
+      const double t0 = track.times[i], t1 = track.times[i + 1];
+      times.push_back(t0);
+      const std::uint8_t mode = mode_byte(track, i);
+      if (mode == static_cast<std::uint8_t>(Interpolation::Hold)) {
+        times.push_back(t1);
+        times.push_back(just_after(t1));
+      } else if (mode != static_cast<std::uint8_t>(Interpolation::Linear)) {
+        const int pieces = std::min(steps_for(t1 - t0, kCurveRate), budget);
+        budget -= pieces - 1;
+        for (int j = 1; j < pieces; ++j) times.push_back(t0 + (t1 - t0) * j / pieces);
+      }
+    }
+    times.push_back(track.times.back());
+  } else {
+    // Unsorted, repeated or negative key times: a uniform grid over the track, plus every key and the
+    // instant after it.
+    const double duration = track_duration(track);
+    const double end = std::isfinite(duration) ? std::clamp(duration, 0.0, kMaxResampleSeconds) : 0.0;
+    const int steps = std::min(steps_for(end, kCurveRate), kMaxExtraKeys);
+    for (int j = 0; j <= steps; ++j) times.push_back(end * j / std::max(steps, 1));
+    for (const float t : track.times) {
+      if (t >= 0) {
+        times.push_back(t);
+        times.push_back(just_after(t));
+      }
+    }
+  }
+  // NaN or infinite key times (possible in a binary file) never become channel times.
+  std::erase_if(times, [](double t) { return !std::isfinite(t) || t < 0; });
+  std::sort(times.begin(), times.end());
+  // glTF stores times as float32: keep only times that stay strictly increasing there.
+  times.erase(std::unique(times.begin(), times.end(),
+                          [](double a, double b) { return static_cast<float>(a) >= static_cast<float>(b); }),
+              times.end());
+  return times;
+}
+
+// Whether the straight (or, for rotations, shortest-slerp) path from a to b misses the engine's value at
+// their midpoint by more than the stated tolerance, or a rotation step is longer than kMaxTravelDegrees.
+bool needs_split(const Keyed& a, const Keyed& b, const Keyed& middle, bool rotation) {
+  if (!rotation) {
+    double worst = 0;
+    for (std::size_t c = 0; c < middle.value.size(); ++c) {
+      worst = std::max(worst, std::abs((a.value[c] + b.value[c]) / 2 - middle.value[c]));
+    }
+    return worst > kValueTolerance;
+  }
+  const Quat qa = quat_of(a.value), qb = quat_of(b.value), qm = quat_of(middle.value);
+  if (travel_degrees(qa, qb) > kMaxTravelDegrees) return true;
+  if (!(dot(qa, qa) > 0) || !(dot(qb, qb) > 0) || !(dot(qm, qm) > 0)) return false;
+  const Quat na = normalize(qa), nb = normalize(qb);
+  const Quat halfway = slerp(na, dot(na, nb) < 0 ? -nb : nb, 0.5);
+  return angle_between(halfway, normalize(qm)) * 180 / kPi > kRotationToleranceDegrees;
+}
+
+// Bisects between two samples until LINEAR keys (slerp for rotations) follow the engine within tolerance.
+void refine(const Track& track, const Keyed& a, const Keyed& b, bool rotation, std::vector<Keyed>& out,
+            int depth, int& budget) {
+  // Keys closer than this would merge once glTF stores times as float32.
+  const double shortest = std::max(kMinSplitSeconds, std::abs(b.time) * std::ldexp(1.0, -17));
+  if (depth == 0 || budget <= 0 || b.time - a.time < shortest) return;
+  --budget;
+  const double middle_time = (a.time + b.time) / 2;
+  const auto value = engine_numbers(track, middle_time);
+  if (!value) return;
+  const Keyed middle{middle_time, *value};
+  if (!needs_split(a, b, middle, rotation)) return;
+  refine(track, a, middle, rotation, out, depth - 1, budget);
+  out.push_back(middle);
+  refine(track, middle, b, rotation, out, depth - 1, budget);
+}
+
+// channel_error for either kind of channel, compared on a kCheckRate grid over the track or the channel.
+template <class Value>
+double largest_error(const Track& track, const Channel<Value>& channel) {
+  double worst = 0;
+  double end = std::min(std::max(static_cast<double>(track_duration(track)), channel.times.back()),
+                        kMaxResampleSeconds);
+  if (!std::isfinite(end)) end = channel.times.back();
+  const int steps = std::min(steps_for(end, kCheckRate), kMaxCheckSamples);
+  for (int j = 0; j <= steps; ++j) {
+    const double t = end * j / std::max(steps, 1);
+    const auto expected = engine_numbers(track, t);
+    if (!expected) continue;
+    if constexpr (std::is_same_v<Value, Quat>) {
+      worst = std::max(worst,
+                       angle_between(normalize(quat_of(*expected)), sample_channel(channel, t)) * 180 / kPi);
+    } else {
+      worst = std::max(worst, distance(vec3_of(*expected), sample_channel(channel, t)));
+    }
+  }
+  return worst;
+}
+
+}  // namespace
+
+bool increasing_from_zero(const std::vector<float>& times) {
+  if (times.empty() || !(times.front() >= 0)) return false;
+  for (std::size_t i = 0; i + 1 < times.size(); ++i) {
+    if (!(times[i] < times[i + 1])) return false;
+  }
+  return true;
+}
+
+std::optional<std::vector<Keyed>> resample(const Track& track, double clip_end, bool rotation) {
+  std::vector<Keyed> keys;
+  for (const double t : sample_times(track, clip_end)) {
+    auto value = engine_numbers(track, t);
+    if (!value) return std::nullopt;
+    keys.push_back({t, std::move(*value)});
+  }
+  if (keys.empty()) return keys;
+  std::vector<Keyed> refined{keys.front()};
+  int budget = kMaxExtraKeys;
+  for (std::size_t i = 1; i < keys.size(); ++i) {
+    refine(track, keys[i - 1], keys[i], rotation, refined, 12, budget);
+    refined.push_back(keys[i]);
+  }
+  return refined;
+}
+
+double channel_error(const Track& track, const Channel<Vec3>& channel) {
+  return largest_error(track, channel);
+}
+double channel_error(const Track& track, const Channel<Quat>& channel) {
+  return largest_error(track, channel);
+}
+
+}  // namespace bonebridge::animx
