@@ -1,9 +1,10 @@
-// LBA1 body reader: read, write back byte for byte, read again; then pose it (any parent, pivot and point
-// fields, however wrong, must be handled without a crash).
+// LBA1 body reader: read, write back byte for byte, read again; then pose, light and mesh it (any parent,
+// pivot, point, normal and colour fields, however wrong, must be handled without a crash).
 #include <cstdint>
 #include <cstdlib>
 #include <span>
 
+#include "bonebridge/formats/lba/body_mesh.hpp"
 #include "bonebridge/formats/lba/codec.hpp"
 #include "bonebridge/formats/lba/engine.hpp"
 
@@ -17,5 +18,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!again.ok() || !(*again == *body)) std::abort();
   std::vector<GroupEntry> pose(body->groups.size(), GroupEntry{0, 100, 200, 300});
   pose_body(*body, pose, 77, Variant::Lba1);
+  const auto meshes = body_meshes(posable_body(*body), placeholder_palette(), Light{}, Variant::Lba1);
+  for (const auto& mesh : meshes) {
+    for (const auto index : mesh.triangles) {
+      if (index >= mesh.positions.size()) std::abort();
+    }
+  }
   return 0;
 }

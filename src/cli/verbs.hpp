@@ -20,7 +20,7 @@ inline constexpr auto kReplaceInvalidUtf8 = nlohmann::json::error_handler_t::rep
 // The options every verb that opens a file shares: companion files and family choices.
 struct InputOptions {
   std::string format;
-  std::string model, body, rig, skeleton, variant, unit_scale;
+  std::string model, body, palette, rig, skeleton, variant, unit_scale;
   std::vector<std::string> extra;  // --option key=value, for family settings without a flag of their own
   bool strict = false;
   void add_to(CLI::App& command);

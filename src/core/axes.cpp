@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
+#include <utility>
 
 namespace bonebridge {
 
@@ -112,6 +113,11 @@ void AxisConversion::apply(Scene& scene) const {
   }
   for (auto& mesh : scene.meshes) {
     for (auto& p : mesh.positions) p = point(p);
+    // A mirror turns counter-clockwise faces clockwise; swapping two corners keeps them facing out.
+    if (is_mirror()) {
+      for (std::size_t t = 0; t + 2 < mesh.triangles.size(); t += 3)
+        std::swap(mesh.triangles[t + 1], mesh.triangles[t + 2]);
+    }
   }
 }
 

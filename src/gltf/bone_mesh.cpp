@@ -23,7 +23,9 @@ RigidMesh bone_shape(const std::string& name, int joint, Vec3 head, Vec3 tail, d
   const Vec3 u = perpendicular(d);
   const Vec3 v = cross(d, u);
   const Vec3 waist = head + axis * 0.2;
-  RigidMesh mesh{name, joint, {}, {}};
+  RigidMesh mesh;
+  mesh.name = name;
+  mesh.joint = joint;
   for (const Vec3 p :
        {head, waist + u * width, waist + v * width, waist - u * width, waist - v * width, tail}) {
     mesh.positions.push_back(transform_point(to_local, p));
@@ -33,7 +35,9 @@ RigidMesh bone_shape(const std::string& name, int joint, Vec3 head, Vec3 tail, d
 }
 
 RigidMesh joint_marker(const std::string& name, int joint, double size) {
-  RigidMesh mesh{name, joint, {}, {}};
+  RigidMesh mesh;
+  mesh.name = name;
+  mesh.joint = joint;
   mesh.positions = {{size, 0, 0}, {-size, 0, 0}, {0, size, 0}, {0, -size, 0}, {0, 0, size}, {0, 0, -size}};
   mesh.triangles = {0, 2, 4, 2, 1, 4, 1, 3, 4, 3, 0, 4, 2, 0, 5, 1, 2, 5, 3, 1, 5, 0, 3, 5};
   return mesh;

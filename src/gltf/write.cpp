@@ -121,37 +121,69 @@ void add_joints(tinygltf::Model& model, const Skeleton& skeleton) {
   model.defaultScene = 0;
 }
 
-// One skinned primitive holding every rigid mesh, each vertex bound with weight 1 to its joint.
-void add_skinned_mesh(tinygltf::Model& model, BufferBuilder& buffer, const Skeleton& skeleton,
-                      const std::vector<RigidMesh>& meshes, const std::vector<Mat4>& rest_model) {
-  std::vector<float> positions, weights;
+// Every rigid mesh merged into one skinned vertex set, each vertex bound with weight 1 to its joint; a
+// triangle primitive and, when there are line segments, a line primitive over the same vertices.
+struct MergedMesh {
+  std::vector<float> positions, weights, colors;
   std::vector<std::uint16_t> joints;
-  std::vector<std::uint32_t> indices;
+  std::vector<std::uint32_t> triangles, lines;
+};
+
+MergedMesh merge_meshes(const std::vector<RigidMesh>& meshes, const std::vector<Mat4>& rest_model) {
+  MergedMesh out;
+  const bool coloured =
+      std::any_of(meshes.begin(), meshes.end(), [](const RigidMesh& m) { return !m.colors.empty(); });
   for (const auto& mesh : meshes) {
-    const auto base = static_cast<std::uint32_t>(positions.size() / 3);
-    const Mat4& bind = rest_model[static_cast<std::size_t>(mesh.joint)];
-    for (const Vec3 local : mesh.positions) {
-      const Vec3 p = transform_point(bind, local);
-      positions.insert(positions.end(),
-                       {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)});
-      joints.insert(joints.end(), {static_cast<std::uint16_t>(mesh.joint), 0, 0, 0});
-      weights.insert(weights.end(), {1.0f, 0.0f, 0.0f, 0.0f});
+    const auto base = static_cast<std::uint32_t>(out.positions.size() / 3);
+    for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+      const int joint = mesh.joint_of(v);
+      const Vec3 p = transform_point(rest_model[static_cast<std::size_t>(joint)], mesh.positions[v]);
+      out.positions.insert(out.positions.end(),
+                           {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)});
+      out.joints.insert(out.joints.end(), {static_cast<std::uint16_t>(joint), 0, 0, 0});
+      out.weights.insert(out.weights.end(), {1.0f, 0.0f, 0.0f, 0.0f});
+      if (!coloured) continue;
+      const Vec3 c = mesh.colors.empty() ? Vec3{1, 1, 1} : mesh.colors[v];
+      out.colors.insert(out.colors.end(),
+                        {static_cast<float>(c.x), static_cast<float>(c.y), static_cast<float>(c.z)});
     }
-    for (const auto index : mesh.triangles) indices.push_back(base + index);
+    for (const auto index : mesh.triangles) out.triangles.push_back(base + index);
+    for (const auto index : mesh.lines) out.lines.push_back(base + index);
   }
+  return out;
+}
+
+tinygltf::Primitive skinned_primitive(BufferBuilder& buffer, const MergedMesh& merged) {
   tinygltf::Primitive primitive;
-  primitive.mode = TINYGLTF_MODE_TRIANGLES;
   primitive.attributes["POSITION"] =
-      buffer.floats(positions, TINYGLTF_TYPE_VEC3, 3, TINYGLTF_TARGET_ARRAY_BUFFER);
-  primitive.attributes["JOINTS_0"] = buffer.integers(joints, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
+      buffer.floats(merged.positions, TINYGLTF_TYPE_VEC3, 3, TINYGLTF_TARGET_ARRAY_BUFFER);
+  primitive.attributes["JOINTS_0"] = buffer.integers(merged.joints, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
                                                      TINYGLTF_TYPE_VEC4, 4, TINYGLTF_TARGET_ARRAY_BUFFER);
   primitive.attributes["WEIGHTS_0"] =
-      buffer.floats(weights, TINYGLTF_TYPE_VEC4, 4, TINYGLTF_TARGET_ARRAY_BUFFER);
-  primitive.indices = buffer.integers(indices, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, TINYGLTF_TYPE_SCALAR, 1,
-                                      TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
+      buffer.floats(merged.weights, TINYGLTF_TYPE_VEC4, 4, TINYGLTF_TARGET_ARRAY_BUFFER);
+  if (!merged.colors.empty()) {
+    primitive.attributes["COLOR_0"] =
+        buffer.floats(merged.colors, TINYGLTF_TYPE_VEC3, 3, TINYGLTF_TARGET_ARRAY_BUFFER);
+  }
+  return primitive;
+}
+
+void add_skinned_mesh(tinygltf::Model& model, BufferBuilder& buffer, const Skeleton& skeleton,
+                      const std::vector<RigidMesh>& meshes, const std::vector<Mat4>& rest_model) {
+  const MergedMesh merged = merge_meshes(meshes, rest_model);
+  const tinygltf::Primitive shared = skinned_primitive(buffer, merged);
   tinygltf::Mesh gltf_mesh;
+  const std::pair<const std::vector<std::uint32_t>*, int> parts[] = {
+      {&merged.triangles, TINYGLTF_MODE_TRIANGLES}, {&merged.lines, TINYGLTF_MODE_LINE}};
+  for (const auto& [indices, mode] : parts) {
+    if (indices->empty()) continue;
+    tinygltf::Primitive primitive = shared;
+    primitive.mode = mode;
+    primitive.indices = buffer.integers(*indices, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, TINYGLTF_TYPE_SCALAR,
+                                        1, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
+    gltf_mesh.primitives.push_back(std::move(primitive));
+  }
   gltf_mesh.name = "skeleton";
-  gltf_mesh.primitives.push_back(std::move(primitive));
   model.meshes.push_back(std::move(gltf_mesh));
 
   std::vector<float> inverse_binds;
@@ -269,6 +301,28 @@ Status add_clip(tinygltf::Model& model, BufferBuilder& buffer, const Clip& clip,
   return Ok{};
 }
 
+Status check_mesh(const RigidMesh& mesh, std::size_t joint_count) {
+  const std::size_t vertices = mesh.positions.size();
+  if (!mesh.vertex_joints.empty() && mesh.vertex_joints.size() != vertices)
+    return export_error(fmt::format("mesh '{}': {} vertex joints for {} vertices", mesh.name,
+                                    mesh.vertex_joints.size(), vertices));
+  if (!mesh.colors.empty() && mesh.colors.size() != vertices)
+    return export_error(
+        fmt::format("mesh '{}': {} colours for {} vertices", mesh.name, mesh.colors.size(), vertices));
+  for (std::size_t v = 0; v < std::max<std::size_t>(vertices, 1); ++v) {
+    const int joint = vertices == 0 ? mesh.joint : mesh.joint_of(v);
+    if (joint < 0 || joint >= static_cast<int>(joint_count))
+      return export_error(
+          fmt::format("mesh '{}' is bound to joint {}, which does not exist", mesh.name, joint));
+  }
+  const auto in_range = [&](std::uint32_t index) { return index < vertices; };
+  if (!std::all_of(mesh.triangles.begin(), mesh.triangles.end(), in_range) ||
+      !std::all_of(mesh.lines.begin(), mesh.lines.end(), in_range) || mesh.triangles.size() % 3 != 0 ||
+      mesh.lines.size() % 2 != 0)
+    return export_error(fmt::format("mesh '{}' has an index out of range or an incomplete face", mesh.name));
+  return Ok{};
+}
+
 }  // namespace
 
 Result<std::vector<std::uint8_t>> write(const Scene& scene, const ExportOptions& options) {
@@ -283,14 +337,7 @@ Result<std::vector<std::uint8_t>> write(const Scene& scene, const ExportOptions&
   local_to_model(scene.skeleton, rest, rest_model);
 
   for (const auto& mesh : scene.meshes) {
-    if (mesh.joint < 0 || mesh.joint >= static_cast<int>(scene.skeleton.joints.size())) {
-      return export_error(
-          fmt::format("mesh '{}' is bound to joint {}, which does not exist", mesh.name, mesh.joint));
-    }
-    for (const auto index : mesh.triangles) {
-      if (index >= mesh.positions.size())
-        return export_error(fmt::format("mesh '{}' has an index out of range", mesh.name));
-    }
+    if (const Status valid = check_mesh(mesh, scene.skeleton.joints.size()); !valid) return valid.error();
   }
   const auto meshes = !scene.meshes.empty() || !options.generate_mesh
                           ? scene.meshes

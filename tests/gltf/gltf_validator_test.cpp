@@ -48,10 +48,19 @@ Scene every_sampler_kind() {
 
 Scene with_rigid_mesh() {
   Scene scene = every_sampler_kind();
-  scene.meshes.push_back({"box",
-                          2,
-                          {{-0.1, 0, -0.1}, {0.1, 0, -0.1}, {0.1, 0, 0.1}, {-0.1, 0, 0.1}, {0, 0.2, 0}},
-                          {0, 1, 4, 1, 2, 4, 2, 3, 4, 3, 0, 4, 0, 2, 1, 0, 3, 2}});
+  RigidMesh box;
+  box.name = "box";
+  box.joint = 2;
+  box.positions = {{-0.1, 0, -0.1}, {0.1, 0, -0.1}, {0.1, 0, 0.1}, {-0.1, 0, 0.1}, {0, 0.2, 0}};
+  box.triangles = {0, 1, 4, 1, 2, 4, 2, 3, 4, 3, 0, 4, 0, 2, 1, 0, 3, 2};
+  scene.meshes.push_back(box);
+  // A second mesh spanning joints, coloured, with line segments: COLOR_0 and a LINES primitive.
+  RigidMesh spanning = box;
+  spanning.name = "spanning";
+  spanning.vertex_joints = {1, 1, 2, 2, 0};
+  spanning.colors = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 0}, {0.5, 0.5, 0.5}};
+  spanning.lines = {0, 4, 2, 4};
+  scene.meshes.push_back(spanning);
   return scene;
 }
 

@@ -22,18 +22,6 @@ Vec3 as_vec(const std::array<std::int16_t, 3>& v) {
   return {double(v[0]), double(v[1]), double(v[2])};
 }
 
-// The group that owns each point (-1 for none).
-std::vector<int> point_owners(const Body& body) {
-  std::vector<int> owner(body.points.size(), -1);
-  for (std::size_t g = 0; g < body.groups.size(); ++g) {
-    const std::size_t first = body.groups[g].first_point / 6;
-    for (std::size_t p = first; p < first + body.groups[g].point_count && p < owner.size(); ++p) {
-      if (owner[p] < 0) owner[p] = static_cast<int>(g);
-    }
-  }
-  return owner;
-}
-
 // Bind position of every point: assembled[i] = raw[i] + assembled[pivot of i's group] (§2.5).
 std::vector<Vec3> assembled_points(const Body& body) {
   std::vector<Vec3> out(body.points.size());
@@ -255,19 +243,28 @@ EnginePose engine_pose(const Body& body, const EngineState& state, double second
   return pose;
 }
 
-CoreConversion body_to_core(const Body& body, const BridgeOptions& options) {
+CoreConversion body_to_core(const Body& stored, const BridgeOptions& options) {
+  const Body body = posable_body(stored);
   CoreConversion out;
   out.scene.skeleton = body_skeleton(body, options.variant);
-  double extent = 0;
-  for (std::size_t i = 0; i < 3; ++i)
-    extent = std::max(extent, double(body.bounds[2 * i + 1] - body.bounds[2 * i]));
-  out.scene.meshes = body_markers(body, std::max(2.0, extent / 150));
+  if (body.geometry) {
+    out.scene.meshes =
+        body_meshes(body, options.palette.value_or(placeholder_palette()), options.light, options.variant);
+    out.notes.push_back(fmt::format(
+        "body colours: {}, lit at the rest pose by SetLightVector({}, {}, 0) with an identity world matrix",
+        options.palette ? "the given palette" : "a placeholder palette (give the game's with --palette)",
+        options.light.alpha, options.light.beta));
+  } else {
+    double extent = 0;
+    for (std::size_t i = 0; i < 3; ++i)
+      extent = std::max(extent, double(body.bounds[2 * i + 1] - body.bounds[2 * i]));
+    out.scene.meshes = body_markers(body, std::max(2.0, extent / 150));
+    out.notes.push_back("the body's drawing data did not decode (" + body.geometry_error +
+                        "): each vertex is shown as a small marker rigidly bound to its group");
+  }
   out.conversion = lba_to_gltf(options.unit_scale);
   out.conversion.apply(out.scene);
   for (std::size_t g = 0; g < body.groups.size(); ++g) out.core_joint_of.push_back(static_cast<int>(g));
-  out.notes.push_back(
-      "body polygons are not decoded (not in the reference notes): each vertex is shown as a "
-      "small marker rigidly bound to its group");
   return out;
 }
 

@@ -254,6 +254,17 @@ int parent_index(const BodyGroup& group, std::size_t self) {
   return static_cast<std::size_t>(parent) < self ? parent : -1;
 }
 
+std::vector<int> point_owners(const Body& body) {
+  std::vector<int> owner(body.points.size(), -1);
+  for (std::size_t g = 0; g < body.groups.size(); ++g) {
+    const std::size_t first = body.groups[g].first_point / 6;
+    for (std::size_t p = first; p < first + body.groups[g].point_count && p < owner.size(); ++p) {
+      if (owner[p] < 0) owner[p] = static_cast<int>(g);
+    }
+  }
+  return owner;
+}
+
 PosedBody pose_body(const Body& body, const std::vector<GroupEntry>& pose, int actor_beta, Variant variant) {
   PosedBody posed;
   posed.groups.resize(body.groups.size());
@@ -316,6 +327,70 @@ Body placeholder_body(std::size_t group_count) {
     body.groups.push_back(group);
   }
   return body;
+}
+
+std::array<std::int32_t, 3> light_vector(int alpha, int beta, Variant variant) {
+  constexpr int kNormalUnit = 64;
+  const Matrix light = rotate({kOne, 0, 0, 0, kOne, 0, 0, 0, kOne}, alpha, beta, 0, variant);
+  return apply(light, 0, 0, kNormalUnit - 5);
+}
+
+namespace {
+
+// P_OB_ISO.ASM ComputeAnimNormal: light premultiplied into the matrix, one 32-bit sum, >> 14, a 16-bit
+// divide.
+int animated_intensity(const Matrix& m, const BodyNormal& n, const std::array<std::int32_t, 3>& light) {
+  std::uint32_t sum = 0;  // the game's 32-bit register wraps
+  for (std::size_t row = 0; row < 3; ++row) {
+    for (std::size_t col = 0; col < 3; ++col) {
+      sum += static_cast<std::uint32_t>(light[row]) * static_cast<std::uint32_t>(m[row * 3 + col]) *
+             static_cast<std::uint32_t>(std::int32_t{n.vector[col]});
+    }
+  }
+  const auto dot = static_cast<std::int32_t>(sum);
+  if (dot < 0 || n.range == 0) return 0;
+  return word(dot >> 14) / n.range;
+}
+
+// P_OBJET.ASM ComputeStaticNormal: the normal rotated to 16-bit words, 16×16-bit products summed in 32 bits,
+// a 32/16-bit divide that faults when the quotient does not fit.
+int static_intensity(const Matrix& m, const BodyNormal& n, const std::array<std::int32_t, 3>& light) {
+  const auto rotated = apply(m, n.vector[0], n.vector[1], n.vector[2]);
+  std::uint32_t sum = 0;
+  for (std::size_t axis = 0; axis < 3; ++axis)
+    sum += static_cast<std::uint32_t>(std::int32_t{word(rotated[axis])} * std::int32_t{word(light[axis])});
+  const auto dot = static_cast<std::int32_t>(sum);
+  if (dot < 0 || n.range == 0) return 0;
+  const std::int32_t quotient = dot / n.range;
+  return quotient == word(quotient) ? quotient : 0;
+}
+
+}  // namespace
+
+std::vector<int> normal_intensities(const Body& body, const PosedBody& posed,
+                                    const std::array<std::int32_t, 3>& light) {
+  if (!body.geometry) return {};
+  const auto& normals = body.geometry->normals;
+  const bool animated = (body.flags & 2) != 0;
+  std::vector<int> out(normals.size(), 0);
+  std::size_t next = 0;
+  for (std::size_t g = 0; g < body.groups.size() && g < posed.groups.size(); ++g) {
+    const Matrix& m = posed.groups[g].matrix;
+    for (std::size_t k = 0; k < body.groups[g].normal_count && next < normals.size(); ++k, ++next)
+      out[next] =
+          animated ? animated_intensity(m, normals[next], light) : static_intensity(m, normals[next], light);
+  }
+  return out;
+}
+
+Body posable_body(const Body& body) {
+  if ((body.flags & 2) != 0) return body;
+  Body out = body;
+  BodyGroup root;
+  root.point_count = static_cast<std::uint16_t>(body.points.size());
+  root.normal_count = static_cast<std::uint16_t>(body.geometry ? body.geometry->normals.size() : 0);
+  out.groups = {root};
+  return out;
 }
 
 }  // namespace bonebridge::lba

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
+#include "body_report.hpp"
 #include "bonebridge/formats/lba/bridge.hpp"
 #include "bonebridge/formats/lba/codec.hpp"
 #include "bonebridge/formats/lba/engine.hpp"
@@ -43,35 +45,24 @@ Result<BridgeOptions> bridge_options(const Options& options) {
       return option_error(fmt::format("unit-scale must be a positive number, found '{}'", *scale));
     }
   }
-  return out;
-}
-
-// A parsed body passes these before it is used or reported as one (read() itself accepts any bytes that fit).
-std::vector<std::string> body_problems(const Body& body) {
-  std::vector<std::string> problems;
-  if (body.groups.empty()) problems.push_back("the body has no group");
-  std::vector<int> owner(body.points.size(), -1);
-  for (std::size_t g = 0; g < body.groups.size(); ++g) {
-    const auto& group = body.groups[g];
-    const std::size_t first = group.first_point / 6;
-    if (group.first_point % 6 != 0 || first + group.point_count > body.points.size()) {
-      problems.push_back(fmt::format("group {}: points {}..+{} (×6: {}) lie outside the {} points", g, first,
-                                     group.point_count, group.first_point, body.points.size()));
-    }
-    if (g > 0 && parent_index(group, g) < 0) {
-      problems.push_back(
-          fmt::format("group {}: parent field {} is not 38 × an earlier group", g, group.parent));
-    }
-    const std::size_t pivot = group.pivot_point / 6;
-    if (g > 0 && (group.pivot_point % 6 != 0 || pivot >= body.points.size() || owner[pivot] < 0)) {
-      problems.push_back(
-          fmt::format("group {}: pivot point {} is not a point of an earlier group", g, pivot));
-    }
-    for (std::size_t p = first; p < std::min(first + group.point_count, body.points.size()); ++p) {
-      if (owner[p] < 0) owner[p] = static_cast<int>(g);
-    }
+  if (const auto light = options.get("light")) {
+    if (std::sscanf(light->c_str(), "%d,%d", &out.light.alpha, &out.light.beta) != 2)
+      return option_error(fmt::format("light must be ALPHA,BETA in angle units, found '{}'", *light));
+  } else if (out.variant == Variant::Lba2) {
+    out.light = {out.light.alpha * 4, out.light.beta * 4};
   }
-  return problems;
+  if (const auto path = options.get("palette")) {
+    auto bytes = read_file_or_entry(*path);
+    if (!bytes) return bytes.error();
+    auto palette = read_palette(*bytes);
+    if (!palette) {
+      Error error = palette.error();
+      error.file = *path;
+      return error;
+    }
+    out.palette = *palette;
+  }
+  return out;
 }
 
 std::string describe(std::span<const std::uint8_t> bytes) {
@@ -80,7 +71,7 @@ std::string describe(std::span<const std::uint8_t> bytes) {
                        bytes[2] | bytes[3] << 8);
   }
   if (is_container(bytes)) return "HQR archive";
-  if (const auto body = read_body(bytes); body.ok() && body_problems(*body).empty()) {
+  if (const auto body = read_body(bytes); body.ok() && body_problems(*body).empty() && body->geometry) {
     return fmt::format("LBA1 body ({} points, {} groups)", body->points.size(), body->groups.size());
   }
   return "data";
@@ -92,39 +83,6 @@ json group_json(const GroupEntry& entry) {
 
 Error at(std::size_t offset, std::string message, const char* format = kAnmFormat) {
   return Error{format, std::move(message), offset, {}, {}};
-}
-
-std::vector<Diagnostic> check_body(const Body& body) {
-  std::vector<Diagnostic> out;
-  for (auto& problem : body_problems(body)) out.push_back({true, at(0, std::move(problem), kBodyFormat)});
-  if (body.groups.size() > 30)
-    out.push_back(
-        {false, at(0, fmt::format("{} groups: the LBA1 engine keeps 30 matrices", body.groups.size()),
-                   kBodyFormat)});
-  if (body.points.size() > 500)
-    out.push_back({false, at(0, fmt::format("{} points: the LBA1 renderer handles 500", body.points.size()),
-                             kBodyFormat)});
-  if ((body.flags & 2) == 0)
-    out.push_back(
-        {false, at(0, "flags lack INFO_ANIM (2): the engine will not animate this body", kBodyFormat)});
-  return out;
-}
-
-json body_json(const Body& body) {
-  json groups = json::array();
-  for (const auto& g : body.groups) {
-    groups.push_back({{"first_point_x6", g.first_point},
-                      {"point_count", g.point_count},
-                      {"pivot_point_x6", g.pivot_point},
-                      {"parent_x38", g.parent},
-                      {"type", g.type},
-                      {"angles", g.angles},
-                      {"field_16", g.unknown16},
-                      {"normal_count", g.normal_count},
-                      {"matrix_q14", g.matrix}});
-  }
-  return {{"flags", body.flags},   {"bounds", body.bounds}, {"info", body.info},
-          {"points", body.points}, {"groups", groups},      {"undecoded_bytes", body.rest.size()}};
 }
 
 class AnimationDocument : public Document {
@@ -287,25 +245,36 @@ class AnimationDocument : public Document {
 
 class BodyDocument : public Document {
  public:
-  BodyDocument(Body body, BridgeOptions options) : body_(std::move(body)), options_(options) {}
+  BodyDocument(Body body, BridgeOptions options)
+      : body_(std::move(body)), posable_(posable_body(body_)), options_(std::move(options)) {}
   json info() const override {
     json joints = json::array();
-    for (std::size_t g = 0; g < body_.groups.size(); ++g)
+    for (std::size_t g = 0; g < posable_.groups.size(); ++g)
       joints.push_back(g == 0 ? "root" : fmt::format("group_{}", g));
-    return {{"format", kBodyFormat},
-            {"points", body_.points.size()},
-            {"groups", body_.groups.size()},
-            {"duration", 0},
-            {"joints", joints},
-            {"notes", json::array({"normals, polygons, lines and spheres are kept as raw bytes (not decoded)",
-                                   kUnknownNote})}};
+    json out = {{"format", kBodyFormat},
+                {"animatable", is_animatable(body_)},
+                {"points", body_.points.size()},
+                {"groups", body_.groups.size()},
+                {"duration", 0},
+                {"joints", joints}};
+    if (const auto& geometry = body_.geometry) {
+      out["normals"] = geometry->normals.size();
+      out["polygons"] = geometry->polygons.size();
+      out["lines"] = geometry->lines.size();
+      out["spheres"] = geometry->spheres.size();
+      out["notes"] = json::array({kUnknownNote});
+    } else {
+      out["notes"] =
+          json::array({"drawing data kept as stored, not decoded: " + body_.geometry_error, kUnknownNote});
+    }
+    return out;
   }
   json dump() const override { return body_json(body_); }
   std::vector<Diagnostic> check(bool) const override { return check_body(body_); }
   double duration() const override { return 0; }
   double engine_tick() const override { return 0.02; }
   EnginePose sample(double seconds) const override {
-    return engine_pose(body_, EngineState{{}, {}}, seconds, options_.variant, false);
+    return engine_pose(posable_, EngineState{{}, {}}, seconds, options_.variant, false);
   }
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
@@ -316,6 +285,7 @@ class BodyDocument : public Document {
 
  private:
   Body body_;
+  Body posable_;
   BridgeOptions options_;
 };
 
@@ -419,8 +389,10 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
     return std::unique_ptr<Document>(new ArchiveDocument(std::move(*archive), {bytes.begin(), bytes.end()}));
   }
   if (kind == "body" || kind.empty()) {
+    // Unnamed bytes count as a body only when its drawing data decodes too: a static body's short header
+    // alone would accept too much.
     auto body = read_body(bytes);
-    if (body && (kind == "body" || body_problems(*body).empty())) {
+    if (body && (kind == "body" || (body_problems(*body).empty() && body->geometry))) {
       return std::unique_ptr<Document>(new BodyDocument(std::move(*body), *bridge));
     }
     if (kind == "body") return body.error();
@@ -439,8 +411,9 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
       error.file = *body_path;
       return error;
     }
-    if (const auto problems = body_problems(*parsed); !problems.empty()) {
-      return Error{kBodyFormat, problems.front(), {}, {}, *body_path};
+    if (auto problems = body_problems(*parsed); !problems.empty()) {
+      problems.front().file = *body_path;
+      return problems.front();
     }
     body = std::move(*parsed);
   }
@@ -528,11 +501,12 @@ FormatFamily family() {
   row.id = "lba";
   row.title = kTitle;
   row.extensions = {".anm", ".hqr"};
-  row.companion_options = {"body"};
+  row.companion_options = {"body", "palette"};
   row.capabilities = {
       {"read", true, "confirmed",
        ".anm layout checked on 9 LBA2 files (byte-exact round trip); HQR on the LBALab/hqr test archives; "
-       "LBA1 body layout from the notes only (no file)"},
+       "LBA1 body (points, groups, normals, polygons, lines, spheres) from the released engine source only "
+       "(no retail file)"},
       {"write", true, "confirmed",
        "byte-exact for .anm, bodies and HQR; the HQR writer compresses with methods 1/2 and stores when that "
        "does not help"},
@@ -541,9 +515,11 @@ FormatFamily family() {
        "captures); the type>2 pointer desync is not reproduced; LBA2 root motion keeps yaw only and its sine "
        "table is assumed"},
       {"to glTF", true, "partial",
-       "baked LINEAR keys on the tick grid, error measured against the engine; body polygons not decoded "
-       "(vertices shown as markers); axes kept (handedness of the displayed game unconfirmed); 1 unit = "
-       "1/512 m assumed"},
+       "baked LINEAR keys on the tick grid, error measured against the engine; body polygons, lines and "
+       "spheres as a skinned mesh coloured at the rest pose (--palette for the game's colours; light "
+       "SetLightVector(896, 950) unless --option light=A,B); axes kept (right-handed as Proj_ISO draws "
+       "them); "
+       "1 unit = 1/512 m assumed"},
       {"from glTF", true, "partial",
        "keyframes at the clip's key times, rotations decomposed into Rx·Rz·Ry, step and yaw from root "
        "motion; joints matched to groups by index"},

@@ -107,31 +107,115 @@ Body two_group_body() {
   arm.pivot_point = 1 * 6;
   arm.parent = 0;
   body.groups = {root, arm};
-  body.rest = {1, 2, 3};
+  body.geometry = BodyGeometry{};
   return body;
 }
 
 TEST(LbaBodyCodec, RoundTripsAndPlacesPointsAfterTheInfoArea) {
   const Body body = two_group_body();
   const auto bytes = write_body(body);
-  // §2.5: the point count sits at 16 + infoSize = 26 with the retail info size of 10.
+  // §2.5: the point count sits at 16 + infoSize = 26 with the retail info size of 10; empty drawing data is
+  // four zero counts.
   ASSERT_GT(bytes.size(), 28u);
   EXPECT_EQ(bytes[14], 10);
   EXPECT_EQ(bytes[26], 4);
-  EXPECT_EQ(bytes.size(), 26u + 2 + 4 * 6 + 2 + 2 * 38 + 3);
+  EXPECT_EQ(bytes.size(), 26u + 2 + 4 * 6 + 2 + 2 * 38 + 4 * 2);
   const auto back = read_body(bytes);
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   EXPECT_EQ(*back, body);
 }
 
-TEST(LbaBodyCodec, EveryTruncationFailsWithAnOffset) {
+// Drawing records laid out by hand from P_OB_ISO.ASM AffObjetIso / P_OBJET.ASM ComputeAnimNormal.
+TEST(LbaBodyCodec, DrawingRecordsHaveTheRenderersLayout) {
   Body body = two_group_body();
-  body.rest.clear();
+  body.groups[1].normal_count = 1;
+  std::vector<std::uint8_t> bytes = write_body(body);
+  bytes.resize(bytes.size() - 8);  // drop the four empty counts
+  const std::vector<std::uint8_t> drawing = {
+      1,    0,   0,    0,    0,    0,    64, 0, 20, 0,         // 1 normal (0, 0, 64), range 20
+      3,    0,                                                 // 3 polygons
+      0,    3,   0x34, 0x12, 0,    0,    6,  0, 12, 0,         // unlit: material 0, 3 points, colour 0x1234
+      7,    3,   0x40, 0,    0,    0,    0,  0, 6,  0, 18, 0,  // flat: material 7, face normal 0
+      9,    3,   0x50, 0,    0,    0,    0,  0, 0,  0, 6,  0,
+      0,    0,   12,   0,                               // Gouraud: (normal, point) per vertex
+      1,    0,   2,    0x60, 0xCD, 0xAB, 0,  0, 18, 0,  // 1 line: material 2, colour 0x60, field 0xABCD,
+                                                        // points 0, 3
+      1,    0,   3,    0x70, 0x01, 0x99, 8,  0, 6,  0,  // 1 sphere: material 3, colour 0x0170, byte 0x99,
+                                                        // radius 8, point 1
+      0xEE, 0xFF};                                      // trailing
+  bytes.insert(bytes.end(), drawing.begin(), drawing.end());
+  const auto read = read_body(bytes);
+  ASSERT_TRUE(read.ok()) << read.error().to_string();
+  ASSERT_TRUE(read->geometry.has_value()) << read->geometry_error;
+  const BodyGeometry& g = *read->geometry;
+  ASSERT_EQ(g.normals.size(), 1u);
+  EXPECT_EQ(g.normals[0].vector, (std::array<std::int16_t, 3>{0, 0, 64}));
+  EXPECT_EQ(g.normals[0].range, 20);
+  ASSERT_EQ(g.polygons.size(), 3u);
+  EXPECT_EQ(g.polygons[0].colour, 0x1234);
+  EXPECT_EQ(g.polygons[0].vertices[2].point, 12);
+  EXPECT_EQ(g.polygons[1].material, 7);
+  EXPECT_EQ(g.polygons[1].vertices[2].point, 18);
+  EXPECT_EQ(g.polygons[2].vertices[1].point, 6);
+  EXPECT_EQ(g.polygons[2].vertices[2].point, 12);
+  ASSERT_EQ(g.lines.size(), 1u);
+  EXPECT_EQ(g.lines[0].colour, 0x60);
+  EXPECT_EQ(g.lines[0].unknown, 0xABCD);
+  EXPECT_EQ(g.lines[0].point_b, 18);
+  ASSERT_EQ(g.spheres.size(), 1u);
+  EXPECT_EQ(g.spheres[0].colour, 0x0170);
+  EXPECT_EQ(g.spheres[0].unknown, 0x99);
+  EXPECT_EQ(g.spheres[0].radius, 8);
+  EXPECT_EQ(g.trailing, (std::vector<std::uint8_t>{0xEE, 0xFF}));
+  EXPECT_EQ(write_body(*read), bytes);
+}
+
+TEST(LbaBodyCodec, StaticBodiesStoreNoGroups) {
+  Body body = two_group_body();
+  body.flags = 0;
+  body.groups.clear();
+  body.geometry->normals.push_back({{1, 2, 3}, 4});
   const auto bytes = write_body(body);
+  // Without INFO_ANIM the normal count follows the points directly (P_OB_ISO.ASM RotateNuage).
+  ASSERT_EQ(bytes.size(), 26u + 2 + 4 * 6 + 2 + 8 + 3 * 2);
+  EXPECT_EQ(bytes[26 + 2 + 24], 1);
+  const auto back = read_body(bytes);
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_EQ(*back, body);
+}
+
+TEST(LbaBodyCodec, UndecodableDrawingDataIsKeptAndExplained) {
+  Body body = two_group_body();
+  auto bytes = write_body(body);
+  const std::size_t drawing = bytes.size() - 8;
+  bytes[drawing + 2] = 1;                                  // one polygon ...
+  const std::vector<std::uint8_t> polygon = {0, 0, 1, 0};  // ... with 0 vertices
+  bytes.insert(bytes.begin() + static_cast<std::ptrdiff_t>(drawing + 4), polygon.begin(), polygon.end());
+  const auto read = read_body(bytes);
+  ASSERT_TRUE(read.ok()) << read.error().to_string();
+  EXPECT_FALSE(read->geometry.has_value());
+  EXPECT_NE(read->geometry_error.find(std::to_string(drawing + 5)), std::string::npos)
+      << read->geometry_error;
+  EXPECT_NE(read->geometry_error.find("256"), std::string::npos) << read->geometry_error;
+  EXPECT_EQ(read->groups.size(), 2u);
+  EXPECT_EQ(write_body(*read), bytes);
+}
+
+TEST(LbaBodyCodec, EveryTruncationFailsWithAnOffsetOrKeepsTheDrawingBytes) {
+  const Body body = two_group_body();
+  const auto bytes = write_body(body);
+  const std::size_t drawing = bytes.size() - 8;
   for (std::size_t size = 0; size < bytes.size(); ++size) {
     const auto result = read_body(std::span(bytes).first(size));
-    ASSERT_FALSE(result.ok()) << size;
-    ASSERT_TRUE(result.error().offset.has_value());
+    if (size < drawing) {
+      ASSERT_FALSE(result.ok()) << size;
+      ASSERT_TRUE(result.error().offset.has_value());
+      continue;
+    }
+    ASSERT_TRUE(result.ok()) << size;
+    EXPECT_FALSE(result->geometry.has_value()) << size;
+    EXPECT_EQ(write_body(*result),
+              std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size)));
   }
 }
 

@@ -24,12 +24,20 @@ std::map<std::string, std::vector<std::uint8_t>> seeds() {
   odd.keyframes[1].duration = 0;
   odd.keyframes[2].groups[1].type = 7;
   out["lba_anm/odd_fields.anm"] = write_animation(odd);
-  out["lba_body/tree_7.body"] = write_body(testing::tree_body(7));
+  out["lba_body/tree_7.body"] = write_body(testing::with_geometry(testing::tree_body(7)));
   out["lba_body/tree_2.body"] = write_body(testing::tree_body(2));
+  Body still = testing::with_geometry(testing::tree_body(2));
+  still.flags = 0;
+  still.groups.clear();
+  out["lba_body/static.body"] = write_body(still);
   Body broken = testing::tree_body(3);
   broken.groups[2].parent = 5;         // not ×38
   broken.groups[1].pivot_point = 600;  // beyond the points
   broken.groups[0].first_point = 7;    // not ×6
+  broken = testing::with_geometry(broken);
+  broken.geometry->polygons[0].vertices[0].point = 7;  // not ×6
+  broken.geometry->polygons[1].normal = 900;           // no such normal
+  broken.geometry->normals[0].range = 0;               // a divide by zero in the game
   out["lba_body/bad_fields.body"] = write_body(broken);
   const std::vector<std::uint8_t> text = {'w', 'a', 'l', 'k', ' ', 'w', 'a', 'l', 'k',
                                           ' ', 'w', 'a', 'l', 'k', ' ', 'r', 'u', 'n',
@@ -44,7 +52,7 @@ std::map<std::string, std::vector<std::uint8_t>> seeds() {
 }
 
 // examples/lba: ANIM.HQR (LBA1, method 1) holds the generated walk with loop frames 0..3; BODY.HQR entry 0
-// is the 7-group tree body it animates.
+// is the 7-group tree body it animates, with drawing data.
 std::map<std::string, std::vector<std::uint8_t>> examples() {
   std::vector<std::optional<std::vector<std::uint8_t>>> animations;
   for (std::uint16_t loop = 0; loop < 4; ++loop) {
@@ -54,7 +62,7 @@ std::map<std::string, std::vector<std::uint8_t>> examples() {
     animations.push_back(write_animation(animation));
   }
   return {{"ANIM.HQR", write_hqr(build_hqr(animations, 1))},
-          {"BODY.HQR", write_hqr(build_hqr({write_body(testing::tree_body(7))}, 1))}};
+          {"BODY.HQR", write_hqr(build_hqr({write_body(testing::with_geometry(testing::tree_body(7)))}, 1))}};
 }
 
 void check_or_write(const std::filesystem::path& root,

@@ -54,9 +54,9 @@ TEST(LbaFamily, SniffsAnimationsAndArchivesOnly) {
 
 TEST(LbaFamily, ArchiveInfoListsEntriesAndWhatTheyDecodeTo) {
   const auto path = temp_dir() / "ANIM.HQR";
-  write(path,
-        write_hqr(build_hqr(
-            {write_animation(testing::walk_like(7)), std::nullopt, write_body(testing::tree_body(7))}, 2)));
+  write(path, write_hqr(build_hqr({write_animation(testing::walk_like(7)), std::nullopt,
+                                   write_body(testing::with_geometry(testing::tree_body(7)))},
+                                  2)));
   const auto bytes = ::bonebridge::testing::read_bytes(path);
   const auto document = family().open(bytes, {});
   ASSERT_TRUE(document.ok()) << document.error().to_string();
@@ -72,7 +72,7 @@ TEST(LbaFamily, ArchiveInfoListsEntriesAndWhatTheyDecodeTo) {
   EXPECT_EQ((*entries)[0].size, write_animation(testing::walk_like(7)).size());
   EXPECT_EQ(*container_entry(bytes, 0), write_animation(testing::walk_like(7)));
   EXPECT_EQ(*family().container_size(bytes), 3u);
-  EXPECT_EQ(*family().container_entry(bytes, 2), write_body(testing::tree_body(7)));
+  EXPECT_EQ(*family().container_entry(bytes, 2), write_body(testing::with_geometry(testing::tree_body(7))));
   EXPECT_FALSE(family().container_entry(bytes, 1).ok());  // blank
 }
 

@@ -1,6 +1,9 @@
 #pragma once
 // LBA1 data built in code (no LBA1 game file is public): a small tree-shaped body and an animation that
 // exercises wrap, truncation, a translation group, root step and yaw.
+#include <array>
+#include <utility>
+
 #include "bonebridge/formats/lba/document.hpp"
 
 namespace bonebridge::lba::testing {
@@ -26,6 +29,39 @@ inline Body tree_body(std::size_t group_count) {
     }
     body.groups.push_back(group);
   }
+  return body;
+}
+
+// Drawing data over tree_body's points: a normal per group; per group g > 0 a triangle joining the parent's
+// joint point to g's joint point and tip, in both windings, cycling through unlit (0), flat-lit (7) and
+// Gouraud (9) materials; a line from each joint point to its tip; a sphere on the root's tip; 2 pad bytes.
+inline Body with_geometry(Body body) {
+  BodyGeometry geometry;
+  const std::array<std::int16_t, 3> directions[] = {{0, 0, 64}, {64, 0, 0}, {0, 64, 0}};
+  for (std::size_t g = 0; g < body.groups.size(); ++g) {
+    geometry.normals.push_back({directions[g % 3], 20});
+    body.groups[g].normal_count = 1;
+  }
+  const auto point = [](std::size_t index) { return static_cast<std::uint16_t>(index * 6); };
+  for (std::size_t g = 1; g < body.groups.size(); ++g) {
+    const std::size_t parent = (g - 1) / 2;
+    const std::uint16_t corners[] = {point(2 * parent), point(2 * g), point(2 * g + 1)};
+    const std::uint16_t normals[] = {static_cast<std::uint16_t>(parent), static_cast<std::uint16_t>(g),
+                                     static_cast<std::uint16_t>(g)};
+    BodyPolygon polygon;
+    polygon.material = static_cast<std::uint8_t>(g % 3 == 0 ? 0 : g % 3 == 1 ? 7 : 9);
+    polygon.colour = static_cast<std::uint16_t>(0x10 * (g % 8) + 0x0100);
+    polygon.normal = static_cast<std::uint16_t>(g);
+    for (int i = 0; i < 3; ++i) polygon.vertices.push_back({corners[i], normals[i]});
+    geometry.polygons.push_back(polygon);
+    std::swap(polygon.vertices[1], polygon.vertices[2]);
+    geometry.polygons.push_back(polygon);
+  }
+  for (std::size_t g = 0; g < body.groups.size(); ++g)
+    geometry.lines.push_back({0, 0x50, 0, point(2 * g), point(2 * g + 1)});
+  geometry.spheres.push_back({0, 0x70, 0, 8, point(1)});
+  geometry.trailing = {0, 0};
+  body.geometry = geometry;
   return body;
 }
 

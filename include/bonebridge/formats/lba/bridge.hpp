@@ -3,10 +3,12 @@
 // 256 in Y; x = side, y = up, z = forward, right-handed as the engine's rotation matrices are written) become
 // metres through `unit_scale` (default: 1 unit = 1/512 m, i.e. one brick width = 1 m, an assumption); angles
 // (1024 or 4096 units per turn) become radians; durations (50 Hz ticks or ms) become seconds.
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "bonebridge/core/axes.hpp"
+#include "bonebridge/formats/lba/body_mesh.hpp"
 #include "bonebridge/formats/lba/document.hpp"
 #include "bonebridge/formats/lba/engine.hpp"
 #include "bonebridge/io/error.hpp"
@@ -21,13 +23,15 @@ struct BridgeOptions {
   bool separate_root_motion = false;  // root motion in Clip::root_motion instead of on the root joint
   double unit_scale = kDefaultUnitScale;
   std::string clip_name = "anim";
+  std::optional<Palette> palette;  // without one, placeholder_palette() colours the body
+  Light light;                     // in the variant's angle units
 };
 
 AxisConversion lba_to_gltf(double unit_scale);
 
 // Joint i is body group i; rest translation is the pivot's stored point (its offset in the parent's frame)
-// and rest rotation the stored angles. Meshes: the body's points as small markers rigidly bound to their
-// group (the polygon data is not described by the notes and is not decoded).
+// and rest rotation the stored angles. Meshes: the body's polygons, lines and spheres (body_mesh.hpp); when
+// its drawing data could not be decoded, its points as small markers rigidly bound to their group.
 Skeleton body_skeleton(const Body& body, Variant variant);
 std::vector<RigidMesh> body_markers(const Body& body, double marker_size);
 

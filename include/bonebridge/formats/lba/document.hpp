@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace bonebridge::lba {
@@ -48,14 +49,66 @@ struct BodyGroup {
   friend bool operator==(const BodyGroup&, const BodyGroup&) = default;
 };
 
+// The drawing data after the groups, as the renderer walks it (P_OBJET.ASM ComputeAnimNormal, P_OB_ISO.ASM
+// AffObjetIso): normals, polygons, lines, spheres. Point references are byte offsets (×6) as stored.
+struct BodyNormal {
+  std::array<std::int16_t, 3> vector{};
+  std::int16_t range = 0;  // the pre-normalised length the lit dot product is divided by
+  friend bool operator==(const BodyNormal&, const BodyNormal&) = default;
+};
+
+struct PolygonVertex {
+  std::uint16_t point = 0;   // ×6
+  std::uint16_t normal = 0;  // index into the normals; stored per vertex only for Gouraud polygons
+  friend bool operator==(const PolygonVertex&, const PolygonVertex&) = default;
+};
+
+struct BodyPolygon {
+  std::uint8_t material = 0;  // 0-6 unlit fills, 7-8 flat lit (one normal), 9+ Gouraud (a normal per vertex)
+  std::uint16_t colour = 0;   // low byte: palette index the shade is added to; high byte: second colour
+  std::uint16_t normal = 0;   // the face normal of flat-lit polygons (materials 7 and 8)
+  std::vector<PolygonVertex> vertices;  // count stored as one byte
+  friend bool operator==(const BodyPolygon&, const BodyPolygon&) = default;
+};
+
+struct BodyLine {
+  std::uint8_t material = 0;
+  std::uint8_t colour = 0;  // palette index
+  std::uint16_t unknown = 0;
+  std::uint16_t point_a = 0;  // ×6
+  std::uint16_t point_b = 0;  // ×6
+  friend bool operator==(const BodyLine&, const BodyLine&) = default;
+};
+
+struct BodySphere {
+  std::uint8_t material = 0;
+  std::uint16_t colour = 0;  // bytes +1 and +2; the low byte is the palette index
+  std::uint8_t unknown = 0;  // byte +3
+  std::uint16_t radius = 0;
+  std::uint16_t point = 0;  // ×6
+  friend bool operator==(const BodySphere&, const BodySphere&) = default;
+};
+
+struct BodyGeometry {
+  std::vector<BodyNormal> normals;
+  std::vector<BodyPolygon> polygons;
+  std::vector<BodyLine> lines;
+  std::vector<BodySphere> spheres;
+  std::vector<std::uint8_t> trailing;  // after the spheres (retail body 1 has 2 pad bytes)
+  friend bool operator==(const BodyGeometry&, const BodyGeometry&) = default;
+};
+
 struct Body {
   std::uint16_t flags = 0;               // bit 1 (INFO_ANIM): animatable
   std::array<std::int16_t, 6> bounds{};  // xmin, xmax, ymin, ymax, zmin, zmax
   std::vector<std::uint8_t> info;        // u16 size at +14, then this scratch area
   std::vector<std::array<std::int16_t, 3>> points;
   std::vector<BodyGroup> groups;
-  // Normals, polygons, lines and spheres: not described by the reference notes, kept as stored.
-  std::vector<std::uint8_t> rest;
+  // Decoded when the bytes after the groups parse as drawing data; otherwise those bytes stay in `undecoded`
+  // (with the reason in `geometry_error`) so that the file still round trips and the skeleton still loads.
+  std::optional<BodyGeometry> geometry;
+  std::vector<std::uint8_t> undecoded;
+  std::string geometry_error;
   friend bool operator==(const Body&, const Body&) = default;
 };
 

@@ -1,0 +1,41 @@
+#pragma once
+// The body's drawing data as core meshes, as the iso renderer draws it (P_OB_ISO.ASM AffObjetIso): polygons
+// fanned into triangles, lines as segments, spheres as small closed meshes. Every vertex is rigidly bound to
+// the group that owns its point and coloured with the palette entry the game fills it with at the rest pose.
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "bonebridge/core/scene.hpp"
+#include "bonebridge/formats/lba/document.hpp"
+#include "bonebridge/formats/lba/engine.hpp"
+#include "bonebridge/io/error.hpp"
+
+namespace bonebridge::lba {
+
+using Rgb = std::array<std::uint8_t, 3>;
+using Palette = std::array<Rgb, 256>;
+
+// A 768-byte RGB palette (LBA1: RESS.HQR entry 0). When no component exceeds 63 the values are VGA DAC levels
+// and are scaled to 0..255.
+Result<Palette> read_palette(std::span<const std::uint8_t> bytes);
+
+// For bodies converted without a palette: 16 ramps of 16 entries (the layout of the game's palette), one hue
+// per ramp, brightness rising along it. It shows which parts share a colour, not the game's colours.
+Palette placeholder_palette();
+
+// SetLightVector(896, 950, 0): the light the game sets for its menus (GAMEMENU.C); scenes set their own.
+struct Light {
+  int alpha = 896;
+  int beta = 950;
+};
+
+// The palette index each polygon corner is filled with: the colour's low byte, plus the lit intensity of the
+// face normal (materials 7-8) or of the corner's normal (9 and up), wrapped to a byte.
+std::vector<std::vector<int>> polygon_palette_indices(const Body& body, const std::vector<int>& intensities);
+
+// `body` must pass the family's structural checks (points of groups inside the point table).
+std::vector<RigidMesh> body_meshes(const Body& body, const Palette& palette, Light light, Variant variant);
+
+}  // namespace bonebridge::lba

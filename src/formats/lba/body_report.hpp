@@ -1,0 +1,19 @@
+#pragma once
+// What the family says about a body: the structural problems that stop it from being used, the diagnostics of
+// `validate` (with byte offsets into the body), and its JSON dump.
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "bonebridge/formats/lba/document.hpp"
+#include "bonebridge/registry/family.hpp"
+
+namespace bonebridge::lba {
+
+// A parsed body passes these before it is used or reported as one (read() itself accepts any bytes that fit).
+std::vector<Error> body_problems(const Body& body);
+std::vector<Diagnostic> check_body(const Body& body);
+nlohmann::json body_json(const Body& body);
+
+}  // namespace bonebridge::lba
