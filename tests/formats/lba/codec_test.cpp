@@ -132,17 +132,16 @@ TEST(LbaBodyCodec, DrawingRecordsHaveTheRenderersLayout) {
   std::vector<std::uint8_t> bytes = write_body(body);
   bytes.resize(bytes.size() - 8);  // drop the four empty counts
   const std::vector<std::uint8_t> drawing = {
-      1,    0,   0,    0,    0,    0,    64, 0, 20, 0,         // 1 normal (0, 0, 64), range 20
-      3,    0,                                                 // 3 polygons
-      0,    3,   0x34, 0x12, 0,    0,    6,  0, 12, 0,         // unlit: material 0, 3 points, colour 0x1234
-      7,    3,   0x40, 0,    0,    0,    0,  0, 6,  0, 18, 0,  // flat: material 7, face normal 0
-      9,    3,   0x50, 0,    0,    0,    0,  0, 0,  0, 6,  0,
-      0,    0,   12,   0,                               // Gouraud: (normal, point) per vertex
-      1,    0,   2,    0x60, 0xCD, 0xAB, 0,  0, 18, 0,  // 1 line: material 2, colour 0x60, field 0xABCD,
-                                                        // points 0, 3
-      1,    0,   3,    0x70, 0x01, 0x99, 8,  0, 6,  0,  // 1 sphere: material 3, colour 0x0170, byte 0x99,
-                                                        // radius 8, point 1
-      0xEE, 0xFF};                                      // trailing
+      1, 0, 0, 0, 0, 0, 64, 0, 20, 0,                      // 1 normal (0, 0, 64), range 20
+      3, 0,                                                // 3 polygons
+      0, 3, 0x34, 0x12, 0, 0, 6, 0, 12, 0,                 // unlit: material 0, 3 points, colour 0x1234
+      7, 3, 0x40, 0, 0, 0, 0, 0, 6, 0, 18, 0,              // flat: material 7, face normal 0
+      9, 3, 0x50, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 12, 0,  // Gouraud: (normal, point) per vertex
+      1, 0, 2, 0x60, 0xCD, 0xAB, 0, 0, 18, 0,              // 1 line: material 2, colour 0x60, field 0xABCD,
+                                                           // points 0, 3
+      1, 0, 3, 0x70, 0x01, 0x99, 8, 0, 6, 0,               // 1 sphere: material 3, colour 0x0170, byte 0x99,
+                                                           // radius 8, point 1
+      0xEE, 0xFF};                                         // trailing
   bytes.insert(bytes.end(), drawing.begin(), drawing.end());
   const auto read = read_body(bytes);
   ASSERT_TRUE(read.ok()) << read.error().to_string();
