@@ -8,6 +8,7 @@
 #include "bonebridge/formats/volition/anim_engine.hpp"
 #include "bonebridge/formats/volition/bridge.hpp"
 #include "bonebridge/formats/volition/family.hpp"
+#include "inspect_document.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::volition;
@@ -25,11 +26,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (double t : {0.0, engine.duration() / 2, engine.duration() + 1}) (void)engine.pose(t);
     (void)anim_to_core(*anim, nullptr, {}, bonebridge::AxisConversion::identity(), "fuzz");
   }
-  auto opened = open_volition(bytes, {});
-  if (opened) {
-    (void)(*opened)->info().dump();
-    (void)(*opened)->dump().dump();
-    (void)(*opened)->check(true);
-  }
+  inspect_document(open_volition(bytes, {}));
   return 0;
 }

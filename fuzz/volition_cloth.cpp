@@ -5,6 +5,7 @@
 
 #include "bonebridge/formats/volition/cloth_codec.hpp"
 #include "bonebridge/formats/volition/family.hpp"
+#include "inspect_document.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::volition;
@@ -16,12 +17,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const auto written = write_cloth(*doc);
   if (!std::equal(written.begin(), written.end(), bytes.begin(), bytes.end())) std::abort();
-  auto opened = open_volition(bytes, {});
-  if (opened) {
-    (void)(*opened)->info().dump();
-    (void)(*opened)->dump().dump();
-    (void)(*opened)->check(true);
-    (void)(*opened)->sample(0.0);
-  }
+  inspect_document(open_volition(bytes, {}));
   return 0;
 }

@@ -7,6 +7,7 @@
 #include "bonebridge/formats/volition/bridge.hpp"
 #include "bonebridge/formats/volition/family.hpp"
 #include "bonebridge/formats/volition/rig_codec.hpp"
+#include "inspect_document.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::volition;
@@ -23,12 +24,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!again || write_rig(*again) != written) std::abort();
     (void)rig_to_core(*rig, bonebridge::AxisConversion::identity());
   }
-  auto opened = open_volition(bytes, {});
-  if (opened) {
-    (void)(*opened)->info().dump();
-    (void)(*opened)->dump().dump();
-    (void)(*opened)->check(true);
-    (void)(*opened)->sample(0.0);
-  }
+  inspect_document(open_volition(bytes, {}));
   return 0;
 }

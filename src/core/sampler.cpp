@@ -108,4 +108,13 @@ void ClipSampler::sample(double t, std::span<Transform> locals) {
   for (auto& track : scales_) locals[track.joint].scale = sample_at(*track.channel, t, track.cursor);
 }
 
+ClipPoser::ClipPoser(const Skeleton& skeleton, const Clip& clip)
+    : skeleton_(skeleton), sampler_(skeleton, clip), locals_(skeleton.joints.size()) {}
+
+const std::vector<Mat4>& ClipPoser::model_at(double t) {
+  sampler_.sample(t, locals_);
+  local_to_model(skeleton_, locals_, model_);
+  return model_;
+}
+
 }  // namespace bonebridge

@@ -11,6 +11,14 @@ void local_to_model(const Skeleton& skeleton, const std::vector<Transform>& loca
   }
 }
 
+std::vector<Mat4> rest_model(const Skeleton& skeleton) {
+  std::vector<Transform> rest;
+  for (const auto& joint : skeleton.joints) rest.push_back(joint.rest);
+  std::vector<Mat4> model;
+  local_to_model(skeleton, rest, model);
+  return model;
+}
+
 bool is_topologically_ordered(const Skeleton& skeleton) {
   for (std::size_t i = 0; i < skeleton.joints.size(); ++i) {
     const int parent = skeleton.joints[i].parent;

@@ -123,8 +123,16 @@ void add_joints(tinygltf::Model& model, const Skeleton& skeleton) {
 
 // Every rigid mesh merged into one skinned vertex set, each vertex bound with weight 1 to its joint; a
 // triangle primitive and, when there are line segments, a line primitive over the same vertices.
+std::vector<float> flatten(const std::vector<Vec3>& values) {
+  std::vector<float> out;
+  for (const auto& v : values)
+    out.insert(out.end(), {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)});
+  return out;
+}
+
 struct MergedMesh {
-  std::vector<float> positions, weights, colors;
+  std::vector<Vec3> positions, colors;
+  std::vector<float> weights;
   std::vector<std::uint16_t> joints;
   std::vector<std::uint32_t> triangles, lines;
 };
@@ -134,18 +142,14 @@ MergedMesh merge_meshes(const std::vector<RigidMesh>& meshes, const std::vector<
   const bool coloured =
       std::any_of(meshes.begin(), meshes.end(), [](const RigidMesh& m) { return !m.colors.empty(); });
   for (const auto& mesh : meshes) {
-    const auto base = static_cast<std::uint32_t>(out.positions.size() / 3);
+    const auto base = static_cast<std::uint32_t>(out.positions.size());
     for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
       const int joint = mesh.joint_of(v);
-      const Vec3 p = transform_point(rest_model[static_cast<std::size_t>(joint)], mesh.positions[v]);
-      out.positions.insert(out.positions.end(),
-                           {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)});
+      out.positions.push_back(
+          transform_point(rest_model[static_cast<std::size_t>(joint)], mesh.positions[v]));
       out.joints.insert(out.joints.end(), {static_cast<std::uint16_t>(joint), 0, 0, 0});
       out.weights.insert(out.weights.end(), {1.0f, 0.0f, 0.0f, 0.0f});
-      if (!coloured) continue;
-      const Vec3 c = mesh.colors.empty() ? Vec3{1, 1, 1} : mesh.colors[v];
-      out.colors.insert(out.colors.end(),
-                        {static_cast<float>(c.x), static_cast<float>(c.y), static_cast<float>(c.z)});
+      if (coloured) out.colors.push_back(mesh.colors.empty() ? Vec3{1, 1, 1} : mesh.colors[v]);
     }
     for (const auto index : mesh.triangles) out.triangles.push_back(base + index);
     for (const auto index : mesh.lines) out.lines.push_back(base + index);
@@ -156,14 +160,14 @@ MergedMesh merge_meshes(const std::vector<RigidMesh>& meshes, const std::vector<
 tinygltf::Primitive skinned_primitive(BufferBuilder& buffer, const MergedMesh& merged) {
   tinygltf::Primitive primitive;
   primitive.attributes["POSITION"] =
-      buffer.floats(merged.positions, TINYGLTF_TYPE_VEC3, 3, TINYGLTF_TARGET_ARRAY_BUFFER);
+      buffer.floats(flatten(merged.positions), TINYGLTF_TYPE_VEC3, 3, TINYGLTF_TARGET_ARRAY_BUFFER);
   primitive.attributes["JOINTS_0"] = buffer.integers(merged.joints, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
                                                      TINYGLTF_TYPE_VEC4, 4, TINYGLTF_TARGET_ARRAY_BUFFER);
   primitive.attributes["WEIGHTS_0"] =
       buffer.floats(merged.weights, TINYGLTF_TYPE_VEC4, 4, TINYGLTF_TARGET_ARRAY_BUFFER);
   if (!merged.colors.empty()) {
     primitive.attributes["COLOR_0"] =
-        buffer.floats(merged.colors, TINYGLTF_TYPE_VEC3, 3, TINYGLTF_TARGET_ARRAY_BUFFER);
+        buffer.floats(flatten(merged.colors), TINYGLTF_TYPE_VEC3, 3, TINYGLTF_TARGET_ARRAY_BUFFER);
   }
   return primitive;
 }
@@ -214,13 +218,6 @@ void add_skinned_mesh(tinygltf::Model& model, BufferBuilder& buffer, const Skele
   holder.skin = 0;
   model.nodes.push_back(std::move(holder));
   model.scenes[0].nodes.push_back(static_cast<int>(model.nodes.size() - 1));
-}
-
-std::vector<float> flatten(const std::vector<Vec3>& values) {
-  std::vector<float> out;
-  for (const auto& v : values)
-    out.insert(out.end(), {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)});
-  return out;
 }
 
 Status check_channel_times(const std::vector<double>& times, std::size_t value_count, std::size_t per_key,
@@ -309,12 +306,14 @@ Status check_mesh(const RigidMesh& mesh, std::size_t joint_count) {
   if (!mesh.colors.empty() && mesh.colors.size() != vertices)
     return export_error(
         fmt::format("mesh '{}': {} colours for {} vertices", mesh.name, mesh.colors.size(), vertices));
-  for (std::size_t v = 0; v < std::max<std::size_t>(vertices, 1); ++v) {
-    const int joint = vertices == 0 ? mesh.joint : mesh.joint_of(v);
-    if (joint < 0 || joint >= static_cast<int>(joint_count))
-      return export_error(
-          fmt::format("mesh '{}' is bound to joint {}, which does not exist", mesh.name, joint));
-  }
+  std::vector<int> bound = mesh.vertex_joints;
+  bound.push_back(mesh.joint);
+  const auto missing = std::find_if(bound.begin(), bound.end(), [&](int joint) {
+    return joint < 0 || joint >= static_cast<int>(joint_count);
+  });
+  if (missing != bound.end())
+    return export_error(
+        fmt::format("mesh '{}' is bound to joint {}, which does not exist", mesh.name, *missing));
   const auto in_range = [&](std::uint32_t index) { return index < vertices; };
   if (!std::all_of(mesh.triangles.begin(), mesh.triangles.end(), in_range) ||
       !std::all_of(mesh.lines.begin(), mesh.lines.end(), in_range) || mesh.triangles.size() % 3 != 0 ||
@@ -331,18 +330,15 @@ Result<std::vector<std::uint8_t>> write(const Scene& scene, const ExportOptions&
   model.asset.generator = "bonebridge";
   BufferBuilder buffer(model);
   add_joints(model, scene.skeleton);
-  std::vector<Transform> rest;
-  for (const auto& joint : scene.skeleton.joints) rest.push_back(joint.rest);
-  std::vector<Mat4> rest_model;
-  local_to_model(scene.skeleton, rest, rest_model);
+  const std::vector<Mat4> bind_pose = rest_model(scene.skeleton);
 
   for (const auto& mesh : scene.meshes) {
     if (const Status valid = check_mesh(mesh, scene.skeleton.joints.size()); !valid) return valid.error();
   }
   const auto meshes = !scene.meshes.empty() || !options.generate_mesh
                           ? scene.meshes
-                          : generate_bone_meshes(scene.skeleton, rest_model);
-  if (!meshes.empty()) add_skinned_mesh(model, buffer, scene.skeleton, meshes, rest_model);
+                          : generate_bone_meshes(scene.skeleton, bind_pose);
+  if (!meshes.empty()) add_skinned_mesh(model, buffer, scene.skeleton, meshes, bind_pose);
 
   for (const auto& clip : scene.clips) {
     const auto added = add_clip(model, buffer, clip, scene.skeleton);

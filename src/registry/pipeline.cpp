@@ -107,12 +107,9 @@ Result<FidelityReport> measure_fidelity(const Document& document, const Options&
       if (core_joint_of[i] >= 0) positions.push_back(pose.joints[i].model.translation());
     }
   };
-  ClipSampler sampler(scene->skeleton, scene->clips[0]);
-  std::vector<Transform> locals(scene->skeleton.joints.size());
-  std::vector<Mat4> model;
+  ClipPoser poser(scene->skeleton, scene->clips[0]);
   const PoseFunction exported = [&](double t, std::vector<Vec3>& positions) {
-    sampler.sample(t, locals);
-    local_to_model(scene->skeleton, locals, model);
+    const auto& model = poser.model_at(t);
     positions.clear();
     for (const int j : core_joint_of) {
       if (j >= 0) positions.push_back(to_game.point(model[static_cast<std::size_t>(j)].translation()));
@@ -167,12 +164,9 @@ Result<FidelityReport> measure_import_fidelity(const Scene& scene, const FormatF
   const double duration = std::max(scene.clips[0].duration, written_document.duration());
   const auto times = time_grid(duration, std::max(tick, duration / 2e6));
   const AxisConversion to_game = core->conversion.inverse();
-  ClipSampler sampler(scene.skeleton, scene.clips[0]);
-  std::vector<Transform> locals(scene.skeleton.joints.size());
-  std::vector<Mat4> model;
+  ClipPoser poser(scene.skeleton, scene.clips[0]);
   const PoseFunction gltf_pose = [&](double t, std::vector<Vec3>& positions) {
-    sampler.sample(t, locals);
-    local_to_model(scene.skeleton, locals, model);
+    const auto& model = poser.model_at(t);
     positions.clear();
     for (const int j : original_of_engine) {
       if (j >= 0) positions.push_back(to_game.point(model[static_cast<std::size_t>(j)].translation()));

@@ -39,4 +39,18 @@ class ClipSampler {
   std::vector<QuatTrack> rotations_;
 };
 
+// Model-space matrices of every joint of a clip at time t (a ClipSampler, then local_to_model), with the
+// buffers kept between calls.
+class ClipPoser {
+ public:
+  ClipPoser(const Skeleton& skeleton, const Clip& clip);
+  const std::vector<Mat4>& model_at(double t);
+
+ private:
+  const Skeleton& skeleton_;
+  ClipSampler sampler_;
+  std::vector<Transform> locals_;
+  std::vector<Mat4> model_;
+};
+
 }  // namespace bonebridge

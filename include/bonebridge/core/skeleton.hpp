@@ -19,6 +19,9 @@ struct Skeleton {
 // Model-space matrices of `locals` (one per joint) under the skeleton's hierarchy.
 void local_to_model(const Skeleton& skeleton, const std::vector<Transform>& locals, std::vector<Mat4>& model);
 
+// Model-space matrices of the rest pose.
+std::vector<Mat4> rest_model(const Skeleton& skeleton);
+
 // Whether every parent index points to an earlier joint.
 bool is_topologically_ordered(const Skeleton& skeleton);
 

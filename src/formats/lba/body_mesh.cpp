@@ -150,10 +150,16 @@ std::vector<std::vector<int>> polygon_palette_indices(const Body& body, const st
     std::vector<int> corners;
     for (const auto& vertex : polygon.vertices) {
       int index = base;
-      if (polygon.material >= kFirstGouraudMaterial)
-        index = base + intensity(vertex.normal);
-      else if (polygon.material >= kFirstFlatMaterial)
-        index = base + intensity(polygon.normal);
+      switch (polygon_lighting(polygon.material)) {
+        case PolygonLighting::Gouraud:
+          index += intensity(vertex.normal);
+          break;
+        case PolygonLighting::Flat:
+          index += intensity(polygon.normal);
+          break;
+        case PolygonLighting::Unlit:
+          break;
+      }
       corners.push_back(index & 0xFF);
     }
     out.push_back(std::move(corners));

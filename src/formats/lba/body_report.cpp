@@ -16,18 +16,6 @@ Diagnostic at(std::size_t offset, std::string message, bool error = true) {
   return {error, Error{kBodyFormat, std::move(message), offset, {}, {}}};
 }
 
-// Byte offset of the drawing data: header, info area, points, and the groups of an animatable body.
-std::size_t drawing_offset(const Body& body) {
-  return 16 + body.info.size() + 2 + 6 * body.points.size() +
-         (is_animatable(body) ? 2 + 38 * body.groups.size() : 0);
-}
-
-std::size_t polygon_size(const BodyPolygon& polygon) {
-  const bool gouraud = polygon.material >= kFirstGouraudMaterial;
-  const bool flat = !gouraud && polygon.material >= kFirstFlatMaterial;
-  return 4 + (flat ? 2 : 0) + polygon.vertices.size() * (gouraud ? 4 : 2);
-}
-
 class GeometryChecker {
  public:
   GeometryChecker(const Body& body, std::vector<Diagnostic>& out) : body_(body), out_(out) {}
@@ -44,57 +32,66 @@ class GeometryChecker {
                                           body_.geometry->normals.size(), index)));
   }
 
-  void polygons(std::size_t offset) {
+  // Each section takes the offset of its count and returns the offset after its records.
+  std::size_t normals(std::size_t offset) {
+    const auto& normals = body_.geometry->normals;
+    const std::size_t consumed =
+        std::accumulate(body_.groups.begin(), body_.groups.end(), std::size_t{0},
+                        [](std::size_t sum, const BodyGroup& g) { return sum + g.normal_count; });
+    if (is_animatable(body_) && consumed != normals.size())
+      out_.push_back(at(offset,
+                        fmt::format("the groups light {} normals but {} are stored; the renderer walks the "
+                                    "groups' counts",
+                                    consumed, normals.size()),
+                        false));
+    for (std::size_t i = 0; i < normals.size(); ++i) {
+      if (normals[i].range == 0)
+        out_.push_back(at(offset + 2 + 8 * i + 6, "normal range 0: the game divides by it"));
+    }
+    return offset + 2 + 8 * normals.size();
+  }
+
+  std::size_t polygons(std::size_t offset) {
+    offset += 2;
     for (const auto& polygon : body_.geometry->polygons) {
-      const bool gouraud = polygon.material >= kFirstGouraudMaterial;
-      const bool flat = !gouraud && polygon.material >= kFirstFlatMaterial;
-      if (flat) normal(offset + 4, "polygon face normal", polygon.normal);
+      const PolygonLighting lighting = polygon_lighting(polygon.material);
+      const bool gouraud = lighting == PolygonLighting::Gouraud;
+      if (lighting == PolygonLighting::Flat) normal(offset + 4, "polygon face normal", polygon.normal);
       if (polygon.vertices.size() < 3)
         out_.push_back(
             at(offset + 1,
                fmt::format("polygon: {} vertices, fewer than a face needs", polygon.vertices.size()), false));
-      std::size_t cursor = offset + 4 + (flat ? 2 : 0);
+      std::size_t cursor = offset + 4 + (lighting == PolygonLighting::Flat ? 2 : 0);
       for (const auto& vertex : polygon.vertices) {
         if (gouraud) normal(cursor, "polygon vertex normal", vertex.normal);
         cursor += gouraud ? 2 : 0;
         point(cursor, "polygon vertex", vertex.point);
         cursor += 2;
       }
-      offset += polygon_size(polygon);
+      offset += polygon_record_size(polygon);
+    }
+    return offset;
+  }
+
+  std::size_t lines(std::size_t offset) {
+    offset += 2;
+    for (const auto& line : body_.geometry->lines) {
+      point(offset + 4, "line", line.point_a);
+      point(offset + 6, "line", line.point_b);
+      offset += 8;
+    }
+    return offset;
+  }
+
+  void spheres(std::size_t offset) {
+    offset += 2;
+    for (const auto& sphere : body_.geometry->spheres) {
+      point(offset + 6, "sphere", sphere.point);
+      offset += 8;
     }
   }
 
-  void run() {
-    std::size_t offset = drawing_offset(body_);
-    const auto& geometry = *body_.geometry;
-    const std::size_t consumed =
-        std::accumulate(body_.groups.begin(), body_.groups.end(), std::size_t{0},
-                        [](std::size_t sum, const BodyGroup& g) { return sum + g.normal_count; });
-    if (is_animatable(body_) && consumed != geometry.normals.size())
-      out_.push_back(at(offset,
-                        fmt::format("the groups light {} normals but {} are stored; the renderer walks the "
-                                    "groups' counts",
-                                    consumed, geometry.normals.size()),
-                        false));
-    for (std::size_t i = 0; i < geometry.normals.size(); ++i) {
-      if (geometry.normals[i].range == 0)
-        out_.push_back(at(offset + 2 + 8 * i + 6, "normal range 0: the game divides by it"));
-    }
-    offset += 2 + 8 * geometry.normals.size();
-    polygons(offset + 2);
-    for (const auto& polygon : geometry.polygons) offset += polygon_size(polygon);
-    offset += 2;
-    for (const auto& line : geometry.lines) {
-      point(offset + 2 + 4, "line", line.point_a);
-      point(offset + 2 + 6, "line", line.point_b);
-      offset += 8;
-    }
-    offset += 2;
-    for (const auto& sphere : geometry.spheres) {
-      point(offset + 2 + 6, "sphere", sphere.point);
-      offset += 8;
-    }
-  }
+  void run() { spheres(lines(polygons(normals(body_drawing_offset(body_))))); }
 
  private:
   const Body& body_;
@@ -103,8 +100,8 @@ class GeometryChecker {
 
 void check_geometry(const Body& body, std::vector<Diagnostic>& out) {
   if (!body.geometry) {
-    out.push_back(
-        at(drawing_offset(body), "drawing data not decoded, kept as stored: " + body.geometry_error, false));
+    out.push_back(at(body_drawing_offset(body),
+                     "drawing data not decoded, kept as stored: " + body.geometry_error, false));
     return;
   }
   GeometryChecker(body, out).run();
@@ -147,7 +144,7 @@ std::vector<Error> body_problems(const Body& body) {
   const auto problem = [&](std::size_t offset, std::string message) {
     problems.push_back(Error{kBodyFormat, std::move(message), offset, {}, {}});
   };
-  const std::size_t groups_offset = 16 + body.info.size() + 2 + 6 * body.points.size();
+  const std::size_t groups_offset = body_groups_offset(body);
   if (is_animatable(body) && body.groups.empty())
     problem(groups_offset, "expected at least one group, found 0");
   std::vector<int> owner(body.points.size(), -1);

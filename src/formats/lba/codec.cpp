@@ -51,8 +51,9 @@ BodyPolygon parse_polygon(ByteReader& reader) {
         "expected a polygon vertex count of 1 or more, found 0 (the renderer would read 256 vertices)");
   }
   polygon.colour = reader.u16("polygon colour");
-  const bool gouraud = polygon.material >= kFirstGouraudMaterial;
-  if (!gouraud && polygon.material >= kFirstFlatMaterial) polygon.normal = reader.u16("polygon face normal");
+  const PolygonLighting lighting = polygon_lighting(polygon.material);
+  const bool gouraud = lighting == PolygonLighting::Gouraud;
+  if (lighting == PolygonLighting::Flat) polygon.normal = reader.u16("polygon face normal");
   reader.count(vertex_count, gouraud ? 4 : 2, "polygon vertices");
   polygon.vertices.resize(vertex_count);
   for (auto& vertex : polygon.vertices) {
@@ -159,8 +160,9 @@ void write_polygon(ByteWriter& out, const BodyPolygon& polygon) {
   out.u8(polygon.material);
   out.u8(static_cast<std::uint8_t>(polygon.vertices.size()));
   out.u16(polygon.colour);
-  const bool gouraud = polygon.material >= kFirstGouraudMaterial;
-  if (!gouraud && polygon.material >= kFirstFlatMaterial) out.u16(polygon.normal);
+  const PolygonLighting lighting = polygon_lighting(polygon.material);
+  const bool gouraud = lighting == PolygonLighting::Gouraud;
+  if (lighting == PolygonLighting::Flat) out.u16(polygon.normal);
   for (const auto& vertex : polygon.vertices) {
     if (gouraud) out.u16(vertex.normal);
     out.u16(vertex.point);
@@ -246,6 +248,12 @@ std::vector<std::uint8_t> write_body(const Body& body) {
   else
     out.bytes(body.undecoded);
   return std::move(out).take();
+}
+
+std::size_t polygon_record_size(const BodyPolygon& polygon) {
+  const PolygonLighting lighting = polygon_lighting(polygon.material);
+  return 4 + (lighting == PolygonLighting::Flat ? 2 : 0) +
+         polygon.vertices.size() * (lighting == PolygonLighting::Gouraud ? 4 : 2);
 }
 
 bool looks_like_animation(std::span<const std::uint8_t> bytes) {

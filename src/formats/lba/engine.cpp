@@ -4,6 +4,8 @@
 #include <cmath>
 #include <vector>
 
+#include "bonebridge/formats/lba/codec.hpp"
+
 namespace bonebridge::lba {
 namespace {
 
@@ -371,7 +373,7 @@ std::vector<int> normal_intensities(const Body& body, const PosedBody& posed,
                                     const std::array<std::int32_t, 3>& light) {
   if (!body.geometry) return {};
   const auto& normals = body.geometry->normals;
-  const bool animated = (body.flags & 2) != 0;
+  const bool animated = is_animatable(body);
   std::vector<int> out(normals.size(), 0);
   std::size_t next = 0;
   for (std::size_t g = 0; g < body.groups.size() && g < posed.groups.size(); ++g) {
@@ -384,7 +386,7 @@ std::vector<int> normal_intensities(const Body& body, const PosedBody& posed,
 }
 
 Body posable_body(const Body& body) {
-  if ((body.flags & 2) != 0) return body;
+  if (is_animatable(body)) return body;
   Body out = body;
   BodyGroup root;
   root.point_count = static_cast<std::uint16_t>(body.points.size());

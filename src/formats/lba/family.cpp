@@ -26,6 +26,21 @@ Error option_error(std::string message) {
   return Error{kTitle, std::move(message), {}, {}, {}};
 }
 
+// A companion file (or HQR entry) parsed by `read`, its errors naming the companion's address.
+template <class Read>
+auto read_companion(const std::string& address, Read read)
+    -> decltype(read(std::span<const std::uint8_t>{})) {
+  auto bytes = read_file_or_entry(address);
+  if (!bytes) return bytes.error();
+  auto parsed = read(*bytes);
+  if (!parsed) {
+    Error error = parsed.error();
+    error.file = address;
+    return error;
+  }
+  return parsed;
+}
+
 Result<BridgeOptions> bridge_options(const Options& options) {
   BridgeOptions out;
   const auto variant = options.get("variant").value_or("lba1");
@@ -52,17 +67,17 @@ Result<BridgeOptions> bridge_options(const Options& options) {
     out.light = {out.light.alpha * 4, out.light.beta * 4};
   }
   if (const auto path = options.get("palette")) {
-    auto bytes = read_file_or_entry(*path);
-    if (!bytes) return bytes.error();
-    auto palette = read_palette(*bytes);
-    if (!palette) {
-      Error error = palette.error();
-      error.file = *path;
-      return error;
-    }
+    auto palette = read_companion(*path, read_palette);
+    if (!palette) return palette.error();
     out.palette = *palette;
   }
   return out;
+}
+
+// Unnamed bytes count as a body only when its drawing data decodes too: a static body's short header alone
+// would accept too much.
+bool recognisable_body(const Body& body) {
+  return body.geometry && body_problems(body).empty();
 }
 
 std::string describe(std::span<const std::uint8_t> bytes) {
@@ -71,7 +86,7 @@ std::string describe(std::span<const std::uint8_t> bytes) {
                        bytes[2] | bytes[3] << 8);
   }
   if (is_container(bytes)) return "HQR archive";
-  if (const auto body = read_body(bytes); body.ok() && body_problems(*body).empty() && body->geometry) {
+  if (const auto body = read_body(bytes); body.ok() && recognisable_body(*body)) {
     return fmt::format("LBA1 body ({} points, {} groups)", body->points.size(), body->groups.size());
   }
   return "data";
@@ -389,10 +404,8 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
     return std::unique_ptr<Document>(new ArchiveDocument(std::move(*archive), {bytes.begin(), bytes.end()}));
   }
   if (kind == "body" || kind.empty()) {
-    // Unnamed bytes count as a body only when its drawing data decodes too: a static body's short header
-    // alone would accept too much.
     auto body = read_body(bytes);
-    if (body && (kind == "body" || (body_problems(*body).empty() && body->geometry))) {
+    if (body && (kind == "body" || recognisable_body(*body))) {
       return std::unique_ptr<Document>(new BodyDocument(std::move(*body), *bridge));
     }
     if (kind == "body") return body.error();
@@ -403,14 +416,8 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
   if (!animation) return animation.error();
   std::optional<Body> body;
   if (const auto body_path = options.get("body")) {
-    auto body_bytes = read_file_or_entry(*body_path);
-    if (!body_bytes) return body_bytes.error();
-    auto parsed = read_body(*body_bytes);
-    if (!parsed) {
-      Error error = parsed.error();
-      error.file = *body_path;
-      return error;
-    }
+    auto parsed = read_companion(*body_path, read_body);
+    if (!parsed) return parsed.error();
     if (auto problems = body_problems(*parsed); !problems.empty()) {
       problems.front().file = *body_path;
       return problems.front();

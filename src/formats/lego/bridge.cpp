@@ -479,15 +479,11 @@ std::vector<Actor> actors_from(const Clip& clip, std::vector<std::string>& notes
 CameraScene camera_block(const Scene& scene, const Clip& clip, int joint) {
   const std::uint32_t end = to_key_time(std::ceil(clip.duration * 1000.0), "camera");
   check_key_count(std::size_t{end} + 1, "camera");
-  ClipSampler sampler(scene.skeleton, clip);
-  std::vector<Transform> locals(scene.skeleton.joints.size());
-  std::vector<Mat4> model;
+  ClipPoser poser(scene.skeleton, clip);
   std::vector<Point<Vec3>> positions, targets;
   CameraScene camera;
   for (std::uint32_t ms = 0; ms <= end; ++ms) {
-    sampler.sample(ms / 1000.0, locals);
-    local_to_model(scene.skeleton, locals, model);
-    const Mat4& world = model[static_cast<std::size_t>(joint)];
+    const Mat4& world = poser.model_at(ms / 1000.0)[static_cast<std::size_t>(joint)];
     const Quat rotation = rotation_of(world);
     const Vec3 position = world.translation();
     const Vec3 forward = rotate(rotation, {0, 0, 1});

@@ -287,9 +287,7 @@ Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, c
 FidelityReport measure_key_fidelity(const KeyEngine& engine, const CoreConversion& conversion, double step) {
   const Scene& scene = conversion.scene;
   const Clip& clip = scene.clips.front();
-  ClipSampler sampler(scene.skeleton, clip);
-  std::vector<Transform> locals(scene.skeleton.joints.size());
-  std::vector<Mat4> model;
+  ClipPoser poser(scene.skeleton, clip);
   const auto reference = [&](double t, std::vector<Vec3>& positions) {
     const auto frame = static_cast<float>(t * engine.fps());
     const std::vector<Mat4> joints = engine.joint_matrices(frame);
@@ -301,10 +299,8 @@ FidelityReport measure_key_fidelity(const KeyEngine& engine, const CoreConversio
     }
   };
   const auto candidate = [&](double t, std::vector<Vec3>& positions) {
-    sampler.sample(t, locals);
-    local_to_model(scene.skeleton, locals, model);
     positions.clear();
-    for (const Mat4& m : model) positions.push_back(m.translation());
+    for (const Mat4& m : poser.model_at(t)) positions.push_back(m.translation());
   };
   const std::vector<double> times = time_grid(clip.duration, step);
   return measure_fidelity(times, reference, candidate);

@@ -332,10 +332,7 @@ Result<EncodedAnim> encode_clip(const Clip& clip, const Skeleton& skeleton, cons
 }
 
 RigDocument rig_from_skeleton(const Skeleton& skeleton, PointerWidth width, std::vector<std::string>& notes) {
-  std::vector<Transform> rest;
-  for (const auto& joint : skeleton.joints) rest.push_back(joint.rest);
-  std::vector<Mat4> model;
-  local_to_model(skeleton, rest, model);
+  const std::vector<Mat4> model = rest_model(skeleton);
   std::vector<RigBoneSpec> bones;
   bool rotated = false;
   for (std::size_t i = 0; i < skeleton.joints.size(); ++i) {

@@ -52,9 +52,7 @@ TEST(AnimxSkeleton, EngineComposesTheGivenHierarchyAndTheExportFollowsIt) {
   ASSERT_TRUE(core.ok()) << core.error().to_string();
   ASSERT_EQ(core->scene.skeleton.joints[2].parent, 1);
   EXPECT_NEAR(core->scene.skeleton.joints[2].rest.translation.x, 0.2, 1e-12);  // back in glTF's frame
-  ClipSampler sampler(core->scene.skeleton, core->scene.clips[0]);
-  std::vector<Transform> locals(core->scene.skeleton.joints.size());
-  std::vector<Mat4> model;
+  ClipPoser poser(core->scene.skeleton, core->scene.clips[0]);
   const AxisConversion to_game = core->conversion.inverse();
   const auto report = measure_fidelity(
       time_grid((*document)->duration(), 1.0 / 480),
@@ -63,10 +61,8 @@ TEST(AnimxSkeleton, EngineComposesTheGivenHierarchyAndTheExportFollowsIt) {
         for (const auto& joint : (*document)->sample(t).joints) p.push_back(joint.model.translation());
       },
       [&](double t, std::vector<Vec3>& p) {
-        sampler.sample(t, locals);
-        local_to_model(core->scene.skeleton, locals, model);
         p.clear();
-        for (const auto& m : model) p.push_back(to_game.point(m.translation()));
+        for (const auto& m : poser.model_at(t)) p.push_back(to_game.point(m.translation()));
       });
   // The same bound as the flat-skeleton fidelity test: resampled rotations within about 0.05 degrees.
   EXPECT_LT(report.max, 5e-3) << "worst joint " << report.worst_joint << " at " << report.worst_time;

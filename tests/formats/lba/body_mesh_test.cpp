@@ -23,6 +23,10 @@ Body one_normal_body(std::uint16_t flags, std::array<std::int16_t, 3> normal, st
   return body;
 }
 
+Vec3 as_vec(const std::array<std::int32_t, 3>& v) {
+  return {double(v[0]), double(v[1]), double(v[2])};
+}
+
 int intensity(const Body& body, std::array<std::int32_t, 3> light) {
   const Body posable = posable_body(body);
   return normal_intensities(posable, pose_body(posable, {}, 0, Variant::Lba1), light).at(0);
@@ -111,37 +115,27 @@ TEST(LbaBodyMesh, VerticesFollowTheEnginesPoints) {
   }
 
   // At rest the core skeleton places every vertex exactly where the engine draws it.
-  const Body rest_only = body;
-  const auto rest_scene = body_to_core(rest_only, options).scene;
-  std::vector<Transform> local;
-  std::vector<Mat4> model;
-  for (const auto& joint : rest_scene.skeleton.joints) local.push_back(joint.rest);
-  local_to_model(rest_scene.skeleton, local, model);
+  const auto rest_scene = body_to_core(body, options).scene;
+  const std::vector<Mat4> rest_matrices = rest_model(rest_scene.skeleton);
   const PosedBody rest = pose_body(body, {}, 0, Variant::Lba1);
   const RigidMesh& rest_mesh = rest_scene.meshes.at(0);
   for (std::size_t v = 0; v < point_of_vertex.size(); ++v) {
-    const Vec3 drawn =
-        transform_point(model[static_cast<std::size_t>(rest_mesh.joint_of(v))], rest_mesh.positions[v]);
-    const auto& engine = rest.points[point_of_vertex[v]];
-    EXPECT_LT(length(drawn - Vec3{double(engine[0]), double(engine[1]), double(engine[2])}), 1e-9) << v;
+    const Vec3 drawn = transform_point(rest_matrices[static_cast<std::size_t>(rest_mesh.joint_of(v))],
+                                       rest_mesh.positions[v]);
+    EXPECT_LT(length(drawn - as_vec(rest.points[point_of_vertex[v]])), 1e-9) << v;
   }
 
   // In motion, within the integer floors of up to four levels (yaw, two groups, the point).
-  ClipSampler sampler(scene.skeleton, scene.clips.at(0));
+  ClipPoser poser(scene.skeleton, scene.clips.at(0));
   IdealClock clock(animation, Variant::Lba1);
-  local.resize(scene.skeleton.joints.size());
   for (std::int64_t tick : {0, 1, 5, 12, 20}) {
     const EngineState state = clock.at(tick);
     const PosedBody posed = pose_body(body, state.pose, state.actor.beta, Variant::Lba1);
-    sampler.sample(static_cast<double>(tick) * 0.02, local);
-    local_to_model(scene.skeleton, local, model);
+    const auto& model = poser.model_at(static_cast<double>(tick) * 0.02);
     for (std::size_t v = 0; v < point_of_vertex.size(); ++v) {
       const Vec3 drawn =
           transform_point(model[static_cast<std::size_t>(mesh.joint_of(v))], mesh.positions[v]);
-      const auto& engine = posed.points[point_of_vertex[v]];
-      const Vec3 expected = Vec3{double(engine[0]), double(engine[1]), double(engine[2])} +
-                            Vec3{double(state.actor.position[0]), double(state.actor.position[1]),
-                                 double(state.actor.position[2])};
+      const Vec3 expected = as_vec(posed.points[point_of_vertex[v]]) + as_vec(state.actor.position);
       EXPECT_LT(length(drawn - expected), 4 * std::sqrt(3.0) + 0.5) << "vertex " << v << " tick " << tick;
     }
   }

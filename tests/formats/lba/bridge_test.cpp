@@ -36,14 +36,11 @@ FidelityReport measure(const Animation& animation, const Body& body, Variant var
     out.clear();
     for (const auto& joint : pose.joints) out.push_back(joint.model.translation());
   };
-  ClipSampler sampler(scene.skeleton, scene.clips.at(0));
-  std::vector<Transform> locals(scene.skeleton.joints.size());
-  std::vector<Mat4> model;
+  ClipPoser poser(scene.skeleton, scene.clips.at(0));
   const auto candidate = [&](double t, std::vector<Vec3>& out) {
-    sampler.sample(t, locals);
-    local_to_model(scene.skeleton, locals, model);
     out.clear();
-    for (const auto& m : model) out.push_back(converted->conversion.inverse().point(m.translation()));
+    for (const auto& m : poser.model_at(t))
+      out.push_back(converted->conversion.inverse().point(m.translation()));
   };
   return measure_fidelity(times, reference, candidate);
 }

@@ -106,6 +106,24 @@ TEST(LbaFamily, CheckReportsLoopFrameAndUnsafeTypes) {
   EXPECT_EQ(diagnostics[1].where.offset, 8u + 2 * (8 + 8 * 3) + 8 + 8);  // keyframe 2, group 1
 }
 
+// Offsets laid out by hand: header 16 + info 10, 6 points (2 + 36) → group count at 64, records of 38 bytes;
+// drawing data at 64 + 2 + 3·38 = 180: normal count, normals of 8 bytes, polygon count at 206.
+TEST(LbaFamily, CheckNamesTheBytesOfBadBodyFields) {
+  Body body = testing::with_geometry(testing::tree_body(3));
+  body.groups[1].pivot_point = 600;                  // group 1's record at 104, pivot at +4
+  body.geometry->normals[0].range = 0;               // normal 0 at 182, range at +6
+  body.geometry->polygons[0].vertices[0].point = 7;  // flat polygon at 208: 4 + face normal 2 → vertex at 214
+  body.geometry->polygons[1].normal = 900;           // polygon 1 at 208 + 12, face normal at +4
+  Options options;
+  options.values["kind"] = "body";
+  const auto document = family().open(write_body(body), options);
+  ASSERT_TRUE(document.ok()) << document.error().to_string();
+  std::vector<std::uint64_t> offsets;
+  for (const auto& diagnostic : (*document)->check(false))
+    offsets.push_back(diagnostic.where.offset.value_or(0));
+  EXPECT_EQ(offsets, (std::vector<std::uint64_t>{108, 188, 214, 224}));
+}
+
 TEST(LbaFamily, GameClockIsSlowerThanTheIdealClock) {
   Options options;
   options.values["clock"] = "game";

@@ -38,9 +38,7 @@ struct Comparison {
 Comparison compare_every_millisecond(const Document& document, const CoreConversion& core) {
   const Engine engine(document);
   const Scene& scene = core.scene;
-  ClipSampler sampler(scene.skeleton, scene.clips.at(0));
-  std::vector<Transform> locals(scene.skeleton.joints.size());
-  std::vector<Mat4> model;
+  ClipPoser poser(scene.skeleton, scene.clips.at(0));
   Comparison comparison;
   const std::size_t nodes = engine.nodes().size();
   const auto reference = [&](double t, std::vector<Vec3>& positions) {
@@ -48,8 +46,7 @@ Comparison compare_every_millisecond(const Document& document, const CoreConvers
     for (const Mat4& m : engine_world(engine, to_game_time(t))) positions.push_back(m.translation());
   };
   const auto candidate = [&](double t, std::vector<Vec3>& positions) {
-    sampler.sample(t, locals);
-    local_to_model(scene.skeleton, locals, model);
+    const auto& model = poser.model_at(t);
     const auto expected = engine_world(engine, to_game_time(t));
     positions.clear();
     for (std::size_t i = 0; i < nodes; ++i) {
@@ -206,9 +203,7 @@ TEST(LegoBridge, VisibilityAndCameraAreCarriedOver) {
   const int camera = static_cast<int>(core.scene.skeleton.joints.size()) - 1;
   EXPECT_EQ(core.scene.skeleton.joints.back().parent, 0);  // under the root: glTF skins need a common root
   const Engine engine(document);
-  ClipSampler sampler(core.scene.skeleton, clip);
-  std::vector<Transform> locals(core.scene.skeleton.joints.size());
-  std::vector<Mat4> model;
+  ClipPoser poser(core.scene.skeleton, clip);
   const AxisConversion mirror = AxisConversion::mirror_x();
   double worst = 0;
   for (std::int32_t ms = 0; ms <= document.duration; ++ms) {
@@ -218,9 +213,7 @@ TEST(LegoBridge, VisibilityAndCameraAreCarriedOver) {
       for (int c = 0; c < 4; ++c) expected.at(r, c) = game[c][r];
     }
     expected = mirror.matrix(expected);
-    sampler.sample(ms / 1000.0, locals);
-    local_to_model(core.scene.skeleton, locals, model);
-    const Mat4& actual = model[static_cast<std::size_t>(camera)];
+    const Mat4& actual = poser.model_at(ms / 1000.0)[static_cast<std::size_t>(camera)];
     for (std::size_t k = 0; k < 16; ++k) worst = std::max(worst, std::abs(actual.m[k] - expected.m[k]));
   }
   EXPECT_LT(worst, 1e-5);

@@ -113,14 +113,11 @@ TEST(LegoGltf, BlenderGltfBecomesAnAniMatchingTheGltf) {
   const Engine engine(*document);
   const Skeleton& skeleton = scene->skeleton;
   ASSERT_EQ(engine.nodes().size(), skeleton.joints.size());  // one root: no grouping node added
-  ClipSampler sampler(skeleton, scene->clips[0]);
-  std::vector<Transform> locals(skeleton.joints.size());
-  std::vector<Mat4> model;
+  ClipPoser poser(skeleton, scene->clips[0]);
   const AxisConversion mirror = AxisConversion::mirror_x();
   double worst = 0, extent = 0;
   for (std::int32_t ms = 0; ms <= document->duration; ++ms) {
-    sampler.sample(ms / 1000.0, locals);
-    local_to_model(skeleton, locals, model);
+    const auto& model = poser.model_at(ms / 1000.0);
     const auto poses = engine.evaluate(ms);
     for (std::size_t i = 0; i < poses.size(); ++i) {
       const Vec3 game{poses[i].world[3][0], poses[i].world[3][1], poses[i].world[3][2]};

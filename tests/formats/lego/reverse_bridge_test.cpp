@@ -129,14 +129,11 @@ TEST(LegoReverseBridge, HandBuiltCoreClipPlaysTheSameInTheEngine) {
   const auto document = read(write(converted->document));
   ASSERT_TRUE(document.ok());
   const Engine engine(*document);
-  ClipSampler sampler(scene.skeleton, scene.clips[0]);
-  std::vector<Transform> locals(scene.skeleton.joints.size());
-  std::vector<Mat4> model;
+  ClipPoser poser(scene.skeleton, scene.clips[0]);
   const AxisConversion mirror = AxisConversion::mirror_x();
   double worst = 0;
   for (std::int32_t ms = 0; ms <= 1000; ++ms) {
-    sampler.sample(ms / 1000.0, locals);
-    local_to_model(scene.skeleton, locals, model);
+    const auto& model = poser.model_at(ms / 1000.0);
     const auto poses = engine.evaluate(ms);
     ASSERT_EQ(poses.size(), 3u);
     for (std::size_t i = 0; i < 3; ++i) {

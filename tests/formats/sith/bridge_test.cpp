@@ -29,14 +29,7 @@ TEST(SithBridge, EulerDecompositionInvertsTheEngineRotation) {
 // chance (none does in the samples).
 TEST(SithBridge, CoreClipMatchesEngineOnEverySample) {
   for (const auto& sample : testing_support::kKeyCases) {
-    BONEBRIDGE_REQUIRE_SAMPLE(key_path, sample.key);
-    const KeyFile key = load_key(key_path);
-    ModelFile model;
-    const bool with_model = sample.model[0] != '\0';
-    if (with_model) {
-      BONEBRIDGE_REQUIRE_SAMPLE(model_path, sample.model);
-      model = load_model(model_path);
-    }
+    BONEBRIDGE_LOAD_KEY_CASE(sample);
     BridgeOptions options;
     auto core = key_to_core(key, with_model ? &model : nullptr, options);
     ASSERT_TRUE(core.ok()) << core.error().to_string();
@@ -64,27 +57,17 @@ Quat rotation_of(const Mat4& m) {
 // quarter points to 0.01 degrees, and in between the slerp-vs-Euler gap grows at most quadratically.
 TEST(SithBridge, CoreClipOrientationsMatchEngine) {
   for (const auto& sample : testing_support::kKeyCases) {
-    BONEBRIDGE_REQUIRE_SAMPLE(key_path, sample.key);
-    const KeyFile key = load_key(key_path);
-    ModelFile model;
-    const bool with_model = sample.model[0] != '\0';
-    if (with_model) {
-      BONEBRIDGE_REQUIRE_SAMPLE(model_path, sample.model);
-      model = load_model(model_path);
-    }
+    BONEBRIDGE_LOAD_KEY_CASE(sample);
     auto core = key_to_core(key, with_model ? &model : nullptr, {});
     ASSERT_TRUE(core.ok());
     const KeyEngine engine(key.content, with_model ? model_nodes(model.content) : flat_nodes(key.content),
                            Dialect::InfernalMachine);
     const Clip& clip = core->scene.clips[0];
-    ClipSampler sampler(core->scene.skeleton, clip);
-    std::vector<Transform> locals(core->scene.skeleton.joints.size());
-    std::vector<Mat4> model_space;
+    ClipPoser poser(core->scene.skeleton, clip);
     double worst = 0;
     for (double t : time_grid(clip.duration, 1.0 / 240)) {
       const auto joints = engine.joint_matrices(static_cast<float>(t * engine.fps()));
-      sampler.sample(t, locals);
-      local_to_model(core->scene.skeleton, locals, model_space);
+      const auto& model_space = poser.model_at(t);
       for (std::size_t n = 0; n < joints.size(); ++n) {
         const Quat expected = rotation_of(core->conversion.matrix(joints[n]));
         const Quat actual = rotation_of(model_space[static_cast<std::size_t>(core->core_joint_of[n])]);

@@ -71,14 +71,7 @@ TEST(SithFamily, UnitScaleOptionScalesTheScene) {
 // the forward direction (1e-4 of the extent), measured on the engine of the written KEY.
 TEST(SithFamily, CoreClipWrittenAsKeyPlaysTheSameInTheEngine) {
   for (const auto& sample : testing_support::kKeyCases) {
-    BONEBRIDGE_REQUIRE_SAMPLE(key_path, sample.key);
-    const KeyFile key = load_key(key_path);
-    ModelFile model;
-    const bool with_model = sample.model[0] != '\0';
-    if (with_model) {
-      BONEBRIDGE_REQUIRE_SAMPLE(model_path, sample.model);
-      model = load_model(model_path);
-    }
+    BONEBRIDGE_LOAD_KEY_CASE(sample);
     auto core = key_to_core(key, with_model ? &model : nullptr, {});
     ASSERT_TRUE(core.ok());
     Options options;

@@ -47,14 +47,7 @@ std::vector<int> joints_of_nodes(const KeyEngine& engine, const Scene& scene) {
 TEST(SithGltf, EverySampleConvertsToValidGltfAndBack) {
   std::vector<std::string> paths;
   for (const auto& sample : testing_support::kKeyCases) {
-    BONEBRIDGE_REQUIRE_SAMPLE(key_path, sample.key);
-    const KeyFile key = load_key(key_path);
-    ModelFile model;
-    const bool with_model = sample.model[0] != '\0';
-    if (with_model) {
-      BONEBRIDGE_REQUIRE_SAMPLE(model_path, sample.model);
-      model = load_model(model_path);
-    }
+    BONEBRIDGE_LOAD_KEY_CASE(sample);
     for (const bool use_model : with_model ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
       auto core = key_to_core(key, use_model ? &model : nullptr, {});
       ASSERT_TRUE(core.ok());

@@ -40,3 +40,15 @@ inline constexpr KeySampleCase kKeyCases[] = {
 };
 
 }  // namespace bonebridge::sith::testing_support
+
+// Declares, for one KeySampleCase, `key` and `model` (empty unless `with_model`), skipping the test loudly
+// when either file is absent.
+#define BONEBRIDGE_LOAD_KEY_CASE(sample)                                       \
+  BONEBRIDGE_REQUIRE_SAMPLE(key_path, (sample).key);                           \
+  const KeyFile key = ::bonebridge::sith::testing_support::load_key(key_path); \
+  ModelFile model;                                                             \
+  const bool with_model = (sample).model[0] != '\0';                           \
+  if (with_model) {                                                            \
+    BONEBRIDGE_REQUIRE_SAMPLE(model_path, (sample).model);                     \
+    model = ::bonebridge::sith::testing_support::load_model(model_path);       \
+  }

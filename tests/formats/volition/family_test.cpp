@@ -118,10 +118,7 @@ TEST(VolitionFamily, RigCheckNamesAWrongChecksum) {
 TEST(VolitionBridge, RigSkeletonHasBindPositionsAndTagsAsChildren) {
   const auto core = rig_to_core(three_bone_rig(), AxisConversion::identity());
   ASSERT_EQ(core.scene.skeleton.joints.size(), 4u);
-  std::vector<Mat4> model;
-  std::vector<Transform> rest;
-  for (const auto& j : core.scene.skeleton.joints) rest.push_back(j.rest);
-  local_to_model(core.scene.skeleton, rest, model);
+  const std::vector<Mat4> model = rest_model(core.scene.skeleton);
   EXPECT_NEAR(model[2].m[13], 1.5, 1e-6);  // spine2 bind position (0, 1.5, 0.1)
   EXPECT_NEAR(model[2].m[14], 0.1, 1e-6);
   EXPECT_EQ(core.scene.skeleton.joints[3].name, "hsattach");
@@ -143,7 +140,7 @@ TEST_P(BridgeInterpolation, AnimToCoreMatchesTheEngine) {
   const auto core = anim_to_core(anim, &rig, settings, AxisConversion::identity(), "turn");
   ASSERT_EQ(core.scene.clips.size(), 1u);
   const AnimEngine engine(anim, &rig, settings);
-  ClipSampler sampler(core.scene.skeleton, core.scene.clips[0]);
+  ClipPoser poser(core.scene.skeleton, core.scene.clips[0]);
   const auto times = time_grid(engine.duration(), 1.0 / 120);
   const auto report = measure_fidelity(
       times,
@@ -152,10 +149,7 @@ TEST_P(BridgeInterpolation, AnimToCoreMatchesTheEngine) {
         for (const auto& j : engine.pose(t).joints) out.push_back(j.model.translation());
       },
       [&](double t, std::vector<Vec3>& out) {
-        std::vector<Transform> locals(sampler.joint_count());
-        sampler.sample(t, locals);
-        std::vector<Mat4> model;
-        local_to_model(core.scene.skeleton, locals, model);
+        const auto& model = poser.model_at(t);
         out.clear();
         for (std::size_t i = 0; i < rig.bones.size(); ++i) out.push_back(model[i].translation());
       });
