@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Fingerprints every output the tool makes from the examples and samples, in every conversion direction.
+
+Run it before and after a change that must not alter behaviour:
+    scripts/output-manifest.py build/bonebridge > before.json
+    ... change, rebuild ...
+    scripts/output-manifest.py build/bonebridge --compare before.json
+The inputs and their companion files are those of tests/runtime/exports.json and imports.json. For each input
+it records the sha256 of: the .glb and .gltf exports, `dump`, `info --json`, `sample --step`, the native
+re-encoding (`convert IN OUT.<same extension>`), and, for imports.json, the glTF -> game file conversion and
+its notes. Exit 1 when --compare finds a difference."""
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def resolve(entry, samples):
+    if "example" in entry:
+        return os.path.join(ROOT, "examples", entry["example"])
+    if "sample" in entry:
+        return os.path.join(samples, entry["sample"])
+    return os.path.join(ROOT, entry["gltf"])
+
+
+def expand(entry, samples):
+    places = {"{samples}": samples, "{examples}": os.path.join(ROOT, "examples"), "{source}": ROOT}
+    args = entry.get("args", [])
+    for key, value in places.items():
+        args = [a.replace(key, value) for a in args]
+    return args
+
+
+def run(tool, args):
+    done = subprocess.run([tool] + args, capture_output=True, timeout=600)
+    return done.returncode, done.stdout, done.stderr
+
+
+def digest(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def file_digest(path):
+    if not os.path.exists(path):
+        return "absent"
+    with open(path, "rb") as f:
+        return digest(f.read())
+
+
+def fingerprint_export(tool, entry, samples, scratch):
+    source = resolve(entry, samples)
+    args = expand(entry, samples)
+    base = os.path.basename(source.split(":")[0])
+    stem = os.path.join(scratch, base)
+    out = {}
+    for ext in (".glb", ".gltf"):
+        code, _, _ = run(tool, ["convert", source, stem + ext] + args)
+        out[ext] = f"{code}:{file_digest(stem + ext)}"
+        if os.path.exists(stem + ext):
+            os.remove(stem + ext)
+    for verb in (["dump"], ["info", "--json"], ["sample", "--step", "0.05", "--json"]):
+        code, stdout, _ = run(tool, [verb[0], source] + verb[1:] + args)
+        out[" ".join(verb)] = f"{code}:{digest(stdout)}"
+    ext = os.path.splitext(source.split(":")[0])[1]
+    if ext and not source.lower().endswith(".hqr") and ":" not in os.path.basename(source):
+        again = stem + ".again" + ext
+        code, _, _ = run(tool, ["convert", source, again] + args)
+        out["re-encode"] = f"{code}:{file_digest(again)}"
+        if os.path.exists(again):
+            os.remove(again)
+    return " ".join([source] + args), out
+
+
+def fingerprint_import(tool, entry, samples, scratch):
+    source = resolve(entry, samples)
+    args = expand(entry, samples)
+    glb = source
+    if not source.endswith(".glb"):
+        glb = os.path.join(scratch, "import_source.glb")
+        run(tool, ["convert", source, glb] + args)
+    target = os.path.join(scratch, "import_target")
+    code, stdout, stderr = run(tool, ["convert", glb, target, "--to", entry["to"]] + args)
+    out = {"from glTF": f"{code}:{file_digest(target)}", "notes": digest(stderr)}
+    for path in (target, os.path.join(scratch, "import_source.glb")):
+        if os.path.exists(path):
+            os.remove(path)
+    return source + " -> " + entry["to"], out
+
+
+def manifest(tool, samples):
+    result = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, fingerprint in (("exports.json", fingerprint_export), ("imports.json", fingerprint_import)):
+            with open(os.path.join(ROOT, "tests", "runtime", name)) as f:
+                entries = json.load(f)
+            for entry in entries:
+                if "sample" in entry and not os.path.isdir(samples):
+                    continue
+                key, value = fingerprint(tool, entry, samples, scratch)
+                result[key.replace(ROOT, "{source}").replace(samples, "{samples}")] = value
+    return result
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    tool = os.path.abspath(sys.argv[1])
+    samples = os.path.abspath(os.path.join(ROOT, "..", "shared", "samples"))
+    current = manifest(tool, samples)
+    if "--compare" not in sys.argv:
+        print(json.dumps(current, indent=1, sort_keys=True))
+        return 0
+    with open(sys.argv[sys.argv.index("--compare") + 1]) as f:
+        before = json.load(f)
+    differences = 0
+    outputs = 0
+    for key in sorted(set(before) | set(current)):
+        old, new = before.get(key, {}), current.get(key, {})
+        for what in sorted(set(old) | set(new)):
+            outputs += 1
+            if old.get(what) != new.get(what):
+                differences += 1
+                print(f"DIFFERS {key} [{what}]: {old.get(what)} -> {new.get(what)}")
+    print(f"{outputs} outputs compared, {differences} differ", file=sys.stderr)
+    return 1 if differences else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
