@@ -12,6 +12,7 @@
 #include "bonebridge/formats/lba/codec.hpp"
 #include "bonebridge/formats/lba/engine.hpp"
 #include "bonebridge/formats/lba/hqr.hpp"
+#include "bonebridge/formats/lba/lm2.hpp"
 
 namespace bonebridge::lba {
 namespace {
@@ -72,6 +73,21 @@ Result<BridgeOptions> bridge_options(const Options& options) {
     out.palette = *palette;
   }
   return out;
+}
+
+// LBA2 bodies have their own layout (.lm2): the file's extension says so, else the animation's variant does.
+Result<Body> read_lm2_as_body(std::span<const std::uint8_t> bytes) {
+  auto lm2 = read_lm2(bytes);
+  if (!lm2) return lm2.error();
+  return body_from_lm2(*lm2);
+}
+
+using BodyReader = Result<Body> (*)(std::span<const std::uint8_t>);
+
+BodyReader body_reader(const std::string& address, Variant variant) {
+  std::string tail = address.substr(address.size() - std::min<std::size_t>(address.size(), 4));
+  std::transform(tail.begin(), tail.end(), tail.begin(), [](unsigned char c) { return std::tolower(c); });
+  return tail == ".lm2" || variant == Variant::Lba2 ? read_lm2_as_body : read_body;
 }
 
 // Unnamed bytes count as a body only when its drawing data decodes too: a static body's short header alone
@@ -416,7 +432,7 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
   if (!animation) return animation.error();
   std::optional<Body> body;
   if (const auto body_path = options.get("body")) {
-    auto parsed = read_companion(*body_path, read_body);
+    auto parsed = read_companion(*body_path, body_reader(*body_path, bridge->variant));
     if (!parsed) return parsed.error();
     if (auto problems = body_problems(*parsed); !problems.empty()) {
       problems.front().file = *body_path;

@@ -135,5 +135,43 @@ TEST(Lm2Codec, SectionsOutOfOrderOrOverrunningAreRefusedByName) {
   EXPECT_FALSE(read_lm2(bytes).ok());
 }
 
+// The engine's model: ×6 point references, ×38 parent offsets (LBA1 BodyGroup), colours from the low byte.
+TEST(Lm2Body, BecomesTheEnginesBodyModel) {
+  Lm2Body lm2;
+  lm2.groups = {{0xFFFF, 0, 2, 0}, {0, 1, 1, 0}};
+  lm2.points = {{{0, 0, 0}, 0}, {{0, 50, 0}, 0}, {{10, 0, 0}, 1}};
+  lm2.sections = {{0x8004, 20, {{{0, 1, 2, 1, 0x1234, 0}}}}};
+  lm2.spheres = {{0, 0x0077, 2, 9}};
+  const auto body = body_from_lm2(lm2);
+  ASSERT_TRUE(body.ok()) << body.error().to_string();
+  ASSERT_EQ(body->groups.size(), 2u);
+  EXPECT_EQ(body->groups[0].parent, -1);
+  EXPECT_EQ(body->groups[1].parent, 0);        // group 0 × 38
+  EXPECT_EQ(body->groups[1].first_point, 12);  // point 2 × 6
+  EXPECT_EQ(body->groups[1].pivot_point, 6);   // point 1 × 6
+  ASSERT_EQ(body->geometry->polygons.size(), 1u);
+  const auto& quad = body->geometry->polygons[0];
+  ASSERT_EQ(quad.vertices.size(), 4u);
+  EXPECT_EQ(quad.vertices[2].point, 12);
+  EXPECT_EQ(quad.colour, 0x34);
+  EXPECT_EQ(body->geometry->spheres[0].point, 12);
+  EXPECT_EQ(body->geometry->spheres[0].radius, 9);
+
+  lm2.points[2].group = 0;  // group 1's point now claims group 0
+  EXPECT_FALSE(body_from_lm2(lm2).ok());
+}
+
+TEST(Lm2Body, PublicBodiesBecomeEngineBodies) {
+  for (const char* name : kBodies) {
+    BONEBRIDGE_REQUIRE_SAMPLE(path, name);
+    const auto lm2 = read_lm2(testing::read_bytes(path));
+    ASSERT_TRUE(lm2.ok());
+    const auto body = body_from_lm2(*lm2);
+    ASSERT_TRUE(body.ok()) << name << ": " << body.error().to_string();
+    EXPECT_EQ(body->groups.size(), lm2->groups.size());
+    EXPECT_EQ(body->geometry->polygons.size(), lm2->polygon_count);
+  }
+}
+
 }  // namespace
 }  // namespace bonebridge::lba

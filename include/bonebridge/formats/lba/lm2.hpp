@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "bonebridge/formats/lba/document.hpp"
 #include "bonebridge/io/error.hpp"
 
 namespace bonebridge::lba {
@@ -103,5 +104,11 @@ Result<Lm2Body> read_lm2(std::span<const std::uint8_t> bytes);
 std::vector<std::uint8_t> write_lm2(const Lm2Body& body);
 // A quick check for content sniffing: the header's offsets are ordered and inside the file.
 bool looks_like_lm2(std::span<const std::uint8_t> bytes);
+
+// The body as the animation engine and the mesh export see bodies (the LBA1 model: points relative to their
+// group's pivot, ×6 point and ×38 group references): groups, points, and each polygon, line and sphere in the
+// palette colour of its low colour byte, unlit (LBA2's shading and textures are not reproduced). Fails when a
+// group's points are not the contiguous run its point count says, as the engine assumes.
+Result<Body> body_from_lm2(const Lm2Body& lm2);
 
 }  // namespace bonebridge::lba
