@@ -77,8 +77,7 @@ Verb add_info(CLI::App& app) {
   return {command, [opened, json] {
             auto input = load_input(*opened.path, opened.input->to_options(), opened.input->format);
             if (!input) return report_error(input.error());
-            auto info = input->document->info();
-            info["family"] = input->family->id;
+            const auto info = input_info(*input);
             if (*json) {
               std::cout << info.dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
             } else {

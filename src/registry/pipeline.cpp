@@ -70,6 +70,12 @@ Result<LoadedInput> load_input(const std::string& path, const Options& options, 
   return input;
 }
 
+nlohmann::json input_info(const LoadedInput& input) {
+  auto info = input.document->info();
+  info["family"] = input.family->id;
+  return info;
+}
+
 Result<std::vector<std::uint8_t>> export_gltf(const Document& document, const Options& options,
                                               const gltf::ExportOptions& export_options) {
   auto core = document.to_core(options);

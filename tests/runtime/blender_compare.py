@@ -110,4 +110,5 @@ def main():
         raise RuntimeError(f"Blender playback differs from the engine: {result['max_relative']} of the extent, above {max_relative}")
 
 
-main()
+if __name__ == "__main__":
+    main()

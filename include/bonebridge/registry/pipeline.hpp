@@ -22,6 +22,9 @@ struct LoadedInput {
 Result<LoadedInput> load_input(const std::string& path, const Options& options,
                                const std::string& format = {});
 
+// What `info` shows: the document's info plus the family that opened it.
+nlohmann::json input_info(const LoadedInput& input);
+
 Result<std::vector<std::uint8_t>> export_gltf(const Document& document, const Options& options,
                                               const gltf::ExportOptions& export_options);
 

@@ -1,0 +1,200 @@
+"""File > Import and File > Export for the animation formats bonebridge reads: LEGO Island, Sith engine, LBA,
+Resonite and Volition. Import converts with the bonebridge Python module to glTF in a temporary file and loads
+it with Blender's own glTF importer; export writes the active armature's action to glTF with Blender's exporter
+and converts that to the game's format. Blender interpolates glTF rotations component-wise (nlerp): bonebridge's
+exports keep consecutive keys in one hemisphere and at most 15 degrees apart, so Blender plays the game's path
+within 1e-4 rad (measured by blender/tests/test_addon.py)."""
+import os
+import tempfile
+
+import bpy
+from bpy.props import BoolProperty, EnumProperty, StringProperty
+from bpy_extras.io_utils import ExportHelper, ImportHelper
+
+bl_info = {
+    "name": "bonebridge: classic game animation",
+    "author": "bonebridge",
+    "version": (0, 1, 0),
+    "blender": (3, 4, 0),
+    "location": "File > Import, File > Export",
+    "description": "LEGO Island .ani, Sith .key/.3do, LBA .anm, Resonite .animx/.animj, Volition .rig_pc/.anim_pc",
+    "category": "Import-Export",
+}
+
+# (family id, menu label, extensions, companion properties shown in the panel)
+FAMILIES = [
+    ("lego", "LEGO Island (.ani)", "*.ani", ()),
+    ("sith", "Sith engine (.key)", "*.key", ("model",)),
+    ("lba", "LBA (.anm)", "*.anm", ("body", "palette", "variant")),
+    ("animx", "Resonite (.animx/.animj)", "*.animx;*.animj", ("skeleton",)),
+    ("volition", "Volition (.rig_pc/.anim_pc)", "*.rig_pc;*.anim_pc", ("rig",)),
+]
+COMPANION_HELP = {
+    "model": "Sith: the .3do model whose hierarchy the key animates",
+    "body": "LBA: the body (.lm2, LBA1 body, or BODY.HQR:N)",
+    "palette": "LBA: the palette (RESS.HQR:0 or a 768-byte file)",
+    "variant": "LBA: lba1 or lba2",
+    "rig": "Volition: the .rig_pc skeleton",
+    "skeleton": "Resonite: a glTF file whose hierarchy the clip animates",
+}
+
+
+def numpy_bool_alias():
+    """Debian 12 pairs Blender 3.4 with numpy 1.24, which removed `np.bool`; Blender's glTF importer still uses
+    it, so a user's import would fail without this alias."""
+    import numpy as np
+
+    if not hasattr(np, "bool"):
+        np.bool = bool
+
+
+def bonebridge_module():
+    try:
+        import bonebridge
+    except ImportError as error:
+        raise RuntimeError(
+            "the bonebridge Python module is not installed for Blender's Python "
+            f"(install the python3-bonebridge package or put build/python on PYTHONPATH): {error}"
+        ) from error
+    return bonebridge
+
+
+def companion_keywords(operator):
+    keywords = {}
+    for name in COMPANION_HELP:
+        value = getattr(operator, name, "")
+        if value:
+            keywords[name] = bpy.path.abspath(value)
+    for item in filter(None, (part.strip() for part in operator.options.split(","))):
+        key, _, value = item.partition("=")
+        keywords[key.strip().replace("-", "_")] = value.strip() or True
+    return keywords
+
+
+class ImportBonebridge:
+    options: StringProperty(name="Options", description="Family settings as KEY=VALUE, comma-separated")
+    model: StringProperty(name="Model (.3do)", description=COMPANION_HELP["model"], subtype="FILE_PATH")
+    body: StringProperty(name="Body", description=COMPANION_HELP["body"], subtype="FILE_PATH")
+    palette: StringProperty(name="Palette", description=COMPANION_HELP["palette"], subtype="FILE_PATH")
+    variant: StringProperty(name="Variant", description=COMPANION_HELP["variant"])
+    rig: StringProperty(name="Rig (.rig_pc)", description=COMPANION_HELP["rig"], subtype="FILE_PATH")
+    skeleton: StringProperty(name="Skeleton (glTF)", description=COMPANION_HELP["skeleton"], subtype="FILE_PATH")
+    mesh: BoolProperty(name="Bone mesh", description="A generated mesh where the file has no geometry", default=True)
+
+    def draw(self, context):
+        for name in self.companions:
+            self.layout.prop(self, name)
+        self.layout.prop(self, "options")
+        self.layout.prop(self, "mesh")
+
+    def execute(self, context):
+        numpy_bool_alias()
+        bb = bonebridge_module()
+        try:
+            document = bb.open(self.filepath, format=self.family, **companion_keywords(self))
+            handle, glb = tempfile.mkstemp(suffix=".glb")
+            os.close(handle)
+            try:
+                document.to_gltf(glb, mesh=self.mesh)
+                bpy.ops.import_scene.gltf(filepath=glb)
+            finally:
+                os.remove(glb)
+        except bb.FormatError as error:
+            self.report({"ERROR"}, str(error))
+            return {"CANCELLED"}
+        scene = context.scene
+        fps = scene.render.fps / scene.render.fps_base
+        scene.frame_start = 0
+        scene.frame_end = max(1, round(document.duration * fps))
+        for obj in context.selected_objects:
+            obj["bonebridge_source"] = self.filepath
+            obj["bonebridge_family"] = self.family
+        return {"FINISHED"}
+
+
+class ExportBonebridge:
+    options: StringProperty(name="Options", description="Family settings as KEY=VALUE, comma-separated")
+    variant: StringProperty(name="Variant", description=COMPANION_HELP["variant"])
+    rig: StringProperty(name="Rig (.rig_pc)", description=COMPANION_HELP["rig"], subtype="FILE_PATH")
+    model: StringProperty(name="Model (.3do)", description=COMPANION_HELP["model"], subtype="FILE_PATH")
+
+    def execute(self, context):
+        numpy_bool_alias()
+        bb = bonebridge_module()
+        handle, glb = tempfile.mkstemp(suffix=".glb")
+        os.close(handle)
+        try:
+            bpy.ops.export_scene.gltf(filepath=glb, export_format="GLB", use_selection=True, export_animations=True)
+            keywords = {k: v for k, v in companion_keywords(self).items() if k != "body"}
+            bb.from_gltf(glb, self.family, self.filepath, **keywords)
+        except bb.FormatError as error:
+            self.report({"ERROR"}, str(error))
+            return {"CANCELLED"}
+        finally:
+            os.remove(glb)
+        self.report({"INFO"}, f"wrote {self.filepath}")
+        return {"FINISHED"}
+
+
+def make_operators(family, label, globs, companions):
+    first = globs.split(";")[0][1:]
+    importer = type(
+        f"IMPORT_SCENE_OT_bonebridge_{family}",
+        (ImportBonebridge, bpy.types.Operator, ImportHelper),
+        {
+            "bl_idname": f"import_scene.bonebridge_{family}",
+            "bl_label": f"Import {label}",
+            "bl_options": {"UNDO", "PRESET"},
+            "family": family,
+            "companions": companions,
+            "filename_ext": first,
+            "__annotations__": {
+                **ImportBonebridge.__annotations__,
+                "filter_glob": StringProperty(default=globs, options={"HIDDEN"}),
+            },
+        },
+    )
+    exporter = type(
+        f"EXPORT_SCENE_OT_bonebridge_{family}",
+        (ExportBonebridge, bpy.types.Operator, ExportHelper),
+        {
+            "bl_idname": f"export_scene.bonebridge_{family}",
+            "bl_label": f"Export {label}",
+            "family": family,
+            "filename_ext": first,
+            "__annotations__": {
+                **ExportBonebridge.__annotations__,
+                "filter_glob": StringProperty(default=globs, options={"HIDDEN"}),
+            },
+        },
+    )
+    return importer, exporter, label
+
+
+OPERATORS = [make_operators(*row) for row in FAMILIES]
+
+
+def menu_import(self, context):
+    for importer, _, label in OPERATORS:
+        self.layout.operator(importer.bl_idname, text=label)
+
+
+def menu_export(self, context):
+    for _, exporter, label in OPERATORS:
+        self.layout.operator(exporter.bl_idname, text=label)
+
+
+def register():
+    for importer, exporter, _ in OPERATORS:
+        bpy.utils.register_class(importer)
+        bpy.utils.register_class(exporter)
+    bpy.types.TOPBAR_MT_file_import.append(menu_import)
+    bpy.types.TOPBAR_MT_file_export.append(menu_export)
+
+
+def unregister():
+    bpy.types.TOPBAR_MT_file_import.remove(menu_import)
+    bpy.types.TOPBAR_MT_file_export.remove(menu_export)
+    for importer, exporter, _ in OPERATORS:
+        bpy.utils.unregister_class(exporter)
+        bpy.utils.unregister_class(importer)
