@@ -547,6 +547,13 @@ FormatFamily family() {
        "keyframes at the clip's key times, rotations decomposed into Rx·Rz·Ry, step and yaw from root "
        "motion; joints matched to groups by index"},
       {"container", true, "confirmed", "HQR archives: ARCHIVE.HQR:<index> names an entry"},
+      {"LBA2 bodies", true, "partial",
+       "--body FILE.lm2 (or any body with --variant lba2): layout from lba2-classic AFF_OBJ.H/.INC, "
+       "byte-exact "
+       "round trip of the 3 public fan-made bodies (no retail LBA2 body is public); exported with flat "
+       "palette "
+       "colours, unlit: LBA2 shading, textures and UVs are not reproduced; a .lm2 file on its own cannot be "
+       "opened by info/dump/validate yet"},
   };
   row.sniff = [](std::span<const std::uint8_t> bytes) {
     return is_container(bytes) || sniff_animation(bytes);
