@@ -288,7 +288,9 @@ Result<std::vector<std::uint8_t>> PackfileArchive::read_zlib(std::size_t index) 
   std::vector<std::uint8_t> out(record.size);
   const auto result = zlib::inflate_exact(*stored, out);
   if (!result.error.empty()) {
-    return entry_error(index, result.error, directory_.data_at + record.position + result.consumed);
+    const std::uint64_t at = directory_.data_at + record.position;
+    return entry_error(index, fmt::format("{} (its zlib data starts at byte {})", result.error, at),
+                       at + result.consumed);
   }
   return out;
 }

@@ -59,7 +59,8 @@ Inflated inflate_exact(std::span<const std::uint8_t> in, std::span<std::uint8_t>
     result.error = "zlib could not start";
     return result;
   }
-  int code = inflate_into(stream, in, out, result.consumed, result.produced);
+  // zlib refuses a null output pointer, so an empty output goes straight to the spare-byte check.
+  int code = out.empty() ? Z_OK : inflate_into(stream, in, out, result.consumed, result.produced);
   if (code == Z_OK || code == Z_BUF_ERROR) {
     if (result.produced == out.size()) {
       // Full: the stream must have nothing more to say. One spare byte tells.

@@ -144,6 +144,31 @@ TEST(VppSamples, WrittenBackUnchangedIsByteIdentical) {
   }
 }
 
+// Version 3 records carry a name hash at byte 12 (2048 + 28 i + 12): the game's files hold vpp_name_hash.
+void expect_stored_hashes(const Archive& archive, const std::vector<std::uint8_t>& bytes,
+                          const std::string& what) {
+  for (std::size_t i = 0; i < archive.entries().size(); ++i) {
+    EXPECT_EQ(testing::peek32(bytes, 2048 + 28 * i + 12), vpp_name_hash(archive.entries()[i].name))
+        << what << " " << i;
+    if (!is_str2(archive.entries()[i].name)) continue;
+    const auto nested_bytes = archive.read(i);
+    ASSERT_TRUE(nested_bytes.ok());
+    const auto nested = open_or_fail(vpp_kind(), *nested_bytes);
+    ASSERT_NE(nested, nullptr);
+    expect_stored_hashes(*nested, *nested_bytes, what + ":" + archive.entries()[i].name);
+  }
+}
+
+TEST(VppSamples, StoredHashesAreTheNameHash) {
+  for (const std::string sample : kSamples) {
+    BONEBRIDGE_REQUIRE_SAMPLE(path, "volition/packfiles/" + sample);
+    const auto bytes = ::bonebridge::testing::read_bytes(path);
+    const auto archive = open_or_fail(vpp_kind(), bytes);
+    ASSERT_NE(archive, nullptr);
+    expect_stored_hashes(*archive, bytes, sample);
+  }
+}
+
 TEST(VppSamples, LayoutsAreRfgsOwn) {
   const std::map<std::string, VppLayout> expected{
       {"dlc01_l1.vpp_pc", kRfgVpp}, {"dlcp01_activities.vpp_pc", kRfgVpp}, {"xray_effect.str2_pc", kRfgStr2}};
