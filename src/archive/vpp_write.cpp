@@ -47,6 +47,7 @@ struct Planned {
   std::uint64_t length = 0;         // bytes it takes in the data block (data may be empty when reused)
   std::uint32_t size = 0;           // decoded bytes
   std::uint32_t stored = kNotCompressed;
+  bool zlib = false;           // its data is a zlib stream of its own
   std::uint64_t position = 0;  // in the data block (compacted: in the decoded block)
 };
 
@@ -108,32 +109,40 @@ class Writer {
     const bool reuse_stored = per_entry_zlib() && same_mode();
     reuse_block_ = compacted() && unchanged_compacted_model();
     for (const EntrySource& entry : entries_) {
-      Planned planned{entry.name, entry.keep, {}, 0, 0, kNotCompressed, 0};
+      Planned planned{entry.name, entry.keep, {}, 0, 0, kNotCompressed, false, 0};
       if (reuse_block_) {
         planned.size = model_->directory().records[*entry.keep].size;
-      } else if (reuse_stored && entry.keep && model_->directory().records[*entry.keep].zlib) {
+      } else if (reuse_stored && entry.keep) {
+        // As stored, compressed or not (a version 10 entry says which in its flags).
+        const Record& record = model_->directory().records[*entry.keep];
         planned.data = value_or_fail(model_->read_stored(*entry.keep));
-        planned.size = model_->directory().records[*entry.keep].size;
+        planned.size = record.size;
+        planned.stored = record.stored;
+        planned.zlib = record.zlib;
       } else {
         planned.data = decoded(entry);
         planned.size = checked_u32(planned.data.size(), "an entry's size");
-        if (per_entry_zlib()) planned.data = zlib::deflate(planned.data, layout_.level);
+        if (per_entry_zlib()) {
+          planned.data = zlib::deflate(planned.data, layout_.level);
+          planned.stored = checked_u32(planned.data.size(), "an entry's compressed size");
+          planned.zlib = true;
+        }
       }
-      if (per_entry_zlib()) planned.stored = checked_u32(planned.data.size(), "an entry's compressed size");
       planned.length = reuse_block_ ? planned.size : planned.data.size();
       planned_.push_back(std::move(planned));
     }
   }
 
   // Positions in the data block, each entry but the last padded to the alignment.
+  // (A reused compacted stream keeps the model's positions, wherever its directory put them.)
   void place_data() {
     std::uint64_t at = 0;
     for (std::size_t i = 0; i < planned_.size(); ++i) {
-      planned_[i].position = at;
+      planned_[i].position = reuse_block_ ? model_->directory().records[i].position : at;
       at += planned_[i].length;
       if (i + 1 < planned_.size()) at = align_up(at, layout_.alignment);
     }
-    data_length_ = at;
+    data_length_ = reuse_block_ ? model_->directory().data_size : at;
     if (compacted()) compress_block();
   }
 
@@ -257,7 +266,8 @@ class Writer {
         from_model && same_mode() && model_->directory().records[*entry.keep].position == entry.position;
     if (!in_place) put_u32(out, spec_->start_at, entry.position);
     if (spec_->entry_flags_at != kNone && !(from_model && same_mode())) {
-      put_u16(out, spec_->entry_flags_at, (layout_.flags & kVppCompressed) != 0 ? 1 : 0);
+      // Compacted entries carry the compressed flag too (ThomasJepp.SaintsRow); the reader ignores it there.
+      put_u16(out, spec_->entry_flags_at, compacted() || entry.zlib ? 1 : 0);
       put_u16(out, spec_->entry_alignment_at, (layout_.flags & kVppCondensed) != 0 ? 16 : 1);
     }
     return out;

@@ -226,6 +226,24 @@ TEST(Vpp, HandLaidVersion10) {
   EXPECT_TRUE(*fresh == file.data);
 }
 
+// Version 10 marks compression per entry: here a compressed archive (flag 1) whose second entry is stored
+// plain (entry flags 0). Checksum of bytes 0x0C-0x27 as above: 0x0C80EE00.
+TEST(Vpp, HandLaidVersion10MixedCompression) {
+  Bytes file;
+  file.u32(0x51890ACE).u32(10).u32(0x0C80EE00).u32(130).u32(1).u32(2).u32(48).u32(20).u32(14).u32(22);
+  file.u32(0).u32(0).u32(0).u32(11).u32(19).u16(1).u16(1);
+  file.u32(10).u32(0).u32(19).u32(3).u32(0xFFFFFFFF).u16(0).u16(1);
+  file.text("one.txt").u8(0).u8(0).text("two.bin").u8(0).u8(0);
+  file.data.insert(file.data.end(), kFirstZlib.begin(), kFirstZlib.end());
+  file.data.insert(file.data.end(), kSecond.begin(), kSecond.end());
+  ASSERT_EQ(file.size(), 130u);
+  const auto archive = open_or_fail(vpp_kind(), file.data);
+  ASSERT_NE(archive, nullptr);
+  expect_two_entries(*archive, "zlib");
+  EXPECT_EQ(archive->entries()[1].compression, "none");
+  expect_written_back(*archive, file.data);
+}
+
 std::vector<EntrySource> sample_entries() {
   std::vector<std::uint8_t> repetitive(5000);
   for (std::size_t i = 0; i < repetitive.size(); ++i) repetitive[i] = static_cast<std::uint8_t>(i % 7);

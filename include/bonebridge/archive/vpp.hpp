@@ -4,6 +4,10 @@
 // Row: The Third) and 10 (Saints Row IV, Gat out of Hell). Header flag 1 compresses each entry with zlib,
 // flag 2 ("condensed") drops the padding between entries, and both ("compacted") store all entries as one
 // zlib stream. A .str2_pc is the same format, usually found as an entry of a .vpp_pc.
+//
+// Entries report compression "none", "zlib" (a stream of their own) or "zlib (compacted)"; read_stored of a
+// compacted entry gives its segment of the shared stream (ended by a sync flush), which cannot be decoded
+// alone.
 #include <cstdint>
 #include <optional>
 #include <string_view>
