@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 
 #include "bonebridge/io/byte_reader.hpp"
 #include "vpp_format.hpp"
