@@ -1,0 +1,69 @@
+// Volition packfiles: any accepted input lists entries whose reads either give the declared size or fail
+// with a byte offset; written back unchanged (itself as the model) it reopens to the same listing and the
+// same bytes; the readable entries written afresh in its layout read back the same.
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+#include "bonebridge/archive/vpp.hpp"
+
+namespace {
+
+using namespace bonebridge::archive;
+
+std::vector<std::optional<std::vector<std::uint8_t>>> read_all(const Archive& archive) {
+  std::vector<std::optional<std::vector<std::uint8_t>>> out;
+  for (std::size_t i = 0; i < archive.entries().size(); ++i) {
+    auto bytes = archive.read(i);
+    if (!bytes) {
+      if (!bytes.error().offset) std::abort();
+      out.emplace_back();
+      continue;
+    }
+    if (bytes->size() != archive.entries()[i].size) std::abort();
+    out.emplace_back(std::move(bytes).value());
+  }
+  return out;
+}
+
+void expect_same(const Archive& archive, const std::vector<std::optional<std::vector<std::uint8_t>>>& reads,
+                 const std::vector<std::uint8_t>& written) {
+  const auto reopened = vpp_kind().open(written);
+  if (!reopened) std::abort();
+  const auto& entries = (*reopened)->entries();
+  if (entries.size() != archive.entries().size()) std::abort();
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (entries[i].name != archive.entries()[i].name || entries[i].size != archive.entries()[i].size)
+      std::abort();
+    if (!reads[i]) continue;
+    const auto again = (*reopened)->read(i);
+    if (!again || *again != *reads[i]) std::abort();
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::vector<std::uint8_t> bytes(data, data + size);
+  const auto opened = vpp_kind().open(bytes);
+  if (!opened) {
+    if (!opened.error().offset) std::abort();
+    return 0;
+  }
+  const Archive& archive = **opened;
+  const auto reads = read_all(archive);
+  std::vector<EntrySource> kept, fresh;
+  for (std::size_t i = 0; i < archive.entries().size(); ++i) {
+    kept.push_back({archive.entries()[i].name, {}, i});
+    if (reads[i]) fresh.push_back({archive.entries()[i].name, *reads[i], std::nullopt});
+  }
+  const auto rewritten = vpp_kind().write(kept, &archive);
+  if (rewritten) expect_same(archive, reads, *rewritten);
+  const auto layout = vpp_layout(archive);
+  if (!layout) std::abort();
+  if (fresh.size() == kept.size()) {
+    const auto written = write_vpp(fresh, *layout);
+    if (written) expect_same(archive, reads, *written);
+  }
+  return 0;
+}
