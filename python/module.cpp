@@ -141,7 +141,7 @@ struct PyDocument {
     std::vector<std::string> notes;
     {
       py::gil_scoped_release release;
-      auto core = input.document->to_core(options);
+      auto core = core_of(*input.document, options);
       if (core) {
         notes = core->notes;
         auto written = gltf::write(core->scene, {.binary = binary, .generate_mesh = mesh});

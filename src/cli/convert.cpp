@@ -81,7 +81,7 @@ Result<std::vector<std::uint8_t>> convert_bytes(const ConvertRequest& request) {
   if (!input) return input.error();
   if (to_gltf) {
     const bool binary = request.to.empty() ? lower_extension(out) == ".glb" : request.to == "glb";
-    auto core = input->document->to_core(options);
+    auto core = core_of(*input->document, options);
     if (!core) return core.error();
     for (const auto& note : core->notes) std::cerr << "note: " << note << "\n";
     return gltf::write(core->scene, {.binary = binary, .generate_mesh = !request.no_mesh});
@@ -91,7 +91,7 @@ Result<std::vector<std::uint8_t>> convert_bytes(const ConvertRequest& request) {
     return input->document->encode();
   }
   if (!target->from_core) return Error{target->title, "writing this format is not supported yet", {}, {}, {}};
-  auto core = input->document->to_core(options);
+  auto core = core_of(*input->document, options);
   if (!core) return core.error();
   return target->from_core(core->scene, output_options(request));
 }

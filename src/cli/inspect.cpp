@@ -137,7 +137,7 @@ Verb add_validate(CLI::App& app) {
 // The engine's poses every `step` seconds, with the glTF node each joint becomes: what an independent glTF
 // runtime is compared against.
 int print_pose_grid(const LoadedInput& input, const Options& options, double step) {
-  auto core = input.document->to_core(options);
+  auto core = core_of(*input.document, options);
   if (!core) return report_error(core.error());
   auto poses = nlohmann::json::array();
   for (const double t : time_grid(input.document->duration(), step))

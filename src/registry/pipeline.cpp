@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
+#include <tuple>
 
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/io/file.hpp"
@@ -46,16 +48,36 @@ Result<std::vector<std::uint8_t>> read_entry(const std::string& archive, std::si
 
 }  // namespace
 
+namespace {
+
+std::string lower_extension(const std::filesystem::path& path) {
+  std::string extension = path.extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return extension;
+}
+
+// The family named by `format`, else by the file's extension, else by the bytes; with how it was chosen.
+std::pair<const FormatFamily*, std::string> choose_family(const std::filesystem::path& named,
+                                                          std::span<const std::uint8_t> bytes,
+                                                          const std::string& format) {
+  if (!format.empty()) return {find_family_by_id(format), "format option"};
+  if (const auto* family = find_family_by_extension(named)) return {family, "extension"};
+  return {find_family(named, bytes), "content"};
+}
+
+}  // namespace
+
 Result<LoadedInput> load_input(const std::string& path, const Options& options, const std::string& format) {
   LoadedInput input;
   const auto entry = split_entry(path);
   auto bytes = entry ? read_entry(entry->first, entry->second) : read_file(path);
   if (!bytes) return with_file(bytes.error(), path);
   input.bytes = std::move(bytes).value();
-  input.family = format.empty()
-                     ? find_family(entry ? std::filesystem::path(entry->first) : std::filesystem::path(path),
-                                   input.bytes)
-                     : find_family_by_id(format);
+  // An archive entry is found by the archive's extension; the entry itself has no name to go by.
+  const std::filesystem::path named =
+      entry ? std::filesystem::path(entry->first) : std::filesystem::path(path);
+  std::tie(input.family, input.detected_by) = choose_family(named, input.bytes, format);
   if (!input.family) {
     return Error{"",
                  format.empty() ? "no format family recognises this file (see `bonebridge formats`)"
@@ -64,7 +86,9 @@ Result<LoadedInput> load_input(const std::string& path, const Options& options, 
                  {},
                  path};
   }
-  auto document = input.family->open(input.bytes, options);
+  Options opening = options;
+  if (!entry && !opening.get("extension")) opening.values["extension"] = lower_extension(path);
+  auto document = input.family->open(input.bytes, opening);
   if (!document) return with_file(document.error(), path);
   input.document = std::move(document).value();
   return input;
@@ -73,18 +97,23 @@ Result<LoadedInput> load_input(const std::string& path, const Options& options, 
 nlohmann::json input_info(const LoadedInput& input) {
   auto info = input.document->info();
   info["family"] = input.family->id;
+  if (!input.detected_by.empty()) info["detected_by"] = input.detected_by;
   return info;
+}
+
+Result<CoreConversion> core_of(const Document& document, const Options& options) {
+  return guard("conversion to glTF", [&] { return document.to_core(options); });
 }
 
 Result<std::vector<std::uint8_t>> export_gltf(const Document& document, const Options& options,
                                               const gltf::ExportOptions& export_options) {
-  auto core = document.to_core(options);
+  auto core = core_of(document, options);
   if (!core) return core.error();
   return gltf::write(core->scene, export_options);
 }
 
 Result<FidelityReport> measure_fidelity(const Document& document, const Options& options, double step) {
-  auto core = document.to_core(options);
+  auto core = core_of(document, options);
   if (!core) return core.error();
   const auto bytes = gltf::write(core->scene, {.binary = true, .generate_mesh = false});
   if (!bytes) return bytes.error();
@@ -146,7 +175,7 @@ Result<FidelityReport> measure_import_fidelity(const Scene& scene, const FormatF
   if (!bytes) return bytes.error();
   auto document = family.open(*bytes, options);
   if (!document) return document.error();
-  auto core = (*document)->to_core(options);
+  auto core = core_of(**document, options);
   if (!core) return core.error();
 
   // Engine joint i -> joint of the original scene with the same path of names.

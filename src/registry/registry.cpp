@@ -22,22 +22,50 @@
 namespace bonebridge {
 namespace {
 
+// No exception may leave a library call that returns a Result, whatever a family's code does: each row's
+// entry points are wrapped so that one escaping a reader becomes an Error naming the family.
+template <class Fn>
+void guard_entry(Fn& entry, const std::string& title) {
+  if (!entry) return;
+  entry = [inner = std::move(entry), title](auto&&... args) {
+    return guard(title, [&] { return inner(std::forward<decltype(args)>(args)...); });
+  };
+}
+
+FormatFamily guarded(FormatFamily row) {
+  if (row.sniff) {
+    row.sniff = [inner = std::move(row.sniff)](std::span<const std::uint8_t> bytes) {
+      try {
+        return inner(bytes);
+      } catch (...) {
+        return false;  // bytes a sniffer cannot even look at belong to no family
+      }
+    };
+  }
+  guard_entry(row.open, row.title);
+  guard_entry(row.from_core, row.title);
+  guard_entry(row.transcode, row.title);
+  guard_entry(row.container_size, row.title);
+  guard_entry(row.container_entry, row.title);
+  return row;
+}
+
 std::vector<FormatFamily> build_registry() {
   std::vector<FormatFamily> rows;
 #ifdef BONEBRIDGE_HAS_LEGO
-  rows.push_back(lego::family());
+  rows.push_back(guarded(lego::family()));
 #endif
 #ifdef BONEBRIDGE_HAS_SITH
-  rows.push_back(sith::family());
+  rows.push_back(guarded(sith::family()));
 #endif
 #ifdef BONEBRIDGE_HAS_LBA
-  rows.push_back(lba::family());
+  rows.push_back(guarded(lba::family()));
 #endif
 #ifdef BONEBRIDGE_HAS_ANIMX
-  rows.push_back(animx::family());
+  rows.push_back(guarded(animx::family()));
 #endif
 #ifdef BONEBRIDGE_HAS_VOLITION
-  rows.push_back(volition::family());
+  rows.push_back(guarded(volition::family()));
 #endif
   return rows;
 }
@@ -66,10 +94,11 @@ const FormatFamily* find_family_by_extension(const std::filesystem::path& path) 
 }
 
 const FormatFamily* find_family(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
+  if (const auto* family = find_family_by_extension(path)) return family;
   for (const auto& family : format_families()) {
     if (family.sniff && family.sniff(bytes)) return &family;
   }
-  return find_family_by_extension(path);
+  return nullptr;
 }
 
 const FormatFamily* find_family_by_id(std::string_view id) {

@@ -3,9 +3,7 @@
 // and is turned into a Result by `capture`, so that no exception ever reaches a caller of the library.
 #include <cstdint>
 #include <exception>
-#include <new>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -58,17 +56,27 @@ class Result {
 struct Ok {};
 using Status = Result<Ok>;
 
-// Runs `parse`, turning a FormatError (or an allocation failure) into an Error value.
+// The Error for the exception being handled: a FormatError's own, else what went wrong in `format`'s reader
+// or writer. Call only inside a catch block.
+Error current_exception_error(std::string_view format);
+
+// Runs `parse`, turning any exception into an Error value, so that none reaches a caller of the library.
 template <class F>
 auto capture(std::string_view format, F&& parse) -> Result<decltype(parse())> {
   try {
     return parse();
-  } catch (const FormatError& e) {
-    return e.error();
-  } catch (const std::bad_alloc&) {
-    return Error{std::string(format), "out of memory while decoding", {}, {}, {}};
-  } catch (const std::length_error& e) {
-    return Error{std::string(format), std::string("size limit exceeded: ") + e.what(), {}, {}, {}};
+  } catch (...) {
+    return current_exception_error(format);
+  }
+}
+
+// Runs `run`, which already returns a Result, and turns any exception that escapes it into an Error value.
+template <class F>
+auto guard(std::string_view format, F&& run) -> decltype(run()) {
+  try {
+    return run();
+  } catch (...) {
+    return current_exception_error(format);
   }
 }
 

@@ -20,7 +20,9 @@
 namespace bonebridge {
 
 // Named options from the command line: "model", "body", "rig", "skeleton" (companion files), "variant",
-// "strict", "unit-scale", ... Each family reads the ones it understands.
+// "strict", "unit-scale", ... Each family reads the ones it understands. "extension" is the input file's
+// lower-case extension (".anm"), set by load_input: when it names one of a family's kinds of file, the family
+// opens that kind and reports that kind's errors instead of guessing from the bytes.
 struct Options {
   std::map<std::string, std::string> values;
   std::optional<std::string> get(const std::string& key) const {
@@ -28,6 +30,7 @@ struct Options {
     return it == values.end() ? std::nullopt : std::optional(it->second);
   }
   bool flag(const std::string& key) const { return values.contains(key); }
+  std::string extension() const { return get("extension").value_or(""); }
 };
 
 // One joint of the game engine's pose, in the game's own axes and units, but in column-vector form:

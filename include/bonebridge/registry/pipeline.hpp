@@ -15,6 +15,7 @@ struct LoadedInput {
   const FormatFamily* family = nullptr;
   std::unique_ptr<Document> document;
   std::vector<std::uint8_t> bytes;
+  std::string detected_by;  // "extension", "content" or "format option": how the family was chosen
 };
 
 // Reads `path` (or `archive:index` for a family that holds archives), finds its family and opens it. `format`
@@ -22,8 +23,11 @@ struct LoadedInput {
 Result<LoadedInput> load_input(const std::string& path, const Options& options,
                                const std::string& format = {});
 
-// What `info` shows: the document's info plus the family that opened it.
+// What `info` shows: the document's info plus the family that opened it and how it was chosen.
 nlohmann::json input_info(const LoadedInput& input);
+
+// The document's core scene; an exception escaping the family's bridge becomes an Error.
+Result<CoreConversion> core_of(const Document& document, const Options& options);
 
 Result<std::vector<std::uint8_t>> export_gltf(const Document& document, const Options& options,
                                               const gltf::ExportOptions& export_options);

@@ -9,7 +9,8 @@ namespace bonebridge {
 
 const std::vector<FormatFamily>& format_families();
 
-// The family that claims a file: by content first, then by extension. nullptr when none does.
+// The family that claims a file: by its extension when that names a family (a user's file name is the
+// strongest evidence there is), else by content. nullptr when none does.
 const FormatFamily* find_family(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
 const FormatFamily* find_family_by_id(std::string_view id);
 // The family whose extensions include `path`'s (for output files).

@@ -384,17 +384,48 @@ Json value_json(ElementType element, std::span<const std::uint8_t> bytes) {
   return component_json(0);
 }
 
+// Where and why text is not JSON. nlohmann reports a number too large for a double as out_of_range, not as
+// parse_error, and without a position, so a second pass over the text finds both for every kind of error.
+class JsonErrorLocator : public nlohmann::json_sax<Json> {
+ public:
+  std::size_t byte = 0;
+  std::string message;
+
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return true; }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return true; }
+  bool start_array(std::size_t) override { return true; }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t position, const std::string&,
+                   const nlohmann::detail::exception& error) override {
+    byte = position;
+    message = error.what();
+    return false;
+  }
+};
+
+Json parse_json(std::string_view text) {
+  Json root = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (!root.is_discarded()) return root;
+  JsonErrorLocator locator;
+  Json::sax_parse(text.begin(), text.end(), &locator);
+  if (locator.message.empty()) locator.message = "not valid JSON";
+  throw FormatError(Error{
+      kAnimjFormatName, locator.message, {}, line_of(text, locator.byte == 0 ? 0 : locator.byte - 1), {}});
+}
+
 }  // namespace
 
 Result<Document> read_animj(std::string_view text) {
   return capture(kAnimjFormatName, [&] {
-    Json root;
-    try {
-      root = Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
-      throw FormatError(
-          Error{kAnimjFormatName, e.what(), {}, line_of(text, e.byte == 0 ? 0 : e.byte - 1), {}});
-    }
+    const Json root = parse_json(text);
     if (!root.is_object()) fail("$", fmt::format("expected an object, found {}", type_name(root)));
     Document document;
     document.name = plain_string(member(root, "name"), "$.name");

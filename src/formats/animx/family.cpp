@@ -216,7 +216,9 @@ class AnimxDocument final : public bonebridge::Document {
 
 Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes,
                                                    const Options& options) {
-  const bool animj = !is_animx(bytes) && looks_like_animj(bytes);
+  const auto extension = options.extension();
+  const bool animj =
+      extension == ".animj" || (extension != ".animx" && !is_animx(bytes) && looks_like_animj(bytes));
   auto document =
       animj ? read_animj({reinterpret_cast<const char*>(bytes.data()), bytes.size()}) : read(bytes);
   if (!document.ok()) return document.error();

@@ -75,11 +75,21 @@ Result<BridgeOptions> bridge_options(const Options& options) {
   return out;
 }
 
-// LBA2 bodies have their own layout (.lm2): the file's extension says so, else the animation's variant does.
+// LBA2 bodies have their own layout (.lm2): the file's extension says so, else the animation's variant
+// suggests it.
 Result<Body> read_lm2_as_body(std::span<const std::uint8_t> bytes) {
   auto lm2 = read_lm2(bytes);
   if (!lm2) return lm2.error();
   return body_from_lm2(*lm2);
+}
+
+// Bytes without a telling name under an LBA2 animation: the LBA2 layout first, then LBA1's (an LBA1 body
+// may drive an LBA2 animation, as remakes do); the LBA2 reader's error when neither fits.
+Result<Body> read_lm2_or_lba1_body(std::span<const std::uint8_t> bytes) {
+  auto lm2 = read_lm2_as_body(bytes);
+  if (lm2) return lm2;
+  auto lba1 = read_body(bytes);
+  return lba1 ? std::move(lba1) : std::move(lm2);
 }
 
 using BodyReader = Result<Body> (*)(std::span<const std::uint8_t>);
@@ -87,7 +97,8 @@ using BodyReader = Result<Body> (*)(std::span<const std::uint8_t>);
 BodyReader body_reader(const std::string& address, Variant variant) {
   std::string tail = address.substr(address.size() - std::min<std::size_t>(address.size(), 4));
   std::transform(tail.begin(), tail.end(), tail.begin(), [](unsigned char c) { return std::tolower(c); });
-  return tail == ".lm2" || variant == Variant::Lba2 ? read_lm2_as_body : read_body;
+  if (tail == ".lm2") return read_lm2_as_body;
+  return variant == Variant::Lba2 ? read_lm2_or_lba1_body : read_body;
 }
 
 // Unnamed bytes count as a body only when its drawing data decodes too: a static body's short header alone
@@ -408,12 +419,18 @@ bool sniff_animation(std::span<const std::uint8_t> bytes) {
   return true;
 }
 
+// What to open: the kind the file's extension names, else what the bytes look like ("" : a body, or else an
+// animation).
+std::string kind_of(std::span<const std::uint8_t> bytes, const std::string& extension) {
+  if (extension == ".anm") return "anm";
+  if (extension == ".hqr") return "hqr";
+  return is_container(bytes) ? "hqr" : looks_like_animation(bytes) ? "anm" : "";
+}
+
 Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, const Options& options) {
   auto bridge = bridge_options(options);
   if (!bridge) return bridge.error();
-  const std::string kind = options.get("kind").value_or(is_container(bytes)           ? "hqr"
-                                                        : looks_like_animation(bytes) ? "anm"
-                                                                                      : "");
+  const std::string kind = options.get("kind").value_or(kind_of(bytes, options.extension()));
   if (kind == "hqr") {
     auto archive = read_hqr(bytes);
     if (!archive) return archive.error();

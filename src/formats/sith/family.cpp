@@ -227,7 +227,10 @@ Result<std::optional<ModelFile>> model_option(const Options& options) {
 Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, const Options& options) {
   auto dialect = dialect_option(options);
   if (!dialect.ok()) return dialect.error();
-  if (looks_like_model(lowercase_head(bytes, 4096))) {
+  const auto extension = options.extension();
+  const bool model =
+      extension == ".3do" || (extension != ".key" && looks_like_model(lowercase_head(bytes, 4096)));
+  if (model) {
     auto model = read_model(bytes);
     if (!model.ok()) return model.error();
     return std::unique_ptr<Document>(std::make_unique<ModelDocument>(std::move(model).value()));

@@ -20,14 +20,22 @@ std::string entry_frame(float frame) {
   return fixed_float(frame, 9, 6);
 }
 
+// Appended piece by piece: `" " + string` trips GCC 12's -Wrestrict false positive in optimised builds.
+void write_columns(std::string& out, const std::array<float, 3>& values) {
+  for (float v : values) {
+    out += ' ';
+    out += fixed_float(v, 12, 8);
+  }
+}
+
 void write_entry(std::string& out, const KeyEntry& entry) {
   out += fmt::format("{:4d}:{}   0x{:04X}", entry.num, entry_frame(entry.frame), entry.flags);
-  for (float v : entry.position) out += " " + fixed_float(v, 12, 8);
-  for (float v : entry.rotation) out += " " + fixed_float(v, 12, 8);
+  write_columns(out, entry.position);
+  write_columns(out, entry.rotation);
   out += "\n";
   out += kRateIndent;
-  for (float v : entry.position_rate) out += " " + fixed_float(v, 12, 8);
-  for (float v : entry.rotation_rate) out += " " + fixed_float(v, 12, 8);
+  write_columns(out, entry.position_rate);
+  write_columns(out, entry.rotation_rate);
   out += "\n";
 }
 

@@ -180,6 +180,13 @@ class ModelParser {
   }
 
   void check_hierarchy() {
+    check_links();
+    check_chains();
+  }
+
+  // Every parent and mesh index in range, for all nodes before any chain is walked: a chain may climb to a
+  // node further down the list.
+  void check_links() {
     const auto count = static_cast<std::int32_t>(content_.hierarchy.size());
     for (std::size_t i = 0; i < content_.hierarchy.size(); ++i) {
       const HierarchyNode& node = content_.hierarchy[i];
@@ -191,8 +198,14 @@ class ModelParser {
         reader_.fail(rows_[i], fmt::format("mesh {} is not -1 or one of geoset 0's {} meshes", node.mesh,
                                            content_.meshes.size()));
       }
-      // Walking up from any node must reach a root within `count` steps, or the parents form a cycle.
-      std::int32_t at = node.parent;
+    }
+  }
+
+  // Walking up from any node must reach a root within `count` steps, or the parents form a cycle.
+  void check_chains() {
+    const auto count = static_cast<std::int32_t>(content_.hierarchy.size());
+    for (std::size_t i = 0; i < content_.hierarchy.size(); ++i) {
+      std::int32_t at = content_.hierarchy[i].parent;
       for (std::int32_t steps = 0; at >= 0; ++steps) {
         if (steps > count) reader_.fail(rows_[i], "the parent chain of this node forms a cycle");
         at = content_.hierarchy[static_cast<std::size_t>(at)].parent;

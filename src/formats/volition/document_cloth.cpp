@@ -26,10 +26,15 @@ Diagnostic diagnostic(bool is_error, const char* format, std::optional<std::uint
   return {is_error, Error{format, std::move(message), offset, {}, {}}};
 }
 
+const char* layout_name(ClothLayout layout) {
+  return layout == ClothLayout::Node32 ? "node32" : "node36";
+}
+
 nlohmann::json ClothFile::info() const {
   const auto anchors = static_cast<std::size_t>(cloth_.num_anchor_nodes);
   return {
       {"format", "Volition .sim_pc (cloth simulation, Red Faction Guerrilla version 1)"},
+      {"layout", layout_name(cloth_.layout)},
       {"name", printable(cloth_name(cloth_))},
       {"anchor_nodes", anchors},
       {"simulated_nodes", cloth_.nodes.size() - anchors},
@@ -39,24 +44,32 @@ nlohmann::json ClothFile::info() const {
       {"duration", 0.0},
       {"joints", 0},
       {"notes",
-       {"layout observed in five RFG samples (notes §9.3); the link's second float and the three header "
-        "words at 0x48 have no known meaning",
+       {cloth_.layout == ClothLayout::Node32
+            ? "node32 layout: 32-byte nodes, 20-byte links, 40-byte colliders, as four RFG legpack files "
+              "store "
+              "them (matched field by field with a node36 file of the same setup); no local_space_pos"
+            : "node36 layout observed in five RFG samples (notes §9.3)",
+        "the link's second float and the three header words at 0x48 have no known meaning",
         "no rope array in version 1 (no sample has one)", "cloth has no animation: use dump"}},
   };
 }
 
 nlohmann::json ClothFile::dump() const {
   nlohmann::json nodes = nlohmann::json::array();
+  const bool node36 = cloth_.layout == ClothLayout::Node36;
   for (const auto& n : cloth_.nodes) {
-    nodes.push_back({{"bone_index", n.bone_index},
-                     {"parent_node_index", n.parent_node_index},
-                     {"gravity_link", n.gravity_link},
-                     {"anchor", n.anchor},
-                     {"collide", fmt::format("0x{:08X}", n.collide)},
-                     {"wind_multiplier", std::bit_cast<float>(n.wind_multiplier_bits)},
-                     {"wind_multiplier_bits", fmt::format("0x{:08X}", n.wind_multiplier_bits)},
-                     {"pos", vec(n.pos)},
-                     {"local_space_pos", vec(n.local_space_pos)}});
+    nlohmann::json node = {{"bone_index", n.bone_index},
+                           {"parent_node_index", n.parent_node_index},
+                           {"gravity_link", n.gravity_link},
+                           {"anchor", n.anchor},
+                           {"wind_multiplier", std::bit_cast<float>(n.wind_multiplier_bits)},
+                           {"wind_multiplier_bits", fmt::format("0x{:08X}", n.wind_multiplier_bits)},
+                           {"pos", vec(n.pos)}};
+    if (node36) {
+      node["collide"] = fmt::format("0x{:08X}", n.collide);
+      node["local_space_pos"] = vec(n.local_space_pos);
+    }
+    nodes.push_back(std::move(node));
   }
   nlohmann::json links = nlohmann::json::array();
   for (const auto& l : cloth_.links) {
@@ -68,16 +81,15 @@ nlohmann::json ClothFile::dump() const {
   }
   nlohmann::json colliders = nlohmann::json::array();
   for (const auto& c : cloth_.colliders) {
-    colliders.push_back({{"bone_index", c.bone_index},
-                         {"is_capsule", c.is_capsule},
-                         {"do_scale", c.do_scale},
-                         {"radius", c.radius},
-                         {"height", c.height},
-                         {"pos", vec(c.pos)},
-                         {"axis", vec(c.axis)},
-                         {"local_space_pos", vec(c.local_space_pos)}});
+    nlohmann::json collider = {{"bone_index", c.bone_index}, {"is_capsule", c.is_capsule},
+                               {"do_scale", c.do_scale},     {"radius", c.radius},
+                               {"height", c.height},         {"pos", vec(c.pos)},
+                               {"axis", vec(c.axis)}};
+    if (node36) collider["local_space_pos"] = vec(c.local_space_pos);
+    colliders.push_back(std::move(collider));
   }
-  return {{"version", cloth_.version},
+  return {{"layout", layout_name(cloth_.layout)},
+          {"version", cloth_.version},
           {"name", printable(cloth_name(cloth_))},
           {"name_bytes", cloth_.name},
           {"num_passes", cloth_.num_passes},
@@ -96,38 +108,41 @@ nlohmann::json ClothFile::dump() const {
 
 std::vector<Diagnostic> ClothFile::check(bool strict) const {
   std::vector<Diagnostic> out;
+  const auto sizes = record_sizes(cloth_.layout);
+  const bool node36 = cloth_.layout == ClothLayout::Node36;
   const auto node_count = cloth_.nodes.size();
   for (std::size_t i = 0; i < node_count; ++i) {
     const auto& n = cloth_.nodes[i];
-    const std::uint64_t at = kNodesAt + 36 * i;
+    const std::uint64_t at = kNodesAt + sizes.node * i;
     const bool anchor = i < static_cast<std::size_t>(cloth_.num_anchor_nodes);
     if (!anchor && (n.parent_node_index < 0 || static_cast<std::size_t>(n.parent_node_index) >= i)) {
       out.push_back(
-          diagnostic(strict, kClothFormat, at + 1,
+          diagnostic(strict, kClothFormat, at + (node36 ? 1 : 4),
                      fmt::format("simulated node {}: expected a parent among the earlier nodes, found {}", i,
                                  n.parent_node_index)));
     }
     if (!anchor && (n.gravity_link < 0 || static_cast<std::size_t>(n.gravity_link) >= cloth_.links.size())) {
       out.push_back(diagnostic(
-          strict, kClothFormat, at + 2,
+          strict, kClothFormat, at + (node36 ? 2 : 8),
           fmt::format("simulated node {}: gravity_link {} is not a link index", i, n.gravity_link)));
     }
   }
-  const std::uint64_t links_at = kNodesAt + 36 * node_count;
+  const std::uint64_t links_at = kNodesAt + sizes.node * node_count;
   for (std::size_t i = 0; i < cloth_.links.size(); ++i) {
     const auto& l = cloth_.links[i];
     if (l.node_index_1 >= node_count || l.node_index_2 >= node_count) {
-      out.push_back(diagnostic(true, kClothFormat, links_at + 16 * i,
+      out.push_back(diagnostic(true, kClothFormat, links_at + sizes.link * i,
                                fmt::format("link {}: nodes {} and {} expected below {}", i, l.node_index_1,
                                            l.node_index_2, node_count)));
       continue;
     }
+    if (!node36) continue;  // no local_space_pos to measure the length against
     const auto& a = cloth_.nodes[l.node_index_1].local_space_pos;
     const auto& b = cloth_.nodes[l.node_index_2].local_space_pos;
     const double d = std::sqrt(double(a.x - b.x) * (a.x - b.x) + double(a.y - b.y) * (a.y - b.y) +
                                double(a.z - b.z) * (a.z - b.z));
     if (std::abs(d - l.length) > 1e-3) {
-      out.push_back(diagnostic(false, kClothFormat, links_at + 16 * i + 8,
+      out.push_back(diagnostic(false, kClothFormat, links_at + sizes.link * i + 8,
                                fmt::format("link {}: length {} differs from the nodes' distance {} (equal in "
                                            "every sample)",
                                            i, l.length, d)));
@@ -145,13 +160,15 @@ double ClothFile::engine_tick() const {
 }
 
 EnginePose ClothFile::sample(double seconds) const {
-  // The rest state of the setup: nodes at their local_space_pos (no solver is reproduced).
+  // The rest state of the setup: nodes at their local_space_pos, or at pos in the node32 layout, which has no
+  // other (no solver is reproduced).
   EnginePose pose;
   pose.time = seconds;
   for (std::size_t i = 0; i < cloth_.nodes.size(); ++i) {
     EngineJoint joint;
     joint.name = fmt::format("node {}", i);
-    const auto& p = cloth_.nodes[i].local_space_pos;
+    const auto& node = cloth_.nodes[i];
+    const auto& p = cloth_.layout == ClothLayout::Node36 ? node.local_space_pos : node.pos;
     joint.local.translation = {p.x, p.y, p.z};
     joint.model = joint.local.matrix();
     pose.joints.push_back(std::move(joint));

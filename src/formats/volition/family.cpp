@@ -40,16 +40,23 @@ std::uint32_t u32_at(std::span<const std::uint8_t> bytes, std::size_t at) {
          static_cast<std::uint32_t>(bytes[at + 3]) << 24;
 }
 
+// Version 1 and records (either layout) that fill the file exactly.
 bool looks_like_cloth(std::span<const std::uint8_t> bytes) {
   if (bytes.size() < kClothHeaderSize || u32_at(bytes, 0) != 1) return false;
-  std::uint64_t expected = kClothHeaderSize;
-  const std::uint64_t sizes[4] = {36, 36, 16, 52};
-  for (int i = 0; i < 4; ++i) {
-    const auto count = static_cast<std::int32_t>(u32_at(bytes, 0x38 + 4 * static_cast<std::size_t>(i)));
+  std::uint64_t counts[4];
+  for (std::size_t i = 0; i < 4; ++i) {
+    const auto count = static_cast<std::int32_t>(u32_at(bytes, 0x38 + 4 * i));
     if (count < 0) return false;
-    expected += sizes[i] * static_cast<std::uint64_t>(count);
+    counts[i] = static_cast<std::uint64_t>(count);
   }
-  return expected == bytes.size();
+  for (const auto layout : {ClothLayout::Node36, ClothLayout::Node32}) {
+    const auto size = record_sizes(layout);
+    if (kClothHeaderSize + (counts[0] + counts[1]) * size.node + counts[2] * size.link +
+            counts[3] * size.collider ==
+        bytes.size())
+      return true;
+  }
+  return false;
 }
 
 bool looks_like_rig(std::span<const std::uint8_t> bytes) {
@@ -201,12 +208,20 @@ Result<AnimSettings> settings_from(const Options& options) {
   return settings;
 }
 
+// The kind of file the extension names, else the one the bytes look like (a rig has no magic).
+FileKind kind_of(std::span<const std::uint8_t> bytes, const std::string& extension) {
+  if (extension == ".anim_pc") return FileKind::Anim;
+  if (extension == ".sim_pc") return FileKind::Cloth;
+  if (extension == ".rig_pc") return FileKind::Rig;
+  return sniff_kind(bytes);
+}
+
 Result<std::unique_ptr<Document>> open_volition(std::span<const std::uint8_t> bytes, const Options& options) {
   auto width = width_from(options);
   if (!width) return width.error();
   auto axes = axes_from(options);
   if (!axes) return axes.error();
-  const FileKind kind = sniff_kind(bytes);
+  const FileKind kind = kind_of(bytes, options.extension());
   if (kind == FileKind::Anim) {
     auto settings = settings_from(options);
     if (!settings) return settings.error();

@@ -12,6 +12,13 @@ namespace bonebridge::volition {
 inline constexpr const char* kClothFormat = "Volition .sim_pc";
 inline constexpr std::size_t kClothHeaderSize = 0x54;
 
+struct ClothRecordSizes {
+  std::size_t node, link, collider;
+};
+ClothRecordSizes record_sizes(ClothLayout layout);
+
+// The layout is the one whose record sizes add up to the file's size (Node36 also when trailing bytes follow,
+// and when both fit).
 Result<ClothDocument> read_cloth(std::span<const std::uint8_t> bytes);
 std::vector<std::uint8_t> write_cloth(const ClothDocument& document);
 

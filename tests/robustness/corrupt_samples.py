@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Every real sample, corrupted: truncations and single-byte changes fed to `validate` and to `convert`.
+
+For each file of ../shared/samples (SOURCES.md and JSON notes aside) this runs at least 60 truncations and
+40 single-byte changes (positions and values from a fixed-seed generator, so every run is the same), each
+through `bonebridge validate` and `bonebridge convert ... .glb`, and requires of every run:
+  - exit code 0 or 1 (no signal, no internal error 70, no usage error 2), within 20 s;
+  - peak resident memory below 2x the input + 64 MiB (ru_maxrss of that process, from wait4);
+  - `validate` of a truncated file exits 1, unless all that was cut is ignorable: whitespace, NUL padding,
+    or (for the text formats) comment lines.
+Usage: corrupt_samples.py BONEBRIDGE SAMPLES_DIR
+"""
+import concurrent.futures
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import threading
+
+TRUNCATIONS = 60
+CHANGES = 40
+TIMEOUT_S = 20
+TEXT_SUFFIXES = {".key", ".3do", ".animj", ".pup"}
+SKIPPED_NAMES = {"SOURCES.md"}
+
+
+def xorshift(seed):
+    state = seed or 1
+    while True:
+        state ^= (state << 13) & 0xFFFFFFFFFFFFFFFF
+        state ^= state >> 7
+        state ^= (state << 17) & 0xFFFFFFFFFFFFFFFF
+        yield state
+
+
+def cut_points(size):
+    if size <= TRUNCATIONS:
+        return list(range(size))
+    return sorted({(size * i) // TRUNCATIONS for i in range(TRUNCATIONS)})
+
+
+def changes(data, seed):
+    numbers = xorshift(seed)
+    out = []
+    for _ in range(CHANGES):
+        at = next(numbers) % len(data)
+        flip = (next(numbers) % 255) + 1  # never 0: the byte always changes
+        changed = bytearray(data)
+        changed[at] ^= flip
+        out.append((f"byte {at} ^= 0x{flip:02x}", bytes(changed)))
+    return out
+
+
+def ignorable_tail(tail, suffix):
+    if suffix in TEXT_SUFFIXES:
+        lines = tail.decode("latin-1").splitlines()
+        return all(not line.strip() or line.strip().startswith("#") for line in lines)
+    return all(b in (0, 0x20, 0x0A, 0x0D, 0x09) for b in tail)
+
+
+def run(command, limit_kib):
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    timer = threading.Timer(TIMEOUT_S, process.kill)
+    timer.start()
+    _, status, usage = os.wait4(process.pid, 0)
+    timer.cancel()
+    process.returncode = os.waitstatus_to_exitcode(status)
+    problems = []
+    if process.returncode not in (0, 1):
+        problems.append(f"exit {process.returncode}")
+    if usage.ru_maxrss > limit_kib:
+        problems.append(f"peak memory {usage.ru_maxrss} KiB > {limit_kib} KiB")
+    return process.returncode, problems
+
+
+def check_case(tool, folder, name, label, data, truncated_tail, suffix):
+    case_dir = pathlib.Path(tempfile.mkdtemp(dir=folder))
+    path = case_dir / name
+    path.write_bytes(data)
+    limit_kib = (2 * len(data) + 64 * 1024 * 1024) // 1024
+    failures = []
+    code, problems = run([tool, "validate", str(path)], limit_kib)
+    failures += [f"validate: {p}" for p in problems]
+    if truncated_tail is not None and code == 0 and not ignorable_tail(truncated_tail, suffix):
+        failures.append("validate accepted a truncated file")
+    _, problems = run([tool, "convert", str(path), str(case_dir / "out.glb")], limit_kib)
+    failures += [f"convert: {p}" for p in problems]
+    for leftover in case_dir.iterdir():
+        leftover.unlink()
+    case_dir.rmdir()
+    return [f"{name} ({label}): {f}" for f in failures]
+
+
+def cases_of(sample):
+    data = sample.read_bytes()
+    suffix = sample.suffix.lower()
+    for size in cut_points(len(data)):
+        yield f"cut to {size} of {len(data)} bytes", data[:size], data[size:], suffix
+    if data:
+        seed = sum(sample.name.encode()) * 2654435761 + len(data)
+        for label, changed in changes(data, seed):
+            yield label, changed, None, suffix
+
+
+def main():
+    tool, samples = sys.argv[1], pathlib.Path(sys.argv[2])
+    if not samples.is_dir():
+        print(f"SKIPPED LOUDLY: {samples} is absent; no real sample was corrupted", file=sys.stderr)
+        return 0
+    files = sorted(p for p in samples.rglob("*") if p.is_file() and p.name not in SKIPPED_NAMES
+                   and p.suffix.lower() not in (".md", ".json"))
+    failures, count = [], 0
+    with tempfile.TemporaryDirectory() as folder, \
+            concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        futures = []
+        for sample in files:
+            for label, data, tail, suffix in cases_of(sample):
+                futures.append(pool.submit(check_case, tool, folder, sample.name, label, data, tail, suffix))
+        for future in concurrent.futures.as_completed(futures):
+            count += 1
+            failures += future.result()
+    print(f"corrupted samples: {len(files)} files, {count} cases, {2 * count} runs "
+          f"(validate and convert each), {len(failures)} failures")
+    for failure in sorted(failures)[:200]:
+        print("FAIL", failure)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
