@@ -217,6 +217,7 @@ py::object from_gltf(const py::object& source, const std::string& family_id, con
     const auto dot = output.rfind('.');
     if (dot != std::string::npos) options.values["output-extension"] = output.substr(dot);
   }
+  value_or_raise(read_companions(*family, options));
   Result<std::vector<std::uint8_t>> bytes = Error{};
   {
     py::gil_scoped_release release;
@@ -227,20 +228,7 @@ py::object from_gltf(const py::object& source, const std::string& family_id, con
 }
 
 py::object formats() {
-  auto list = nlohmann::json::array();
-  for (const auto& family : format_families()) {
-    auto capabilities = nlohmann::json::array();
-    for (const auto& c : family.capabilities) {
-      capabilities.push_back(
-          {{"what", c.what}, {"supported", c.supported}, {"confidence", c.confidence}, {"note", c.note}});
-    }
-    list.push_back({{"id", family.id},
-                    {"title", family.title},
-                    {"extensions", family.extensions},
-                    {"capabilities", capabilities},
-                    {"companions", family.companion_options}});
-  }
-  return json_to_python(list);
+  return json_to_python(formats_json());
 }
 
 }  // namespace

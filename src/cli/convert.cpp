@@ -56,7 +56,9 @@ Result<std::vector<std::uint8_t>> from_gltf(const ConvertRequest& request, const
   if (!scene) return scene.error();
   if (!target.from_core)
     return Error{target.title, "writing this format from glTF is not supported yet", {}, {}, {}};
-  return target.from_core(*scene, output_options(request));
+  Options options = output_options(request);
+  if (auto companions = read_companions(target, options); !companions) return companions.error();
+  return target.from_core(*scene, options);
 }
 
 Result<std::vector<std::uint8_t>> convert_bytes(const ConvertRequest& request) {
@@ -93,7 +95,9 @@ Result<std::vector<std::uint8_t>> convert_bytes(const ConvertRequest& request) {
   if (!target->from_core) return Error{target->title, "writing this format is not supported yet", {}, {}, {}};
   auto core = core_of(*input->document, options);
   if (!core) return core.error();
-  return target->from_core(core->scene, output_options(request));
+  Options writing = output_options(request);
+  if (auto companions = read_companions(*target, writing); !companions) return companions.error();
+  return target->from_core(core->scene, writing);
 }
 
 }  // namespace

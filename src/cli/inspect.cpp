@@ -7,25 +7,13 @@
 #include <memory>
 
 #include "bonebridge/io/file.hpp"
+#include "bonebridge/registry/archives.hpp"
 #include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/registry.hpp"
 #include "verbs.hpp"
 
 namespace bonebridge::cli {
 namespace {
-
-nlohmann::json capabilities_json(const FormatFamily& family) {
-  auto list = nlohmann::json::array();
-  for (const auto& c : family.capabilities) {
-    list.push_back(
-        {{"what", c.what}, {"supported", c.supported}, {"confidence", c.confidence}, {"note", c.note}});
-  }
-  return {{"id", family.id},
-          {"title", family.title},
-          {"extensions", family.extensions},
-          {"capabilities", list},
-          {"companions", family.companion_options}};
-}
 
 void print_family(const FormatFamily& family) {
   std::cout << family.id << ": " << family.title << " (";
@@ -38,6 +26,12 @@ void print_family(const FormatFamily& family) {
   }
 }
 
+void print_container(const archive::ArchiveKind& kind) {
+  std::cout << kind.id << ": " << kind.title << " (";
+  for (std::size_t i = 0; i < kind.extensions.size(); ++i) std::cout << (i ? ", " : "") << kind.extensions[i];
+  std::cout << ")\n  " << kind.support << "\n";
+}
+
 struct Opened {
   std::shared_ptr<InputOptions> input = std::make_shared<InputOptions>();
   std::shared_ptr<std::string> path = std::make_shared<std::string>();
@@ -45,7 +39,10 @@ struct Opened {
 
 Opened add_input(CLI::App& command) {
   Opened opened;
-  command.add_option("file", *opened.path, "Input file (or ARCHIVE:INDEX)")->required();
+  command
+      .add_option("file", *opened.path,
+                  "Input file, or an archive entry: ARCHIVE:ENTRY[:ENTRY] by name or index")
+      ->required();
   opened.input->add_to(command);
   return opened;
 }
@@ -59,11 +56,11 @@ Verb add_formats(CLI::App& app) {
   command->add_flag("--json", *json, "Machine-readable output");
   return {command, [json] {
             if (*json) {
-              auto list = nlohmann::json::array();
-              for (const auto& family : format_families()) list.push_back(capabilities_json(family));
-              std::cout << list.dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
+              std::cout << formats_json().dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
             } else {
               for (const auto& family : format_families()) print_family(family);
+              std::cout << "\ncontainers (ls, extract, and ARCHIVE:ENTRY wherever a file is named):\n";
+              for (const auto* kind : archive_kinds()) print_container(*kind);
             }
             return int{kSuccess};
           }};

@@ -8,8 +8,8 @@ int main(int argc, char** argv) {
   CLI::App app{"bonebridge: skeletal animation of classic games to glTF 2.0 and back"};
   app.require_subcommand(1);
   std::vector<Verb> verbs;
-  for (auto add :
-       {add_formats, add_info, add_dump, add_validate, add_sample, add_fidelity, add_convert, add_batch}) {
+  for (auto add : {add_formats, add_info, add_dump, add_validate, add_sample, add_fidelity, add_convert,
+                   add_batch, add_ls, add_extract}) {
     verbs.push_back(add(app));
   }
   try {

@@ -41,6 +41,8 @@ Verb add_sample(CLI::App& app);
 Verb add_fidelity(CLI::App& app);
 Verb add_convert(CLI::App& app);
 Verb add_batch(CLI::App& app);
+Verb add_ls(CLI::App& app);
+Verb add_extract(CLI::App& app);
 
 int report_error(const Error& error);
 

@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <tuple>
 
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/io/file.hpp"
+#include "bonebridge/registry/archives.hpp"
 #include "bonebridge/registry/registry.hpp"
 
 namespace bonebridge {
@@ -18,32 +18,6 @@ namespace {
 Error with_file(Error error, const std::string& path) {
   if (error.file.empty()) error.file = path;
   return error;
-}
-
-// "ANIM.HQR:12" -> ("ANIM.HQR", 12) when the plain path does not exist.
-std::optional<std::pair<std::string, std::size_t>> split_entry(const std::string& path) {
-  if (std::filesystem::exists(path)) return std::nullopt;
-  const auto colon = path.rfind(':');
-  if (colon == std::string::npos || colon + 1 == path.size()) return std::nullopt;
-  std::size_t index = 0;
-  const auto* first = path.data() + colon + 1;
-  const auto* last = path.data() + path.size();
-  const auto [end, ec] = std::from_chars(first, last, index);
-  if (ec != std::errc() || end != last) return std::nullopt;
-  return std::pair{path.substr(0, colon), index};
-}
-
-Result<std::vector<std::uint8_t>> read_entry(const std::string& archive, std::size_t index) {
-  auto bytes = read_file(archive);
-  if (!bytes) return bytes.error();
-  for (const auto& family : format_families()) {
-    if (family.container_entry && family.sniff && family.sniff(*bytes))
-      return family.container_entry(*bytes, index);
-  }
-  if (const auto* family = find_family_by_extension(archive); family && family->container_entry) {
-    return family->container_entry(*bytes, index);
-  }
-  return Error{"archive", "no format family holds entries in this file", {}, {}, archive};
 }
 
 }  // namespace
@@ -68,16 +42,27 @@ std::pair<const FormatFamily*, std::string> choose_family(const std::filesystem:
 
 }  // namespace
 
+// Companion files (--model, --rig, --body, ...) may be archive entries too: read them here, by address.
+Status read_companions(const FormatFamily& family, Options& options) {
+  for (const auto& key : family.companion_options) {
+    const auto address = options.get(key);
+    if (!address || options.companions.contains(key)) continue;
+    auto companion = read_address(*address);
+    if (!companion) return with_file(companion.error(), *address);
+    options.companions[key] = std::move(companion->bytes);
+  }
+  return Ok{};
+}
+
 Result<LoadedInput> load_input(const std::string& path, const Options& options, const std::string& format) {
   LoadedInput input;
-  const auto entry = split_entry(path);
-  auto bytes = entry ? read_entry(entry->first, entry->second) : read_file(path);
-  if (!bytes) return with_file(bytes.error(), path);
-  input.bytes = std::move(bytes).value();
-  // An archive entry is found by the archive's extension; the entry itself has no name to go by.
-  const std::filesystem::path named =
-      entry ? std::filesystem::path(entry->first) : std::filesystem::path(path);
-  std::tie(input.family, input.detected_by) = choose_family(named, input.bytes, format);
+  auto file = read_address(path);
+  if (!file) return with_file(file.error(), path);
+  input.bytes = std::move(file->bytes);
+  // An entry named without an extension (HQR entries are numbered) is found by its archive's extension.
+  const bool named = !std::filesystem::path(file->name).extension().empty();
+  const std::filesystem::path deciding = named || file->container.empty() ? file->name : file->container;
+  std::tie(input.family, input.detected_by) = choose_family(deciding, input.bytes, format);
   if (!input.family) {
     return Error{"",
                  format.empty() ? "no format family recognises this file (see `bonebridge formats`)"
@@ -87,11 +72,37 @@ Result<LoadedInput> load_input(const std::string& path, const Options& options, 
                  path};
   }
   Options opening = options;
-  if (!entry && !opening.get("extension")) opening.values["extension"] = lower_extension(path);
+  if (named && !opening.get("extension")) opening.values["extension"] = lower_extension(file->name);
+  if (auto companions = read_companions(*input.family, opening); !companions) return companions.error();
   auto document = input.family->open(input.bytes, opening);
   if (!document) return with_file(document.error(), path);
   input.document = std::move(document).value();
   return input;
+}
+
+nlohmann::json formats_json() {
+  auto list = nlohmann::json::array();
+  for (const auto& family : format_families()) {
+    auto capabilities = nlohmann::json::array();
+    for (const auto& c : family.capabilities) {
+      capabilities.push_back(
+          {{"what", c.what}, {"supported", c.supported}, {"confidence", c.confidence}, {"note", c.note}});
+    }
+    list.push_back({{"id", family.id},
+                    {"title", family.title},
+                    {"extensions", family.extensions},
+                    {"capabilities", capabilities},
+                    {"companions", family.companion_options}});
+  }
+  for (const auto* kind : archive_kinds()) {
+    list.push_back({{"id", kind->id},
+                    {"title", kind->title},
+                    {"extensions", kind->extensions},
+                    {"container", true},
+                    {"writes", static_cast<bool>(kind->write)},
+                    {"support", kind->support}});
+  }
+  return list;
 }
 
 nlohmann::json input_info(const LoadedInput& input) {

@@ -16,6 +16,7 @@
 #include "bonebridge/core/axes.hpp"
 #include "bonebridge/core/scene.hpp"
 #include "bonebridge/io/error.hpp"
+#include "bonebridge/io/file.hpp"
 
 namespace bonebridge {
 
@@ -31,6 +32,17 @@ struct Options {
   }
   bool flag(const std::string& key) const { return values.contains(key); }
   std::string extension() const { return get("extension").value_or(""); }
+
+  // Companion files by option name, as load_input read them from their addresses (a file, or an archive
+  // entry such as GAME.vpp_pc:hero.str2_pc:hero.rig_pc).
+  std::map<std::string, std::vector<std::uint8_t>> companions;
+  // A companion's bytes: as already read, else the file the option names.
+  Result<std::vector<std::uint8_t>> companion(const std::string& key) const {
+    if (const auto it = companions.find(key); it != companions.end()) return it->second;
+    const auto path = get(key);
+    if (!path) return Error{"", "option --" + key + " is not set", {}, {}, {}};
+    return read_file(*path);
+  }
 };
 
 // One joint of the game engine's pose, in the game's own axes and units, but in column-vector form:

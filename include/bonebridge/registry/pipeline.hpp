@@ -23,6 +23,13 @@ struct LoadedInput {
 Result<LoadedInput> load_input(const std::string& path, const Options& options,
                                const std::string& format = {});
 
+// Reads the companion files `options` names for `family` (--model, --rig, --body, ...; each a file or an
+// archive entry) into options.companions. load_input does this; writers from glTF call it themselves.
+Status read_companions(const FormatFamily& family, Options& options);
+
+// What `formats --json` prints: every family with its capabilities, then every container ("container": true).
+nlohmann::json formats_json();
+
 // What `info` shows: the document's info plus the family that opened it and how it was chosen.
 nlohmann::json input_info(const LoadedInput& input);
 

@@ -17,7 +17,7 @@ int joint_index(const Skeleton& skeleton, const std::string& name) {
 Result<Skeleton> clip_skeleton(const Document& document, const Options& options) {
   Skeleton skeleton;
   if (const auto path = options.get("skeleton")) {
-    auto bytes = read_file(*path);
+    auto bytes = options.companion("skeleton");
     if (!bytes) return bytes.error();
     auto scene = gltf::read(*bytes);
     if (!scene) {

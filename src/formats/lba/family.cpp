@@ -27,11 +27,13 @@ Error option_error(std::string message) {
   return Error{kTitle, std::move(message), {}, {}, {}};
 }
 
-// A companion file (or HQR entry) parsed by `read`, its errors naming the companion's address.
+// A companion (--body, --palette) parsed by `read`, its errors naming the companion's address. Read by
+// load_input when it came through the registry; else a file, or ARCHIVE.HQR:<index>.
 template <class Read>
-auto read_companion(const std::string& address, Read read)
+auto read_companion(const Options& options, const std::string& key, Read read)
     -> decltype(read(std::span<const std::uint8_t>{})) {
-  auto bytes = read_file_or_entry(address);
+  const std::string address = options.get(key).value_or("");
+  auto bytes = options.companions.contains(key) ? options.companion(key) : read_file_or_entry(address);
   if (!bytes) return bytes.error();
   auto parsed = read(*bytes);
   if (!parsed) {
@@ -68,7 +70,7 @@ Result<BridgeOptions> bridge_options(const Options& options) {
     out.light = {out.light.alpha * 4, out.light.beta * 4};
   }
   if (const auto path = options.get("palette")) {
-    auto palette = read_companion(*path, read_palette);
+    auto palette = read_companion(options, "palette", read_palette);
     if (!palette) return palette.error();
     out.palette = *palette;
   }
@@ -449,7 +451,7 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
   if (!animation) return animation.error();
   std::optional<Body> body;
   if (const auto body_path = options.get("body")) {
-    auto parsed = read_companion(*body_path, body_reader(*body_path, bridge->variant));
+    auto parsed = read_companion(options, "body", body_reader(*body_path, bridge->variant));
     if (!parsed) return parsed.error();
     if (auto problems = body_problems(*parsed); !problems.empty()) {
       problems.front().file = *body_path;

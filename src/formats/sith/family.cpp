@@ -213,7 +213,7 @@ class ModelDocument : public Document {
 Result<std::optional<ModelFile>> model_option(const Options& options) {
   const auto path = options.get("model");
   if (!path) return std::optional<ModelFile>{};
-  auto bytes = read_file(*path);
+  auto bytes = options.companion("model");
   if (!bytes.ok()) return bytes.error();
   auto parsed = read_model(*bytes);
   if (!parsed.ok()) {

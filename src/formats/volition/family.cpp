@@ -126,7 +126,7 @@ Result<std::vector<std::uint8_t>> from_core(const Scene& input, const Options& o
   if (scene.clips.empty()) return option_error("the scene has no clip to write as .anim_pc");
   RigDocument rig;
   if (const auto path = options.get("rig")) {
-    auto bytes = read_file(*path);
+    auto bytes = options.companion("rig");
     if (!bytes) return bytes.error();
     auto read = read_rig(*bytes, *width);
     if (!read) return read.error();
@@ -229,7 +229,7 @@ Result<std::unique_ptr<Document>> open_volition(std::span<const std::uint8_t> by
     if (!anim) return anim.error();
     std::optional<RigDocument> rig;
     if (const auto path = options.get("rig")) {
-      auto rig_bytes = read_file(*path);
+      auto rig_bytes = options.companion("rig");
       if (!rig_bytes) return rig_bytes.error();
       auto read = read_rig(*rig_bytes);
       if (!read) {

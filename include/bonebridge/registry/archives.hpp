@@ -1,0 +1,42 @@
+#pragma once
+// The containers bonebridge reads (one archive::ArchiveKind row each), and addresses that reach into them:
+// "GAME.vpp_pc:anims.str2_pc:walk.anim_pc" names entry walk.anim_pc of the .str2_pc inside the .vpp_pc;
+// "ANIM.HQR:12" names entry 12. An entry is found by its stored name (case-insensitively) or by its index.
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "bonebridge/archive/archive.hpp"
+
+namespace bonebridge {
+
+const std::vector<const archive::ArchiveKind*>& archive_kinds();
+
+// The container a file is, by its extension when that names one, else by its bytes; nullptr when none.
+const archive::ArchiveKind* find_archive_kind(const std::filesystem::path& named,
+                                              std::span<const std::uint8_t> bytes);
+
+struct AddressedFile {
+  std::vector<std::uint8_t> bytes;
+  std::string name;       // the file's own name: the last entry's stored name, else the path
+  std::string container;  // the innermost archive's name; empty for a plain file
+};
+
+// Reads a plain file, or the entry an address names. Errors name the address and, for entries, the archive.
+Result<AddressedFile> read_address(const std::string& address);
+
+// Splits an address into the file on disk and the entry names after it (none for a plain file). The file is
+// the longest prefix before a ':' that exists; nullopt when no prefix does.
+struct SplitAddress {
+  std::string file;
+  std::vector<std::string> entries;
+};
+std::optional<SplitAddress> split_address(const std::string& address);
+
+// Opens `bytes` (named `name`) as an archive, with the error a user needs when it is not one.
+Result<std::unique_ptr<archive::Archive>> open_archive(const std::string& name,
+                                                       std::vector<std::uint8_t> bytes);
+
+}  // namespace bonebridge

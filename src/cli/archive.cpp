@@ -1,0 +1,180 @@
+// ls and extract: what an archive (or an archive inside one) holds, and its entries as files.
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <iostream>
+#include <set>
+
+#include "bonebridge/io/file.hpp"
+#include "bonebridge/registry/archives.hpp"
+#include "verbs.hpp"
+
+namespace bonebridge::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Listed {
+  std::string path;  // ARCHIVE:ENTRY[:ENTRY]
+  archive::Entry entry;
+  std::vector<std::uint8_t> bytes;  // filled only when extracting
+  bool is_archive = false;          // a nested archive opened with --recursive
+};
+
+// A nested entry is opened as an archive when its name says it is one (no sniffing of every entry).
+bool named_as_archive(const std::string& name) {
+  return find_archive_kind(name, {}) != nullptr && !fs::path(name).extension().empty();
+}
+
+Status list_into(const std::string& path, const std::string& name, std::vector<std::uint8_t> bytes,
+                 bool recursive, bool with_bytes, std::vector<Listed>& out) {
+  auto opened = open_archive(name, std::move(bytes));
+  if (!opened) return opened.error();
+  const auto& archive = **opened;
+  for (std::size_t i = 0; i < archive.entries().size(); ++i) {
+    Listed listed{path + ":" + archive.entries()[i].name, archive.entries()[i], {}, false};
+    const bool blank = listed.entry.compression == "blank";
+    const bool nested = recursive && !blank && named_as_archive(listed.entry.name);
+    if ((with_bytes || nested) && !blank) {
+      auto read = archive.read(i);
+      if (!read) {
+        Error error = read.error();
+        error.file = listed.path;
+        return error;
+      }
+      listed.bytes = std::move(*read);
+    }
+    if (nested) {
+      listed.is_archive = true;
+      auto inner = listed.bytes;
+      out.push_back(listed);
+      if (auto status = list_into(listed.path, listed.entry.name, std::move(inner), true, with_bytes, out);
+          !status)
+        return status;
+      continue;
+    }
+    out.push_back(std::move(listed));
+  }
+  return Ok{};
+}
+
+Result<std::vector<Listed>> list(const std::string& address, bool recursive, bool with_bytes) {
+  auto file = read_address(address);
+  if (!file) return file.error();
+  std::vector<Listed> out;
+  if (auto status = list_into(address, file->name, std::move(file->bytes), recursive, with_bytes, out);
+      !status)
+    return status.error();
+  return out;
+}
+
+int print_listing(const std::vector<Listed>& entries, bool json) {
+  if (json) {
+    auto array = nlohmann::json::array();
+    for (const auto& listed : entries) {
+      array.push_back({{"path", listed.path},
+                       {"size", listed.entry.size},
+                       {"stored", listed.entry.stored},
+                       {"compression", listed.entry.compression}});
+    }
+    std::cout << array.dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
+    return kSuccess;
+  }
+  for (const auto& listed : entries) {
+    std::cout << fmt::format("{:>10} {:>10} {:<16} {}\n", listed.entry.size, listed.entry.stored,
+                             listed.entry.compression, listed.path);
+  }
+  return kSuccess;
+}
+
+// An entry's name as a relative path under the output folder; nullopt when it would leave the folder.
+std::optional<fs::path> safe_relative(const std::string& name) {
+  fs::path relative;
+  for (const auto& part : fs::path(name).relative_path()) {
+    if (part == ".." || part == "." || part.empty()) return std::nullopt;
+    relative /= part;
+  }
+  if (relative.empty() || fs::path(name).is_absolute()) return std::nullopt;
+  return relative;
+}
+
+// Where each entry goes: under the folder, nested archives (with --recursive) as folders of their name.
+Result<std::vector<std::pair<fs::path, const Listed*>>> plan_extraction(const std::string& root,
+                                                                        const std::vector<Listed>& entries,
+                                                                        const fs::path& out, bool force) {
+  std::vector<std::pair<fs::path, const Listed*>> plan;
+  std::set<fs::path> targets;
+  for (const auto& listed : entries) {
+    if (listed.is_archive || listed.entry.compression == "blank") continue;
+    fs::path target = out;
+    const std::string inner = listed.path.substr(root.size() + 1);
+    std::size_t start = 0;
+    for (auto colon = inner.find(':');; colon = inner.find(':', start)) {
+      const auto relative = safe_relative(inner.substr(start, colon - start));
+      if (!relative)
+        return Error{
+            "archive", "entry name would leave the output folder; not extracted", {}, {}, listed.path};
+      target /= *relative;
+      if (colon == std::string::npos) break;
+      start = colon + 1;
+    }
+    if (!targets.insert(target).second)
+      return Error{
+          "archive", fmt::format("two entries would be written to {}", target.string()), {}, {}, listed.path};
+    std::error_code ec;
+    if (!force && fs::exists(target, ec))
+      return Error{"archive",
+                   fmt::format("{} exists; not overwritten (use --force)", target.string()),
+                   {},
+                   {},
+                   listed.path};
+    plan.emplace_back(target, &listed);
+  }
+  return plan;
+}
+
+}  // namespace
+
+Verb add_ls(CLI::App& app) {
+  auto* command =
+      app.add_subcommand("ls", "List the entries of an archive (ARCHIVE, or ARCHIVE:ENTRY nested)");
+  auto address = std::make_shared<std::string>();
+  auto recursive = std::make_shared<bool>(false);
+  auto json = std::make_shared<bool>(false);
+  command->add_option("archive", *address, "The archive (or an archive entry of one)")->required();
+  command->add_flag("--recursive,-r", *recursive, "List the entries of archives inside it too");
+  command->add_flag("--json", *json, "JSON: [{path, size, stored, compression}]");
+  return {command, [=] {
+            auto entries = list(*address, *recursive, false);
+            if (!entries) return report_error(entries.error());
+            return print_listing(*entries, *json);
+          }};
+}
+
+Verb add_extract(CLI::App& app) {
+  auto* command = app.add_subcommand("extract", "Write the entries of an archive as files, byte for byte");
+  auto address = std::make_shared<std::string>();
+  auto out = std::make_shared<std::string>();
+  auto recursive = std::make_shared<bool>(false);
+  auto force = std::make_shared<bool>(false);
+  command->add_option("archive", *address, "The archive (or an archive entry of one)")->required();
+  command->add_option("outdir", *out, "The folder to write the entries into")->required();
+  command->add_flag("--recursive,-r", *recursive, "Archives inside it become folders of their entries");
+  command->add_flag("--force", *force, "Replace files that already exist");
+  return {command, [=] {
+            auto entries = list(*address, *recursive, true);
+            if (!entries) return report_error(entries.error());
+            auto plan = plan_extraction(*address, *entries, *out, *force);
+            if (!plan) return report_error(plan.error());
+            for (const auto& [target, listed] : *plan) {
+              std::error_code ec;
+              fs::create_directories(target.parent_path(), ec);
+              if (auto written = write_file_atomic(target, listed->bytes); !written)
+                return report_error(written.error());
+            }
+            std::cerr << fmt::format("extracted {} entries of {} to {}\n", plan->size(), *address, *out);
+            return int{kSuccess};
+          }};
+}
+
+}  // namespace bonebridge::cli

@@ -1,0 +1,95 @@
+#include "bonebridge/formats/lba/hqr_archive.hpp"
+
+#include <fmt/format.h>
+
+#include "bonebridge/formats/lba/family.hpp"
+#include "bonebridge/formats/lba/hqr.hpp"
+
+namespace bonebridge::lba {
+namespace {
+
+const char* method_name(std::uint16_t method) {
+  return method == 0 ? "none" : method == 1 ? "lzs" : method == 2 ? "lzmit" : "unknown";
+}
+
+class HqrOpened : public archive::Archive {
+ public:
+  explicit HqrOpened(HqrArchive hqr) : hqr_(std::move(hqr)) {
+    for (std::size_t i = 0; i < hqr_.slots.size(); ++i) {
+      archive::Entry entry{fmt::format("{}", i), 0, 0, "blank"};
+      if (const auto* stored = slot_entry(i)) {
+        entry.size = stored->size;
+        entry.stored = stored->stored.size();
+        entry.compression = method_name(stored->method);
+      }
+      entries_.push_back(std::move(entry));
+    }
+  }
+  const std::vector<archive::Entry>& entries() const override { return entries_; }
+  Result<std::vector<std::uint8_t>> read(std::size_t index) const override { return hqr_entry(hqr_, index); }
+  Result<std::vector<std::uint8_t>> read_stored(std::size_t index) const override {
+    const auto* stored = slot_entry(index);
+    if (!stored) return Error{kHqrFormat, fmt::format("entry {} is blank or absent", index), {}, {}, {}};
+    return stored->stored;
+  }
+  const HqrArchive& hqr() const { return hqr_; }
+  const HqrEntry* slot_entry(std::size_t index) const {
+    if (index >= hqr_.slots.size() || !hqr_.slots[index]) return nullptr;
+    return &hqr_.blocks[*hqr_.slots[index]].entry;
+  }
+
+ private:
+  HqrArchive hqr_;
+  std::vector<archive::Entry> entries_;
+};
+
+bool all_kept_in_order(const std::vector<archive::EntrySource>& entries, const HqrOpened& model) {
+  if (entries.size() != model.entries().size()) return false;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (entries[i].keep != i) return false;
+  }
+  return true;
+}
+
+// Unchanged: the model's own layout (shared slots, hidden entries, gaps) byte for byte. Otherwise one block
+// per entry: kept entries with their stored bytes and method, new ones compressed with LZMIT where it helps.
+Result<std::vector<std::uint8_t>> write_entries(const std::vector<archive::EntrySource>& entries,
+                                                const archive::Archive* model) {
+  const auto* hqr_model = dynamic_cast<const HqrOpened*>(model);
+  if (model && !hqr_model) return Error{kHqrFormat, "the model archive is not an HQR archive", {}, {}, {}};
+  if (hqr_model && all_kept_in_order(entries, *hqr_model)) return write_hqr(hqr_model->hqr());
+  HqrArchive out;
+  for (const auto& source : entries) {
+    const HqrEntry* kept = hqr_model && source.keep ? hqr_model->slot_entry(*source.keep) : nullptr;
+    if (source.keep && !kept) {
+      out.slots.push_back(std::nullopt);
+      continue;
+    }
+    out.slots.push_back(static_cast<std::uint32_t>(out.blocks.size()));
+    out.blocks.push_back({kept ? *kept : encode_entry(source.bytes, 2), {}, {}});
+  }
+  return write_hqr(out);
+}
+
+}  // namespace
+
+const archive::ArchiveKind& hqr_kind() {
+  static const archive::ArchiveKind kind{
+      "hqr",
+      "LBA HQR archive",
+      {".hqr", ".ile", ".obl", ".vox"},
+      "read and write (byte for byte when unchanged; blank, shared and hidden entries kept); entries named "
+      "by "
+      "index; LZS and LZMIT decoded and encoded; confirmed on the public LBA samples",
+      is_container,
+      [](std::vector<std::uint8_t> bytes) -> Result<std::unique_ptr<archive::Archive>> {
+        auto hqr = read_hqr(bytes);
+        if (!hqr) return hqr.error();
+        return std::unique_ptr<archive::Archive>(std::make_unique<HqrOpened>(std::move(*hqr)));
+      },
+      write_entries,
+  };
+  return kind;
+}
+
+}  // namespace bonebridge::lba
