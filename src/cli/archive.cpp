@@ -177,4 +177,36 @@ Verb add_extract(CLI::App& app) {
           }};
 }
 
+Verb add_pack(CLI::App& app) {
+  auto* command = app.add_subcommand("pack", "Write an archive from a folder (the inverse of extract)");
+  auto folder = std::make_shared<std::string>();
+  auto out = std::make_shared<std::string>();
+  auto like = std::make_shared<std::string>();
+  auto force = std::make_shared<bool>(false);
+  command->add_option("folder", *folder, "The folder whose files become the entries")->required();
+  command->add_option("archive", *out, "The archive to write; its extension picks the container")->required();
+  command->add_option("--like", *like,
+                      "An archive to follow: its order, layout and compression, and its stored bytes for "
+                      "unchanged entries");
+  command->add_flag("--force", *force, "Replace the archive if it exists");
+  return {command, [=] {
+            std::error_code ec;
+            if (!*force && fs::exists(*out, ec)) {
+              return report_error(Error{"archive", "exists; not overwritten (use --force)", {}, {}, *out});
+            }
+            std::optional<std::vector<std::uint8_t>> model;
+            if (!like->empty()) {
+              auto read = read_address(*like);
+              if (!read) return report_error(read.error());
+              model = std::move(read->bytes);
+            }
+            auto packed = pack_folder(*folder, fs::path(*out).filename().string(), model ? &*model : nullptr);
+            if (!packed) return report_error(packed.error());
+            if (auto written = write_file_atomic(*out, *packed); !written)
+              return report_error(written.error());
+            std::cerr << fmt::format("packed {} into {} ({} bytes)\n", *folder, *out, packed->size());
+            return int{kSuccess};
+          }};
+}
+
 }  // namespace bonebridge::cli

@@ -9,7 +9,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   std::vector<Verb> verbs;
   for (auto add : {add_formats, add_info, add_dump, add_validate, add_sample, add_fidelity, add_convert,
-                   add_batch, add_ls, add_extract}) {
+                   add_batch, add_ls, add_extract, add_pack}) {
     verbs.push_back(add(app));
   }
   try {

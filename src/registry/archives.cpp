@@ -134,4 +134,131 @@ Result<AddressedFile> read_address(const std::string& address) {
   return file;
 }
 
+Result<std::vector<std::uint8_t>> replace_entry(const std::string& name, std::vector<std::uint8_t> archive,
+                                                std::span<const std::string> path,
+                                                std::vector<std::uint8_t> bytes) {
+  if (path.empty()) return bytes;
+  const auto* kind = find_archive_kind(name, archive);
+  auto opened = open_archive(name, std::move(archive));
+  if (!opened) return opened.error();
+  if (!kind->write) return Error{kind->title, "writing this container is not supported", {}, {}, name};
+  const auto index = entry_index(**opened, path.front());
+  if (!index) return Error{kind->title, "no entry named \"" + path.front() + "\"", {}, {}, name};
+  const std::string entry_name = (*opened)->entries()[*index].name;
+  if (path.size() > 1) {
+    auto inner = (*opened)->read(*index);
+    if (!inner) return inner.error();
+    auto replaced = replace_entry(entry_name, std::move(*inner), path.subspan(1), std::move(bytes));
+    if (!replaced) return replaced.error();
+    bytes = std::move(*replaced);
+  }
+  std::vector<archive::EntrySource> sources;
+  for (std::size_t i = 0; i < (*opened)->entries().size(); ++i) {
+    if (i == *index) {
+      sources.push_back({entry_name, std::move(bytes), std::nullopt});
+    } else {
+      sources.push_back({(*opened)->entries()[i].name, {}, i});
+    }
+  }
+  return guard(kind->title, [&] { return kind->write(sources, opened->get()); });
+}
+
+namespace {
+
+struct FolderItem {
+  std::string name;  // the entry name: the path under the packed folder, '/'-separated
+  std::filesystem::path path;
+};
+
+bool names_an_archive(const std::filesystem::path& path) {
+  return !path.extension().empty() && find_archive_kind(path.filename(), {}) != nullptr;
+}
+
+// Numbered entries (HQR's "0", "1", ... "10") in number order; other names as strings.
+bool numbers_in_order(const std::filesystem::path& a, const std::filesystem::path& b) {
+  const std::string x = a.filename().string(), y = b.filename().string();
+  const auto digits = [](const std::string& s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
+  };
+  if (digits(x) && digits(y) && x.size() != y.size()) return x.size() < y.size();
+  return x < y;
+}
+
+// The files under `folder`, by entry name: plain subfolders add their name to the entry's, subfolders named
+// like an archive are one entry (packed in turn).
+Status collect(const std::filesystem::path& folder, const std::string& prefix, std::vector<FolderItem>& out) {
+  std::error_code ec;
+  std::vector<std::filesystem::path> paths;
+  for (const auto& item : std::filesystem::directory_iterator(folder, ec)) paths.push_back(item.path());
+  if (ec) return Error{"archive", "cannot list the folder: " + ec.message(), {}, {}, folder.string()};
+  std::sort(paths.begin(), paths.end(), numbers_in_order);
+  for (const auto& path : paths) {
+    const std::string name = prefix + path.filename().string();
+    if (std::filesystem::is_directory(path) && !names_an_archive(path)) {
+      if (auto status = collect(path, name + "/", out); !status) return status;
+    } else {
+      out.push_back({name, path});
+    }
+  }
+  return Ok{};
+}
+
+Result<archive::EntrySource> folder_entry(const FolderItem& item, const archive::Archive* model,
+                                          std::optional<std::size_t> model_index) {
+  std::optional<std::vector<std::uint8_t>> model_bytes;
+  if (model && model_index) {
+    auto read = model->read(*model_index);
+    if (read) model_bytes = std::move(*read);
+  }
+  if (std::filesystem::is_directory(item.path)) {
+    auto packed =
+        pack_folder(item.path, item.path.filename().string(), model_bytes ? &*model_bytes : nullptr);
+    if (!packed) return packed.error();
+    if (model_bytes && *packed == *model_bytes) return archive::EntrySource{item.name, {}, model_index};
+    return archive::EntrySource{item.name, std::move(*packed), std::nullopt};
+  }
+  auto bytes = read_file(item.path);
+  if (!bytes) return bytes.error();
+  if (model_bytes && *model_bytes == *bytes) return archive::EntrySource{item.name, {}, model_index};
+  return archive::EntrySource{item.name, std::move(*bytes), std::nullopt};
+}
+
+}  // namespace
+
+Result<std::vector<std::uint8_t>> pack_folder(const std::filesystem::path& folder, const std::string& name,
+                                              const std::vector<std::uint8_t>* model) {
+  std::vector<FolderItem> items;
+  if (auto status = collect(folder, "", items); !status) return status.error();
+  const auto* kind = find_archive_kind(
+      name, model ? std::span<const std::uint8_t>(*model) : std::span<const std::uint8_t>());
+  if (!kind || !kind->write)
+    return Error{
+        "archive", "the archive's extension names no container that bonebridge writes", {}, {}, name};
+  std::unique_ptr<archive::Archive> opened;
+  if (model) {
+    auto open = open_archive(name, *model);
+    if (!open) return open.error();
+    opened = std::move(*open);
+  }
+  std::vector<archive::EntrySource> sources;
+  std::vector<bool> used(items.size(), false);
+  for (std::size_t i = 0; opened && i < opened->entries().size(); ++i) {
+    const auto it = std::find_if(items.begin(), items.end(), [&](const FolderItem& item) {
+      return item.name == opened->entries()[i].name;
+    });
+    if (it == items.end()) continue;  // removed from the folder: left out
+    used[static_cast<std::size_t>(it - items.begin())] = true;
+    auto source = folder_entry(*it, opened.get(), i);
+    if (!source) return source.error();
+    sources.push_back(std::move(*source));
+  }
+  for (std::size_t f = 0; f < items.size(); ++f) {
+    if (used[f]) continue;
+    auto source = folder_entry(items[f], nullptr, std::nullopt);
+    if (!source) return source.error();
+    sources.push_back(std::move(*source));
+  }
+  return guard(kind->title, [&] { return kind->write(sources, opened.get()); });
+}
+
 }  // namespace bonebridge

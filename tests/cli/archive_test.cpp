@@ -4,13 +4,18 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 
+#include "archive/rfgm_unpacked.hpp"
+#include "archive/sha256.hpp"
 #include "bonebridge/archive/vpp.hpp"
+#include "bonebridge/registry/archives.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge {
@@ -148,6 +153,71 @@ TEST_F(ArchiveCli, RealRedFactionPackfileListsRecursively) {
   ASSERT_EQ(run.exit_code, 0);
   const auto listing = nlohmann::json::parse(run.out);
   EXPECT_GT(listing.size(), 1u);
+}
+
+// The proof of the archive issue: ls --recursive --json gives the sizes, and extract --recursive the bytes,
+// that RFGM.Formats' own unpacked test data holds for each real packfile.
+TEST_F(ArchiveCli, RealPackfilesListAndExtractAsRfgmFormatsUnpacksThem) {
+  for (const char* name : {"dlc01_l1.vpp_pc", "dlcp01_activities.vpp_pc", "xray_effect.str2_pc"}) {
+    BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("volition/packfiles/") + name);
+    const auto listed = run_tool("ls --recursive --json " + path.string());
+    ASSERT_EQ(listed.exit_code, 0) << name;
+    std::map<std::string, std::uint64_t> sizes;
+    for (const auto& row : nlohmann::json::parse(listed.out)) {
+      sizes[row["path"].get<std::string>().substr(path.string().size() + 1)] = row["size"];
+    }
+    const auto out = folder_ / name;
+    ASSERT_EQ(run_tool("extract --recursive " + path.string() + " " + out.string()).exit_code, 0) << name;
+    std::size_t rows = 0;
+    for (const auto& row : testing::kUnpacked) {
+      if (std::string(row.archive) != name) continue;
+      ++rows;
+      std::string address = row.path;
+      std::replace(address.begin(), address.end(), '/', ':');
+      EXPECT_EQ(sizes[address], row.size) << row.path;
+      if (fs::is_directory(out / row.path)) continue;  // a nested packfile, extracted as a folder
+      EXPECT_EQ(testing::sha256(testing::read_bytes(out / row.path)), row.sha256) << row.path;
+    }
+    EXPECT_EQ(rows, sizes.size()) << name;
+  }
+}
+
+TEST_F(ArchiveCli, ExtractThenPackLikeTheOriginalGivesTheSameBytes) {
+  for (const char* name : {"dlc01_l1.vpp_pc", "dlcp01_activities.vpp_pc", "xray_effect.str2_pc"}) {
+    BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("volition/packfiles/") + name);
+    const auto out = folder_ / (std::string(name) + ".d");
+    ASSERT_EQ(run_tool("extract --recursive " + path.string() + " " + out.string()).exit_code, 0) << name;
+    const auto packed = folder_ / name;
+    ASSERT_EQ(run_tool("pack " + out.string() + " " + packed.string() + " --like " + path.string()).exit_code,
+              0);
+    EXPECT_EQ(testing::read_bytes(packed), testing::read_bytes(path)) << name;
+  }
+}
+
+TEST_F(ArchiveCli, PackWithoutAModelHoldsTheFolderAndRefusesToOverwrite) {
+  ASSERT_EQ(run_tool("extract --recursive " + pack() + " " + (folder_ / "d").string()).exit_code, 0);
+  const auto packed = folder_ / "again.vpp_pc";
+  ASSERT_EQ(run_tool("pack " + (folder_ / "d").string() + " " + packed.string()).exit_code, 0);
+  const auto inner = packed.string() + ":hero.str2_pc:";
+  const auto extracted = folder_ / "e";
+  ASSERT_EQ(run_tool("extract --recursive " + packed.string() + " " + extracted.string()).exit_code, 0);
+  EXPECT_EQ(testing::read_bytes(extracted / "hero.str2_pc" / "wave.anim_pc"), anim_);
+  EXPECT_EQ(testing::read_bytes(extracted / "readme.txt"), (std::vector<std::uint8_t>{'h', 'i'}));
+  EXPECT_EQ(run_tool("pack " + (folder_ / "d").string() + " " + packed.string()).exit_code, 1);
+}
+
+// One entry deep inside replaced: every other entry, at every level, reads back the same.
+TEST_F(ArchiveCli, ReplacingANestedEntryKeepsEveryOtherEntry) {
+  const std::vector<std::string> path = {"hero.str2_pc", "wave_character.rig_pc"};
+  const std::vector<std::uint8_t> edited = {1, 2, 3, 4};
+  const auto replaced = replace_entry("game.vpp_pc", testing::read_bytes(pack()), path, edited);
+  ASSERT_TRUE(replaced.ok()) << replaced.error().to_string();
+  const auto out = folder_ / "edited.vpp_pc";
+  std::ofstream(out, std::ios::binary)
+      .write(reinterpret_cast<const char*>(replaced->data()), std::streamsize(replaced->size()));
+  EXPECT_EQ(read_address(out.string() + ":hero.str2_pc:wave_character.rig_pc")->bytes, edited);
+  EXPECT_EQ(read_address(out.string() + ":hero.str2_pc:wave.anim_pc")->bytes, anim_);
+  EXPECT_EQ(read_address(out.string() + ":readme.txt")->bytes, (std::vector<std::uint8_t>{'h', 'i'}));
 }
 
 TEST_F(ArchiveCli, FormatsListsTheContainers) {

@@ -4,6 +4,8 @@
 // "ANIM.HQR:12" names entry 12. An entry is found by its stored name (case-insensitively) or by its index.
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -38,5 +40,19 @@ std::optional<SplitAddress> split_address(const std::string& address);
 // Opens `bytes` (named `name`) as an archive, with the error a user needs when it is not one.
 Result<std::unique_ptr<archive::Archive>> open_archive(const std::string& name,
                                                        std::vector<std::uint8_t> bytes);
+
+// The archive `name` (its bytes) written anew with the entry at `path` (entry names or indices, nested
+// archives in between) replaced by `bytes`: every other entry keeps its stored bytes, each archive its
+// layout. Returns the outermost archive's new bytes.
+Result<std::vector<std::uint8_t>> replace_entry(const std::string& name, std::vector<std::uint8_t> archive,
+                                                std::span<const std::string> path,
+                                                std::vector<std::uint8_t> bytes);
+
+// An archive named `name` holding the files of `folder` as entries: with a `model` archive (its bytes), in
+// the model's order and layout, unchanged files reusing the model's stored bytes, new files after them;
+// without, sorted by name in the container's default layout. A subfolder named like an archive
+// (hero.str2_pc/, as `extract --recursive` writes them) becomes that nested archive.
+Result<std::vector<std::uint8_t>> pack_folder(const std::filesystem::path& folder, const std::string& name,
+                                              const std::vector<std::uint8_t>* model);
 
 }  // namespace bonebridge
