@@ -215,29 +215,44 @@ std::vector<RigidMesh> body_markers(const Body& body, double marker_size) {
   return meshes;
 }
 
+namespace {
+
+// A group's local transform as the engine holds it (§2.3, §2.5): the root (or a group with no earlier parent)
+// at the actor's position and yaw; any other group at its pivot offset in the parent's frame, turned by its
+// Euler angles (type 0), moved by its value (type 1, no turn) or left in the parent's frame (zoom and unknown
+// types, as LBA1 draws them). The glTF node of the group holds the same values.
+Transform engine_local(const GroupEntry& value, int parent, const Vec3& offset, const Actor& actor,
+                       Variant variant) {
+  Transform local;
+  if (parent < 0) {
+    local.translation = {double(actor.position[0]), double(actor.position[1]), double(actor.position[2])};
+    local.rotation = yaw_quat(actor.beta, variant);
+  } else if (value.type == 0) {
+    local.translation = offset;
+    local.rotation = euler_to_quat(value.a, value.b, value.c, variant);
+  } else {
+    local.translation =
+        offset + (value.type == 1 ? Vec3{double(value.a), double(value.b), double(value.c)} : Vec3{});
+  }
+  return local;
+}
+
+}  // namespace
+
 EnginePose engine_pose(const Body& body, const EngineState& state, double seconds, Variant variant,
                        bool include_actor) {
-  const PosedBody posed = pose_body(body, state.pose, include_actor ? state.actor.beta : 0, variant);
-  const Vec3 actor = include_actor ? Vec3{double(state.actor.position[0]), double(state.actor.position[1]),
-                                          double(state.actor.position[2])}
-                                   : Vec3{};
+  const Actor actor = include_actor ? state.actor : Actor{};
+  const PosedBody posed = pose_body(body, state.pose, actor.beta, variant);
+  const Vec3 actor_position{double(actor.position[0]), double(actor.position[1]), double(actor.position[2])};
+  const auto offsets = pivot_offsets(body);
   EnginePose pose;
   pose.time = seconds;
   for (std::size_t g = 0; g < body.groups.size(); ++g) {
     EngineJoint joint;
     joint.name = joint_name(g);
     joint.parent = parent_index(body.groups[g], g);
-    joint.model = q14_to_mat4(posed.groups[g], actor);
-    const Mat4 local =
-        joint.parent < 0
-            ? joint.model
-            : inverse_affine(pose.joints[static_cast<std::size_t>(joint.parent)].model) * joint.model;
-    Mat3 rotation;
-    for (int r = 0; r < 3; ++r) {
-      for (int c = 0; c < 3; ++c) rotation.at(r, c) = local.at(r, c);
-    }
-    joint.local.translation = local.translation();
-    joint.local.rotation = to_quat(rotation);
+    joint.model = q14_to_mat4(posed.groups[g], actor_position);
+    joint.local = engine_local(posed_value(body, state.pose, g), joint.parent, offsets[g], actor, variant);
     pose.joints.push_back(std::move(joint));
   }
   return pose;

@@ -267,16 +267,20 @@ std::vector<int> point_owners(const Body& body) {
   return owner;
 }
 
+GroupEntry posed_value(const Body& body, const std::vector<GroupEntry>& pose, std::size_t group) {
+  if (group >= 1 && group < pose.size()) return pose[group];
+  const BodyGroup& stored = body.groups[group];
+  return {stored.type, stored.angles[0], stored.angles[1], stored.angles[2]};
+}
+
 PosedBody pose_body(const Body& body, const std::vector<GroupEntry>& pose, int actor_beta, Variant variant) {
   PosedBody posed;
   posed.groups.resize(body.groups.size());
   posed.points.assign(body.points.size(), {0, 0, 0});
-  const std::size_t animated = std::min(pose.size(), body.groups.size());
   const Matrix identity{kOne, 0, 0, 0, kOne, 0, 0, 0, kOne};
   for (std::size_t i = 0; i < body.groups.size(); ++i) {
     const BodyGroup& group = body.groups[i];
-    GroupEntry value{group.type, group.angles[0], group.angles[1], group.angles[2]};
-    if (i >= 1 && i < animated) value = pose[i];
+    const GroupEntry value = posed_value(body, pose, i);
     const int parent = parent_index(group, i);
     PosedGroup& out = posed.groups[i];
     std::array<std::int32_t, 3> translation{};

@@ -99,22 +99,77 @@ std::vector<Diagnostic> diagnostics(const std::vector<ReaderNote>& notes, std::s
   return out;
 }
 
-EnginePose engine_pose(const KeyEngine& engine, double seconds) {
-  EnginePose pose;
-  pose.time = seconds;
+// Where the engine's nodes stand in the pose. With a model, node n is hierarchy row n. Without one, the flat
+// nodes come in KEY-block order, and pose joint i is KEY `NODE i`, as it would be row i of a model (§3), for
+// i from 0 to max(JOINTS, highest NODE + 1) − 1; a NODE no block animates (or one the engine drops, at or
+// past JOINTS) stays at the identity, as the engine leaves it. The list stops at kMaxFlatJoints (the puppet
+// holds 64 nodes, §1.3), so that a stray NODE 2000000000 costs nothing; negative NODEs are not listed.
+constexpr std::int32_t kMaxFlatJoints = 4096;
+
+struct PoseLayout {
+  std::size_t size = 0;
+  std::vector<int> joint_of_node;  // engine node -> pose joint, or -1 when not listed
+};
+
+PoseLayout model_layout(const KeyEngine& engine) {
+  PoseLayout layout{engine.nodes().size(), {}};
+  for (std::size_t n = 0; n < engine.nodes().size(); ++n) layout.joint_of_node.push_back(static_cast<int>(n));
+  return layout;
+}
+
+PoseLayout flat_layout(const KeyEngine& engine, std::int32_t joints) {
+  std::int32_t size = std::clamp(joints, 0, kMaxFlatJoints);
+  for (const EngineNode& node : engine.nodes()) {
+    if (node.key_index < kMaxFlatJoints) size = std::max(size, node.key_index + 1);
+  }
+  PoseLayout layout{static_cast<std::size_t>(size), {}};
+  for (const EngineNode& node : engine.nodes()) {
+    const bool listed = node.key_index >= 0 && node.key_index < kMaxFlatJoints;
+    layout.joint_of_node.push_back(listed ? node.key_index : -1);
+  }
+  return layout;
+}
+
+int pose_parent(const PoseLayout& layout, int parent) {
+  const bool known = parent >= 0 && static_cast<std::size_t>(parent) < layout.joint_of_node.size();
+  return known ? layout.joint_of_node[static_cast<std::size_t>(parent)] : -1;
+}
+
+// The pose's joints, named and parented, at the identity: each listed engine node in its place, "node_i"
+// where no node is.
+std::vector<EngineJoint> layout_joints(const KeyEngine& engine, const PoseLayout& layout) {
+  std::vector<EngineJoint> joints(layout.size);
+  for (std::size_t i = 0; i < layout.size; ++i) joints[i].name = fmt::format("node_{}", i);
+  for (std::size_t n = 0; n < engine.nodes().size(); ++n) {
+    if (const int slot = layout.joint_of_node[n]; slot >= 0) {
+      joints[static_cast<std::size_t>(slot)].name = engine.nodes()[n].name;
+      joints[static_cast<std::size_t>(slot)].parent = pose_parent(layout, engine.nodes()[n].parent);
+    }
+  }
+  return joints;
+}
+
+EnginePose engine_pose(const KeyEngine& engine, const PoseLayout& layout, double seconds) {
+  EnginePose pose{seconds, layout_joints(engine, layout)};
   // One play-through: the frame is clamped to [0, FRAMES]; the end pose is the one at FRAMES exactly.
   const auto frame = static_cast<float>(std::clamp(seconds * engine.fps(), 0.0, engine.frames()));
   const std::vector<Mat4> joints = engine.joint_matrices(frame);
   for (std::size_t n = 0; n < engine.nodes().size(); ++n) {
+    const int slot = layout.joint_of_node[n];
+    if (slot < 0) continue;
     const LocalPose local = engine.local(n, frame);
-    const EngineNode& node = engine.nodes()[n];
-    pose.joints.push_back(EngineJoint{node.name, node.parent,
-                                      Transform{{local.position[0], local.position[1], local.position[2]},
-                                                rotation_quat(local.rotation),
-                                                {1, 1, 1}},
-                                      joints[n]});
+    EngineJoint& joint = pose.joints[static_cast<std::size_t>(slot)];
+    joint.local = Transform{
+        {local.position[0], local.position[1], local.position[2]}, rotation_quat(local.rotation), {1, 1, 1}};
+    joint.model = joints[n];
   }
   return pose;
+}
+
+nlohmann::json joint_names(const std::vector<EngineJoint>& joints) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const EngineJoint& joint : joints) out.push_back({{"name", joint.name}, {"parent", joint.parent}});
+  return out;
 }
 
 class KeyDocument : public Document {
@@ -126,12 +181,15 @@ class KeyDocument : public Document {
         model_(std::move(model)),
         dialect_(dialect),
         only_(only),
-        engine_(key_.content, model_ ? model_nodes(model_->content) : flat_nodes(key_.content), dialect) {}
+        engine_(key_.content, model_ ? model_nodes(model_->content) : flat_nodes(key_.content), dialect),
+        layout_(model_ ? model_layout(engine_) : flat_layout(engine_, key_.content.header.joints)) {}
 
   nlohmann::json info() const override {
     nlohmann::json info = key_info(key_.content);
-    info["joints"] = engine_joint_names(engine_);
-    info["skeleton"] = model_ ? "from the .3do model" : "flat: one joint per KEY node (no --model given)";
+    info["joints"] = joint_names(layout_joints(engine_, layout_));
+    info["skeleton"] =
+        model_ ? "from the .3do model"
+               : "flat: joint n is KEY NODE n, up to max(JOINTS, highest NODE + 1) (no --model given)";
     info["sample"] =
         "one play-through: frame = t * FPS clamped to [0, FRAMES]; no blending, priorities or fades";
     info["units"] = "game units (the metre per unit is not stated by any source; use unit-scale)";
@@ -161,11 +219,20 @@ class KeyDocument : public Document {
     return h.fps > 0 ? h.frames / static_cast<double>(h.fps) : 0.0;
   }
   double engine_tick() const override { return kContinuousTick; }
-  EnginePose sample(double seconds) const override { return engine_pose(engine_, seconds); }
+  EnginePose sample(double seconds) const override { return engine_pose(engine_, layout_, seconds); }
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
     if (!bridge.ok()) return bridge.error();
-    return key_to_core(key_, model_ ? &*model_ : nullptr, *bridge);
+    auto core = key_to_core(key_, model_ ? &*model_ : nullptr, *bridge);
+    if (!core.ok()) return core;
+    // The bridge numbers engine nodes; sample() numbers pose joints.
+    std::vector<int> core_joint_of(layout_.size, -1);
+    for (std::size_t n = 0; n < layout_.joint_of_node.size(); ++n) {
+      if (const int slot = layout_.joint_of_node[n]; slot >= 0)
+        core_joint_of[static_cast<std::size_t>(slot)] = core->core_joint_of[n];
+    }
+    core->core_joint_of = std::move(core_joint_of);
+    return core;
   }
   std::vector<std::uint8_t> encode() const override { return write_key(key_); }
 
@@ -175,6 +242,7 @@ class KeyDocument : public Document {
   Dialect dialect_;
   bool only_;
   KeyEngine engine_;
+  PoseLayout layout_;
 };
 
 class ModelDocument : public Document {
@@ -190,7 +258,9 @@ class ModelDocument : public Document {
   nlohmann::json dump() const override { return model_dump(model_); }
   double duration() const override { return 0; }
   double engine_tick() const override { return kContinuousTick; }
-  EnginePose sample(double seconds) const override { return engine_pose(engine_, seconds); }
+  EnginePose sample(double seconds) const override {
+    return engine_pose(engine_, model_layout(engine_), seconds);
+  }
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
     if (!bridge.ok()) return bridge.error();

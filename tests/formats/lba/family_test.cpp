@@ -2,6 +2,7 @@
 // checked by the Khronos validator, and glTF back to .anm.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 
@@ -92,6 +93,75 @@ TEST(LbaFamily, OpensWithABodyFromAnArchiveEntry) {
   EXPECT_EQ(pose.joints[1].parent, 0);
   options.values["body"] = body.string() + ":2";  // blank entry
   EXPECT_FALSE(family().open(write_animation(testing::walk_like(7)), options).ok());
+}
+
+// p0 (0, 0, 0) on the root; group 1 turns on p0 and owns p1 (0, 100, 0); group 2, a translation group, hangs
+// from group 1 on p1 and owns p2. Group 1 owns the pivot p1, so group 2's offset is p1 as stored (§2.5).
+Body turn_and_shift_body() {
+  Body body;
+  body.flags = 2;
+  body.info.assign(10, 0);
+  body.points = {{0, 0, 0}, {0, 100, 0}, {0, 40, 0}};
+  BodyGroup root;
+  root.point_count = 1;
+  BodyGroup turn;
+  turn.first_point = 6;
+  turn.point_count = 1;
+  turn.parent = 0;
+  BodyGroup shift;
+  shift.first_point = 12;
+  shift.point_count = 1;
+  shift.pivot_point = 6;
+  shift.parent = 38;
+  shift.type = 1;
+  body.groups = {root, turn, shift};
+  return body;
+}
+
+// Issue 12, item 4: `sample` reports each group's local values as the engine holds them, and the model
+// positions as the engine's integers. Keyframes as in engine_test's YawRotatesTheStepWithTheNewBeta (k0: 1
+// tick; k1: 2 ticks, step z 100, yaw 256), both with group 1 at alpha 128 (45°) and group 2 moved by
+// t = (1, 1, 1). At tick 3 (0.06 s) k1 is reached: actor at (100, 0, 0), beta 256 (90°).
+TEST(LbaFamily, SampleReportsTheEnginesLocalValues) {
+  Animation animation;
+  animation.group_count = 3;
+  const std::vector<GroupEntry> groups{{0, 0, 0, 0}, {0, 128, 0, 0}, {1, 1, 1, 1}};
+  animation.keyframes = {{1, {0, 0, 0}, groups}, {2, {0, 0, 100}, groups}};
+  animation.keyframes[1].groups[0].b = 256;
+  const auto body_path = temp_dir() / "turn_and_shift.bdy";
+  write(body_path, write_body(turn_and_shift_body()));
+  Options options;
+  options.values["body"] = body_path.string();
+  const auto document = family().open(write_animation(animation), options);
+  ASSERT_TRUE(document.ok()) << document.error().to_string();
+  const auto pose = (*document)->sample(0.06);
+  ASSERT_EQ(pose.joints.size(), 3u);
+  const auto expect_vec = [](const Vec3& v, double x, double y, double z, const char* what) {
+    EXPECT_NEAR(v.x, x, 1e-12) << what;
+    EXPECT_NEAR(v.y, y, 1e-12) << what;
+    EXPECT_NEAR(v.z, z, 1e-12) << what;
+  };
+  // Model, by hand in Q14 (cos = sin = 11585 at 128; Ry(256) has cos 0, sin 16384):
+  //   root M0 = Ry(90°) = [[0, 0, 16384], [0, 16384, 0], [-16384, 0, 0]], origin 0;
+  //   group 1: M1 = M0·Rx(45°) = [[0, 11585, 11585], [0, 11585, -11585], [-16384, 0, 0]], origin p0 = 0;
+  //     p1 = M1·(0, 100, 0) >> 14 = (1158500 >> 14, 1158500 >> 14, 0) = (70, 70, 0);
+  //   group 2: origin p1 + M1·(1, 1, 1) >> 14 = (70, 70, 0) + (23170 >> 14, 0, -16384 >> 14) = (71, 70, -1);
+  // each plus the actor's (100, 0, 0).
+  expect_vec(pose.joints[0].model.translation(), 100, 0, 0, "root model");
+  expect_vec(pose.joints[1].model.translation(), 100, 0, 0, "group 1 model");
+  expect_vec(pose.joints[2].model.translation(), 171, 70, -1, "group 2 model");
+  // Local: the root at the actor, turned by its yaw (90° about Y).
+  expect_vec(pose.joints[0].local.translation, 100, 0, 0, "root local");
+  const double half = std::sqrt(0.5);
+  EXPECT_NEAR(std::abs(dot(pose.joints[0].local.rotation, Quat{0, half, 0, half})), 1, 1e-12);
+  // Group 1: offset p0 = 0, turned 45° about X: (sin 22.5°, 0, 0, cos 22.5°).
+  expect_vec(pose.joints[1].local.translation, 0, 0, 0, "group 1 local");
+  const Quat alpha{0.38268343236508978, 0, 0, 0.92387953251128674};
+  EXPECT_NEAR(std::abs(dot(pose.joints[1].local.rotation, alpha)), 1, 1e-12);
+  // Group 2: offset p1 + t = (0, 100, 0) + (1, 1, 1), unturned. inverse(parent)·model would give
+  // M1ᵀ·(71, 70, -1) / 16384 = (1, 141·0.70709, 0.70709) = (1, 99.70, 0.71): 1.3 short in y.
+  expect_vec(pose.joints[2].local.translation, 1, 101, 1, "group 2 local");
+  EXPECT_NEAR(std::abs(dot(pose.joints[2].local.rotation, Quat{})), 1, 1e-12);
 }
 
 TEST(LbaFamily, CheckReportsLoopFrameAndUnsafeTypes) {

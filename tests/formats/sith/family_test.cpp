@@ -1,6 +1,9 @@
 #include "bonebridge/formats/sith/family.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include "bonebridge/formats/sith/bridge.hpp"
 #include "bonebridge/formats/sith/codec.hpp"
@@ -34,6 +37,75 @@ TEST(SithFamily, SamplesTheEnginePoseWithTheModel) {
   EXPECT_TRUE((*doc)->check(true).empty());
   const auto dump = (*doc)->dump();
   EXPECT_EQ(dump["nodes"][0]["entries"][0]["flags"], 1);
+}
+
+// A KEY written by hand (grammar of §1.2): FPS 10, FRAMES 10, JOINTS `joints`; NODE `late` ("hand") comes
+// first with two entries, then NODE `early` ("arm") with one.
+std::vector<std::uint8_t> two_node_key(int joints, int late, int early) {
+  const std::string text = fmt::format(
+      "SECTION: HEADER\n"
+      "FLAGS 0x0000\nTYPE 0xFFFF\nFRAMES 10\nFPS 10.000\nJOINTS {}\n"
+      "SECTION: KEYFRAME NODES\n"
+      "NODES 2\n"
+      "NODE {}\nMESH NAME hand\nENTRIES 2\n"
+      "0: 0 0x0003 1 2 3 10 20 30\n0.5 0 0 0 2 0\n"
+      "1: 10 0x0000 6 2 3 10 40 30\n0 0 0 0 0 0\n"
+      "NODE {}\nMESH NAME arm\nENTRIES 1\n"
+      "0: 0 0x0000 0 0 5 0 0 0\n0 0 0 0 0 0\n",
+      joints, late, early);
+  return {text.begin(), text.end()};
+}
+
+void expect_identity(const EngineJoint& joint) {
+  EXPECT_EQ(joint.parent, -1) << joint.name;
+  EXPECT_EQ(joint.local.translation, (Vec3{0, 0, 0})) << joint.name;
+  EXPECT_EQ(joint.local.rotation, Quat{}) << joint.name;
+  EXPECT_EQ(joint.model.m, Mat4{}.m) << joint.name;
+}
+
+// Issue 12, item 5: without a model, pose joint i is KEY NODE i, for i < max(JOINTS, highest NODE + 1).
+TEST(SithFamily, SampleWithoutModelNumbersJointsByNode) {
+  auto doc = family().open(two_node_key(10, 8, 2), {});
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+  // Frame 4 (0.4 s): node 8's entry 0 with both rate flags: position (1 + 0.5·4, 2, 3) = (3, 2, 3),
+  // pitch 10, yaw 20 + 2·4 = 28, roll 30; its rotation is Rz(yaw)·Rx(pitch)·Ry(roll) (§0).
+  const EnginePose pose = (*doc)->sample(0.4);
+  ASSERT_EQ(pose.joints.size(), 10u);
+  EXPECT_EQ(pose.joints[8].name, "hand");
+  EXPECT_EQ(pose.joints[8].parent, -1);
+  EXPECT_EQ(pose.joints[8].local.translation, (Vec3{3, 2, 3}));
+  EXPECT_EQ(pose.joints[8].model.translation(), (Vec3{3, 2, 3}));
+  const auto degrees = [](double d) { return d * kPi / 180; };
+  const Quat expected = axis_angle({0, 0, 1}, degrees(28)) * axis_angle({1, 0, 0}, degrees(10)) *
+                        axis_angle({0, 1, 0}, degrees(30));
+  EXPECT_NEAR(std::abs(dot(pose.joints[8].local.rotation, expected)), 1, 1e-7);
+  EXPECT_EQ(pose.joints[2].name, "arm");
+  EXPECT_EQ(pose.joints[2].model.translation(), (Vec3{0, 0, 5}));
+  for (const std::size_t unanimated : {0, 1, 3, 4, 5, 6, 7, 9}) expect_identity(pose.joints[unanimated]);
+  EXPECT_EQ(pose.joints[0].name, "node_0");
+  // info lists the same joints; the glTF node of pose joint 8 is the flat joint made from NODE 8.
+  EXPECT_EQ((*doc)->info()["joints"].size(), 10u);
+  EXPECT_EQ((*doc)->info()["joints"][8]["name"], "hand");
+  const auto core = (*doc)->to_core({});
+  ASSERT_TRUE(core.ok()) << core.error().to_string();
+  ASSERT_EQ(core->core_joint_of.size(), 10u);
+  EXPECT_EQ(core->scene.skeleton.joints.at(static_cast<std::size_t>(core->core_joint_of[8])).name, "hand");
+  EXPECT_EQ(core->scene.skeleton.joints.at(static_cast<std::size_t>(core->core_joint_of[2])).name, "arm");
+  EXPECT_EQ(core->core_joint_of[0], -1);
+}
+
+// NODE 5 past JOINTS 3: six joints listed; the engine drops a block at or past JOINTS, so joint 5 stays at
+// the identity while NODE 1 (position (0, 0, 5)) plays.
+TEST(SithFamily, SampleWithoutModelListsNodesPastJoints) {
+  auto doc = family().open(two_node_key(3, 5, 1), {});
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+  const EnginePose pose = (*doc)->sample(0.4);
+  ASSERT_EQ(pose.joints.size(), 6u);
+  EXPECT_EQ(pose.joints[5].name, "hand");
+  expect_identity(pose.joints[5]);
+  EXPECT_EQ(pose.joints[1].name, "arm");
+  EXPECT_EQ(pose.joints[1].model.translation(), (Vec3{0, 0, 5}));
+  for (const std::size_t unanimated : {0, 2, 3, 4}) expect_identity(pose.joints[unanimated]);
 }
 
 TEST(SithFamily, OpensAModelAlone) {

@@ -47,8 +47,11 @@ Result<CoreConversion> animation_to_core(const Animation& animation, const Body*
                                          const BridgeOptions& options);
 CoreConversion body_to_core(const Body& body, const BridgeOptions& options);
 
-// Engine pose in the game's units, column-vector model matrices; the actor's motion included unless
-// `separate_root_motion`.
+// Engine pose in the game's units; the actor's motion included when `include_actor`. `model` is the engine's
+// integer result (Q14 matrix, integer origin) as a column-vector matrix; `local` is what the engine holds
+// for the group, as the glTF node does: the root's actor position and yaw, a rotation group's pivot offset
+// and Euler angles, a translation group's pivot offset plus its value (not inverse(parent)·model, which
+// carries the engine's floor rounding).
 EnginePose engine_pose(const Body& body, const EngineState& state, double seconds, Variant variant,
                        bool include_actor);
 

@@ -130,8 +130,11 @@ int parent_index(const BodyGroup& group, std::size_t self);
 // The group that owns each point (the first group listing it), or −1 for a point no group lists.
 std::vector<int> point_owners(const Body& body);
 
-// Poses `body` with the animation pose (groups 1..min(G_anim, G_body)−1; others keep the body's stored
-// type and angles) and the actor's yaw on the root group (§2.3).
+// The value group `group` is posed with: the animation's entry for groups 1..min(G_anim, G_body)−1, the
+// body's stored type and angles otherwise.
+GroupEntry posed_value(const Body& body, const std::vector<GroupEntry>& pose, std::size_t group);
+
+// Poses `body` with the animation pose (posed_value) and the actor's yaw on the root group (§2.3).
 PosedBody pose_body(const Body& body, const std::vector<GroupEntry>& pose, int actor_beta, Variant variant);
 
 // The light SetLightVector(alpha, beta, 0) leaves in NormalXLight/Y/Z (P_TRIGO.ASM): (0, 0, NORMAL_UNIT − 5)
