@@ -18,19 +18,6 @@ Error with_file(Error error, const std::string& path) {
   return error;
 }
 
-// "ANIM.HQR:12" -> ("ANIM.HQR", 12) when the plain path does not exist.
-std::optional<std::pair<std::string, std::size_t>> split_entry(const std::string& path) {
-  if (std::filesystem::exists(path)) return std::nullopt;
-  const auto colon = path.rfind(':');
-  if (colon == std::string::npos || colon + 1 == path.size()) return std::nullopt;
-  std::size_t index = 0;
-  const auto* first = path.data() + colon + 1;
-  const auto* last = path.data() + path.size();
-  const auto [end, ec] = std::from_chars(first, last, index);
-  if (ec != std::errc() || end != last) return std::nullopt;
-  return std::pair{path.substr(0, colon), index};
-}
-
 Result<std::vector<std::uint8_t>> read_entry(const std::string& archive, std::size_t index) {
   auto bytes = read_file(archive);
   if (!bytes) return bytes.error();
@@ -45,6 +32,19 @@ Result<std::vector<std::uint8_t>> read_entry(const std::string& archive, std::si
 }
 
 }  // namespace
+
+std::optional<std::pair<std::string, std::size_t>> split_entry(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) return std::nullopt;
+  const auto colon = path.rfind(':');
+  if (colon == std::string::npos || colon + 1 == path.size()) return std::nullopt;
+  std::size_t index = 0;
+  const auto* first = path.data() + colon + 1;
+  const auto* last = path.data() + path.size();
+  const auto [end, parsed] = std::from_chars(first, last, index);
+  if (parsed != std::errc() || end != last) return std::nullopt;
+  return std::pair{path.substr(0, colon), index};
+}
 
 Result<LoadedInput> load_input(const std::string& path, const Options& options, const std::string& format) {
   LoadedInput input;

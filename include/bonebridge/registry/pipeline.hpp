@@ -3,6 +3,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "bonebridge/core/fidelity.hpp"
@@ -16,6 +19,9 @@ struct LoadedInput {
   std::unique_ptr<Document> document;
   std::vector<std::uint8_t> bytes;
 };
+
+// "ANIM.HQR:12" -> ("ANIM.HQR", 12) when the plain path does not exist: how an input names an archive entry.
+std::optional<std::pair<std::string, std::size_t>> split_entry(const std::string& path);
 
 // Reads `path` (or `archive:index` for a family that holds archives), finds its family and opens it. `format`
 // forces a family by id. Errors name the file.
