@@ -1,5 +1,6 @@
-// convert and batch: the verbs that write files. Output goes to a temporary file and is renamed into place;
-// an input is never overwritten unless --in-place says so.
+// convert and batch: the verbs that write files. Every output is planned before anything is written (see
+// outputs.hpp), then goes to a temporary file that is renamed into place. Status lines go to standard error:
+// standard output carries only data (batch --json lines, the file of `convert IN -`).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "bonebridge/io/file.hpp"
 #include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "outputs.hpp"
 #include "verbs.hpp"
 
 namespace bonebridge::cli {
@@ -39,6 +41,7 @@ struct ConvertRequest {
   InputOptions options;
   bool no_mesh = false;
   bool in_place = false;
+  bool force = false;
 };
 
 // A family with several file kinds (Volition: rigs and animations) learns which one to write from this.
@@ -100,6 +103,53 @@ Result<std::vector<std::uint8_t>> convert_bytes(const ConvertRequest& request) {
   return target->from_core(core->scene, writing);
 }
 
+// --in-place lets the output replace the input itself; --force, any other existing file.
+OutputPlan plan_convert(const ConvertRequest& request) {
+  const bool in_place = request.in_place && same_file(request.input, request.output);
+  OutputPlan plan{request.force || in_place};
+  if (!in_place) plan.protect_input(request.input);
+  plan.protect_companions(request.options.to_options());
+  plan.add(request.input, request.output);
+  return plan;
+}
+
+Result<std::vector<std::uint8_t>> converted(const ConvertRequest& request) {
+  auto bytes = convert_bytes(request);
+  if (!bytes && bytes.error().file.empty()) {
+    Error error = bytes.error();
+    error.file = request.input;
+    return error;
+  }
+  return bytes;
+}
+
+// "-" as the output: the converted file on standard output (its format from --to), nothing on disk.
+int convert_to_stdout(const ConvertRequest& request) {
+  const auto bytes = converted(request);
+  if (!bytes) return report_error(bytes.error());
+  std::cout.write(reinterpret_cast<const char*>(bytes->data()), static_cast<std::streamsize>(bytes->size()));
+  std::cout.flush();
+  if (!std::cout) return report_error(Error{"", "cannot write to standard output", {}, {}, request.input});
+  return kSuccess;
+}
+
+int run_convert(const ConvertRequest& request) {
+  if (request.output == "-") return convert_to_stdout(request);
+  if (!request.in_place && same_file(request.input, request.output)) {
+    std::cerr << "bonebridge: error: '" << request.output
+              << "' is the input file; refusing to overwrite it (use --in-place)\n";
+    return kInvalidInput;
+  }
+  const OutputPlan plan = plan_convert(request);
+  if (!plan.conflicts().empty()) return plan.refuse();
+  const auto bytes = converted(request);
+  if (!bytes) return report_error(bytes.error());
+  const auto written = write_planned(plan.outputs().front(), *bytes);
+  if (!written) return report_error(written.error());
+  std::cerr << fmt::format("{} -> {} ({} bytes)\n", request.input, request.output, bytes->size());
+  return kSuccess;
+}
+
 }  // namespace
 
 Verb add_convert(CLI::App& app) {
@@ -107,28 +157,16 @@ Verb add_convert(CLI::App& app) {
       app.add_subcommand("convert", "Convert between a game format and glTF (.glb/.gltf), either way");
   auto request = std::make_shared<ConvertRequest>();
   command->add_option("input", request->input, "Input file (or ARCHIVE:INDEX)")->required();
-  command->add_option("output", request->output, "Output file; its extension picks the format")->required();
+  command
+      ->add_option("output", request->output,
+                   "Output file, its extension picks the format; - for standard output")
+      ->required();
   command->add_option("--to", request->to, "Output format: glb, gltf or a family id");
   command->add_flag("--no-mesh", request->no_mesh, "Leave out the generated bone mesh");
   command->add_flag("--in-place", request->in_place, "Allow the output to replace the input");
+  command->add_flag("--force", request->force, "Allow the output to replace an existing file (not an input)");
   request->options.add_to(*command);
-  return {command, [request] {
-            if (!request->in_place && same_file(request->input, request->output)) {
-              std::cerr << "bonebridge: error: '" << request->output
-                        << "' is the input file; refusing to overwrite it (use --in-place)\n";
-              return int{kUsage};
-            }
-            auto bytes = convert_bytes(*request);
-            if (!bytes) {
-              Error error = bytes.error();
-              if (error.file.empty()) error.file = request->input;
-              return report_error(error);
-            }
-            const auto written = write_file_atomic(request->output, *bytes);
-            if (!written) return report_error(written.error());
-            std::cout << fmt::format("{} -> {} ({} bytes)\n", request->input, request->output, bytes->size());
-            return int{kSuccess};
-          }};
+  return {command, [request] { return run_convert(*request); }};
 }
 
 namespace {
@@ -138,35 +176,129 @@ struct BatchItem {
   fs::path output;
 };
 
-// A folder: every file whose extension a family claims. An archive: every entry.
-Result<std::vector<BatchItem>> batch_items(const std::string& input, const fs::path& out,
-                                           const char* extension) {
-  std::vector<BatchItem> items;
+Result<std::vector<BatchItem>> folder_items(const fs::path& folder, const fs::path& out,
+                                            const char* extension) {
+  std::vector<fs::path> files;
   std::error_code ec;
-  if (fs::is_directory(input, ec)) {
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::recursive_directory_iterator(input, ec)) {
-      if (entry.is_regular_file() && find_family_by_extension(entry.path())) files.push_back(entry.path());
-    }
-    if (ec) return Error{"", "cannot list the folder: " + ec.message(), {}, {}, input};
-    std::sort(files.begin(), files.end());
-    for (const auto& file : files)
-      items.push_back({file.string(), out / file.filename().replace_extension(extension)});
-    return items;
+  // The error_code forms throughout: an unreadable subfolder is bad input, not an exception.
+  const auto options = fs::directory_options::skip_permission_denied;
+  for (fs::recursive_directory_iterator it(folder, options, ec), end; !ec && it != end; it.increment(ec)) {
+    std::error_code type_ec;
+    if (it->is_regular_file(type_ec) && find_family_by_extension(it->path())) files.push_back(it->path());
   }
-  auto bytes = read_file(input);
+  if (ec) return Error{"", "cannot list the folder: " + ec.message(), {}, {}, folder.string()};
+  std::sort(files.begin(), files.end());
+  std::vector<BatchItem> items;
+  for (const auto& file : files) {
+    auto output = mirrored_output(out, file.lexically_relative(folder), extension);
+    if (!output) return output.error();
+    items.push_back({file.string(), std::move(output).value()});
+  }
+  return items;
+}
+
+// Entry I of ARCHIVE.EXT is named ARCHIVE_I.EXT, which becomes ARCHIVE_I plus the output's extension.
+Result<std::vector<BatchItem>> archive_items(const std::string& archive, const fs::path& out,
+                                             const char* extension) {
+  auto bytes = read_file(archive);
   if (!bytes) return bytes.error();
-  const FormatFamily* family = find_family(input, *bytes);
+  const FormatFamily* family = find_family(archive, *bytes);
   if (!family || !family->container_size) {
-    return Error{"", "not a folder, nor an archive that a format family can list", {}, {}, input};
+    return Error{"", "not a folder, nor an archive that a format family can list", {}, {}, archive};
   }
   auto size = family->container_size(*bytes);
   if (!size) return size.error();
-  const std::string stem = fs::path(input).stem().string();
+  const fs::path path(archive);
+  std::vector<BatchItem> items;
   for (std::size_t i = 0; i < *size; ++i) {
-    items.push_back({fmt::format("{}:{}", input, i), out / fmt::format("{}_{}{}", stem, i, extension)});
+    const std::string entry = fmt::format("{}_{}{}", path.stem().string(), i, path.extension().string());
+    auto output = mirrored_output(out, entry, extension);
+    if (!output) return output.error();
+    items.push_back({fmt::format("{}:{}", archive, i), std::move(output).value()});
   }
   return items;
+}
+
+// A folder: every file whose extension a family claims, at its path relative to the folder. An archive:
+// every entry.
+Result<std::vector<BatchItem>> batch_items(const std::string& input, const fs::path& out,
+                                           const char* extension) {
+  std::error_code ec;
+  if (fs::is_directory(input, ec)) return folder_items(input, out, extension);
+  return archive_items(input, out, extension);
+}
+
+std::size_t joint_count(const Document& document) {
+  const auto joints = document.info().value("joints", nlohmann::json(0));
+  if (joints.is_array()) return joints.size();
+  return joints.is_number() ? joints.get<std::size_t>() : 0;
+}
+
+// One item of a batch, converted and written: what `batch --json` prints for it.
+Result<nlohmann::json> convert_item(const PlannedOutput& item, const InputOptions& options, bool binary) {
+  const Options settings = options.to_options();
+  auto loaded = load_input(item.input, settings, options.format);
+  if (!loaded) return loaded.error();
+  auto bytes = export_gltf(*loaded->document, settings, {.binary = binary});
+  if (!bytes) {
+    Error error = bytes.error();
+    if (error.file.empty()) error.file = item.input;
+    return error;
+  }
+  if (const auto written = write_planned(item, *bytes); !written) return written.error();
+  return nlohmann::json{{"input", item.input},
+                        {"output", item.path.string()},
+                        {"family", loaded->family->id},
+                        {"format", loaded->family->title},
+                        {"joints", joint_count(*loaded->document)},
+                        {"duration", loaded->document->duration()},
+                        {"bytes", bytes->size()}};
+}
+
+struct BatchRequest {
+  std::string input, out;
+  InputOptions options;
+  bool text = false;
+  bool json = false;
+  bool force = false;
+};
+
+// Converts every planned item; returns how many failed. Each item's line goes to standard error, its JSON
+// record (with --json) to standard output.
+std::size_t convert_items(const BatchRequest& request, const std::vector<PlannedOutput>& items) {
+  std::size_t failed = 0;
+  for (const auto& item : items) {
+    const auto record = convert_item(item, request.options, !request.text);
+    if (record) {
+      std::cerr << fmt::format("{} -> {}: {}, {} joints, {:.3f} s, {} bytes\n", item.input,
+                               item.path.string(), (*record)["format"].get<std::string>(),
+                               (*record)["joints"].get<std::size_t>(), (*record)["duration"].get<double>(),
+                               (*record)["bytes"].get<std::size_t>());
+    } else {
+      report_error(record.error());
+      ++failed;
+    }
+    if (!request.json) continue;
+    const auto line = record ? *record
+                             : nlohmann::json{{"input", item.input},
+                                              {"output", item.path.string()},
+                                              {"error", record.error().to_string()}};
+    std::cout << line.dump(-1, ' ', false, kReplaceInvalidUtf8) << "\n";
+  }
+  return failed;
+}
+
+int run_batch(const BatchRequest& request) {
+  const auto items = batch_items(request.input, request.out, request.text ? ".gltf" : ".glb");
+  if (!items) return report_error(items.error());
+  OutputPlan plan{request.force};
+  for (const auto& item : *items) plan.protect_input(item.input);
+  plan.protect_companions(request.options.to_options());
+  for (const auto& item : *items) plan.add(item.input, item.output);
+  if (!plan.conflicts().empty()) return plan.refuse();
+  const std::size_t failed = convert_items(request, plan.outputs());
+  std::cerr << fmt::format("batch: {} written, {} failed\n", items->size() - failed, failed);
+  return failed ? kInvalidInput : kSuccess;
 }
 
 }  // namespace
@@ -174,48 +306,15 @@ Result<std::vector<BatchItem>> batch_items(const std::string& input, const fs::p
 Verb add_batch(CLI::App& app) {
   auto* command =
       app.add_subcommand("batch", "Convert every file of a folder, or every entry of an archive, to glTF");
-  auto input = std::make_shared<std::string>();
-  auto out = std::make_shared<std::string>();
-  auto options = std::make_shared<InputOptions>();
-  auto text = std::make_shared<bool>(false);
-  command->add_option("input", *input, "Folder of game files, or an archive (ANIM.HQR)")->required();
-  command->add_option("output", *out, "Folder for the .glb files (created)")->required();
-  command->add_flag("--gltf", *text, "Write .gltf instead of .glb");
-  options->add_to(*command);
-  return {command, [input, out, options, text] {
-            const auto items = batch_items(*input, *out, *text ? ".gltf" : ".glb");
-            if (!items) return report_error(items.error());
-            std::error_code ec;
-            fs::create_directories(*out, ec);
-            int status = kSuccess;
-            for (const auto& item : *items) {
-              auto loaded = load_input(item.input, options->to_options(), options->format);
-              if (!loaded) {
-                status = report_error(loaded.error());
-                continue;
-              }
-              auto bytes = export_gltf(*loaded->document, options->to_options(), {.binary = !*text});
-              if (!bytes) {
-                Error error = bytes.error();
-                if (error.file.empty()) error.file = item.input;
-                status = report_error(error);
-                continue;
-              }
-              if (const auto written = write_file_atomic(item.output, *bytes); !written) {
-                status = report_error(written.error());
-                continue;
-              }
-              const auto info = loaded->document->info();
-              const auto joints = info.value("joints", nlohmann::json(0));
-              std::cout << fmt::format("{} -> {}: {}, {} joints, {:.3f} s, {} bytes\n", item.input,
-                                       item.output.string(), loaded->family->title,
-                                       joints.is_array()    ? joints.size()
-                                       : joints.is_number() ? joints.get<std::size_t>()
-                                                            : 0,
-                                       loaded->document->duration(), bytes->size());
-            }
-            return status;
-          }};
+  auto request = std::make_shared<BatchRequest>();
+  command->add_option("input", request->input, "Folder of game files, or an archive (ANIM.HQR)")->required();
+  command->add_option("output", request->out, "Folder for the .glb files, mirroring the input's subfolders")
+      ->required();
+  command->add_flag("--gltf", request->text, "Write .gltf instead of .glb");
+  command->add_flag("--json", request->json, "One JSON line per item on standard output");
+  command->add_flag("--force", request->force, "Allow outputs to replace existing files (never an input)");
+  request->options.add_to(*command);
+  return {command, [request] { return run_batch(*request); }};
 }
 
 }  // namespace bonebridge::cli

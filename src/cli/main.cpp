@@ -1,7 +1,22 @@
+#include <cstdlib>
 #include <iostream>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "verbs.hpp"
+
+namespace {
+
+// For the tests only: with BONEBRIDGE_TEST_INTERNAL_ERROR=1 in the environment, the chosen verb throws before
+// it runs, so that the internal-error exit (70) can be checked without a real bug.
+void throw_when_testing_internal_errors() {
+  const char* trigger = std::getenv("BONEBRIDGE_TEST_INTERNAL_ERROR");
+  if (trigger && std::string(trigger) == "1")
+    throw std::logic_error("BONEBRIDGE_TEST_INTERNAL_ERROR is set (a test of the internal-error exit)");
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace bonebridge::cli;
@@ -22,13 +37,17 @@ int main(int argc, char** argv) {
   }
   for (const auto& verb : verbs) {
     if (!verb.command->parsed()) continue;
-    // Every failure should already be an Error value; this is the last line that keeps the tool from
-    // crashing.
+    // Every failure of the input should already be an Error value: an exception here is a bug, and exits
+    // with its own code so that scripts can tell it from bad input.
     try {
+      throw_when_testing_internal_errors();
       return verb.run();
     } catch (const std::exception& e) {
       std::cerr << "bonebridge: internal error: " << e.what() << "\n";
-      return kInvalidInput;
+      return kInternalError;
+    } catch (...) {
+      std::cerr << "bonebridge: internal error: an unknown exception\n";
+      return kInternalError;
     }
   }
   return kUsage;

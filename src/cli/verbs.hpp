@@ -1,6 +1,8 @@
 #pragma once
 // Each verb registers its own subcommand and runs through the library. Exit codes: 0 success, 1 invalid input
-// (or a failed check), 2 usage error.
+// (or a failed check, or outputs refused before writing), 2 usage error, 70 internal error (a bug: an
+// exception no verb expected; EX_SOFTWARE of sysexits.h). Standard output carries only a verb's data (JSON,
+// listings, poses); status lines, notes and errors go to standard error.
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -12,7 +14,7 @@
 
 namespace bonebridge::cli {
 
-enum Exit : int { kSuccess = 0, kInvalidInput = 1, kUsage = 2 };
+enum Exit : int { kSuccess = 0, kInvalidInput = 1, kUsage = 2, kInternalError = 70 };
 
 // Names from game files may be bytes of any code page: printed JSON replaces what is not UTF-8.
 inline constexpr auto kReplaceInvalidUtf8 = nlohmann::json::error_handler_t::replace;

@@ -39,16 +39,18 @@ Status write_file_atomic(const std::filesystem::path& path, std::span<const std:
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     if (!out) return io_error(path, std::string("cannot create a temporary file: ") + std::strerror(errno));
     out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    out.flush();
+    out.close();  // a full disk may show only when the last buffer is written
     if (!out) {
-      std::filesystem::remove(temp);
+      std::error_code ignored;
+      std::filesystem::remove(temp, ignored);
       return io_error(path, "write failed");
     }
   }
   std::error_code ec;
   std::filesystem::rename(temp, path, ec);
   if (ec) {
-    std::filesystem::remove(temp);
+    std::error_code ignored;
+    std::filesystem::remove(temp, ignored);
     return io_error(path, "cannot move the temporary file into place: " + ec.message());
   }
   return Ok{};

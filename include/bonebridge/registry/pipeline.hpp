@@ -3,6 +3,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "bonebridge/core/fidelity.hpp"
@@ -18,7 +21,7 @@ struct LoadedInput {
   std::string detected_by;  // "extension", "content" or "format option": how the family was chosen
 };
 
-// Reads `path` (or `archive:index` for a family that holds archives), finds its family and opens it. `format`
+// Reads `path` (a file, or an archive entry: registry/archives.hpp), finds its family and opens it. `format`
 // forces a family by id. Errors name the file.
 Result<LoadedInput> load_input(const std::string& path, const Options& options,
                                const std::string& format = {});
