@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "bonebridge/io/file.hpp"
+#include "bonebridge/registry/archives.hpp"
 #include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/registry.hpp"
 #include "outputs.hpp"
@@ -176,56 +177,82 @@ struct BatchItem {
   fs::path output;
 };
 
-Result<std::vector<BatchItem>> folder_items(const fs::path& folder, const fs::path& out,
-                                            const char* extension) {
+// Everything a batch converts: files a family claims by extension, and inside archives (found by extension,
+// nested ones too) every entry a family claims by its name, or every entry of an archive whose own
+// extension names a family (HQR entries are numbered). An archive's entries go to a folder named after it.
+class BatchCollector {
+ public:
+  BatchCollector(fs::path out, const char* extension) : out_(std::move(out)), extension_(extension) {}
+
+  Status add_file(const fs::path& file, const fs::path& relative) {
+    if (find_family_by_extension(file) && !is_archive_name(file)) return add(file.string(), relative);
+    if (is_archive_name(file)) return add_archive(file.string(), relative, file);
+    return Ok{};
+  }
+  Status add_archive(const std::string& address, const fs::path& relative, const fs::path& named) {
+    auto file = read_address(address);
+    if (!file) return file.error();
+    auto archive = open_archive(named.filename().string(), std::move(file->bytes));
+    if (!archive) return archive.error();
+    const bool numbered_family = find_family_by_extension(named) != nullptr;
+    for (const auto& entry : (*archive)->entries()) {
+      if (entry.compression == "blank") continue;
+      const std::string inner = address + ":" + entry.name;
+      const fs::path inner_relative = relative / entry.name;
+      if (is_archive_name(entry.name)) {
+        if (auto status = add_archive(inner, inner_relative, entry.name); !status) return status;
+      } else if (find_family_by_extension(entry.name) || numbered_family) {
+        if (auto status = add(inner, inner_relative); !status) return status;
+      }
+    }
+    return Ok{};
+  }
+  std::vector<BatchItem> take() { return std::move(items_); }
+
+ private:
+  static bool is_archive_name(const fs::path& name) {
+    return !name.extension().empty() && find_archive_kind(name, {}) != nullptr;
+  }
+  Status add(const std::string& input, const fs::path& relative) {
+    auto output = mirrored_output(out_, relative, extension_);
+    if (!output) return output.error();
+    items_.push_back({input, std::move(output).value()});
+    return Ok{};
+  }
+
+  fs::path out_;
+  const char* extension_;
+  std::vector<BatchItem> items_;
+};
+
+Result<std::vector<BatchItem>> folder_items(const fs::path& folder, BatchCollector& collector) {
   std::vector<fs::path> files;
   std::error_code ec;
   // The error_code forms throughout: an unreadable subfolder is bad input, not an exception.
   const auto options = fs::directory_options::skip_permission_denied;
   for (fs::recursive_directory_iterator it(folder, options, ec), end; !ec && it != end; it.increment(ec)) {
     std::error_code type_ec;
-    if (it->is_regular_file(type_ec) && find_family_by_extension(it->path())) files.push_back(it->path());
+    if (it->is_regular_file(type_ec)) files.push_back(it->path());
   }
   if (ec) return Error{"", "cannot list the folder: " + ec.message(), {}, {}, folder.string()};
   std::sort(files.begin(), files.end());
-  std::vector<BatchItem> items;
   for (const auto& file : files) {
-    auto output = mirrored_output(out, file.lexically_relative(folder), extension);
-    if (!output) return output.error();
-    items.push_back({file.string(), std::move(output).value()});
+    if (auto status = collector.add_file(file, file.lexically_relative(folder)); !status)
+      return status.error();
   }
-  return items;
+  return collector.take();
 }
 
-// Entry I of ARCHIVE.EXT is named ARCHIVE_I.EXT, which becomes ARCHIVE_I plus the output's extension.
-Result<std::vector<BatchItem>> archive_items(const std::string& archive, const fs::path& out,
-                                             const char* extension) {
-  auto bytes = read_file(archive);
-  if (!bytes) return bytes.error();
-  const FormatFamily* family = find_family(archive, *bytes);
-  if (!family || !family->container_size) {
-    return Error{"", "not a folder, nor an archive that a format family can list", {}, {}, archive};
-  }
-  auto size = family->container_size(*bytes);
-  if (!size) return size.error();
-  const fs::path path(archive);
-  std::vector<BatchItem> items;
-  for (std::size_t i = 0; i < *size; ++i) {
-    const std::string entry = fmt::format("{}_{}{}", path.stem().string(), i, path.extension().string());
-    auto output = mirrored_output(out, entry, extension);
-    if (!output) return output.error();
-    items.push_back({fmt::format("{}:{}", archive, i), std::move(output).value()});
-  }
-  return items;
-}
-
-// A folder: every file whose extension a family claims, at its path relative to the folder. An archive:
-// every entry.
+// A folder: every file a family claims and every archive, at its path relative to the folder. An archive:
+// its entries, under a folder of the archive's name.
 Result<std::vector<BatchItem>> batch_items(const std::string& input, const fs::path& out,
                                            const char* extension) {
+  BatchCollector collector(out, extension);
   std::error_code ec;
-  if (fs::is_directory(input, ec)) return folder_items(input, out, extension);
-  return archive_items(input, out, extension);
+  if (fs::is_directory(input, ec)) return folder_items(input, collector);
+  const fs::path named = split_address(input) ? fs::path(input).filename() : fs::path(input);
+  if (auto status = collector.add_archive(input, named.filename(), named); !status) return status.error();
+  return collector.take();
 }
 
 std::size_t joint_count(const Document& document) {
@@ -239,6 +266,9 @@ Result<nlohmann::json> convert_item(const PlannedOutput& item, const InputOption
   const Options settings = options.to_options();
   auto loaded = load_input(item.input, settings, options.format);
   if (!loaded) return loaded.error();
+  if (const auto reason = loaded->document->no_gltf_form()) {
+    return nlohmann::json{{"input", item.input}, {"family", loaded->family->id}, {"skipped", *reason}};
+  }
   auto bytes = export_gltf(*loaded->document, settings, {.binary = binary});
   if (!bytes) {
     Error error = bytes.error();
@@ -265,18 +295,26 @@ struct BatchRequest {
 
 // Converts every planned item; returns how many failed. Each item's line goes to standard error, its JSON
 // record (with --json) to standard output.
-std::size_t convert_items(const BatchRequest& request, const std::vector<PlannedOutput>& items) {
-  std::size_t failed = 0;
+struct BatchCounts {
+  std::size_t written = 0, skipped = 0, failed = 0;
+};
+
+BatchCounts convert_items(const BatchRequest& request, const std::vector<PlannedOutput>& items) {
+  BatchCounts counts;
   for (const auto& item : items) {
     const auto record = convert_item(item, request.options, !request.text);
-    if (record) {
+    if (record && record->contains("skipped")) {
+      std::cerr << fmt::format("{}: skipped: {}\n", item.input, (*record)["skipped"].get<std::string>());
+      ++counts.skipped;
+    } else if (record) {
+      ++counts.written;
       std::cerr << fmt::format("{} -> {}: {}, {} joints, {:.3f} s, {} bytes\n", item.input,
                                item.path.string(), (*record)["format"].get<std::string>(),
                                (*record)["joints"].get<std::size_t>(), (*record)["duration"].get<double>(),
                                (*record)["bytes"].get<std::size_t>());
     } else {
       report_error(record.error());
-      ++failed;
+      ++counts.failed;
     }
     if (!request.json) continue;
     const auto line = record ? *record
@@ -285,7 +323,7 @@ std::size_t convert_items(const BatchRequest& request, const std::vector<Planned
                                               {"error", record.error().to_string()}};
     std::cout << line.dump(-1, ' ', false, kReplaceInvalidUtf8) << "\n";
   }
-  return failed;
+  return counts;
 }
 
 int run_batch(const BatchRequest& request) {
@@ -296,9 +334,10 @@ int run_batch(const BatchRequest& request) {
   plan.protect_companions(request.options.to_options());
   for (const auto& item : *items) plan.add(item.input, item.output);
   if (!plan.conflicts().empty()) return plan.refuse();
-  const std::size_t failed = convert_items(request, plan.outputs());
-  std::cerr << fmt::format("batch: {} written, {} failed\n", items->size() - failed, failed);
-  return failed ? kInvalidInput : kSuccess;
+  const auto counts = convert_items(request, plan.outputs());
+  std::cerr << fmt::format("batch: {} written, {} skipped (no glTF form), {} failed\n", counts.written,
+                           counts.skipped, counts.failed);
+  return counts.failed ? kInvalidInput : kSuccess;
 }
 
 }  // namespace

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -17,37 +16,18 @@
 #include "bonebridge/archive/vpp.hpp"
 #include "bonebridge/registry/archives.hpp"
 #include "support/samples.hpp"
+#include "tool.hpp"
 
 namespace bonebridge {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
-  int exit_code = -1;
-  std::string out;
-};
-
-// Runs the tool with `arguments` (already quoted), stdout captured, stderr to a file beside.
-Run run_tool(const std::string& arguments) {
-  Run run;
-  const std::string command = std::string(BONEBRIDGE_TOOL) + " " + arguments + " 2>/dev/null";
-  FILE* pipe = popen(command.c_str(), "r");
-  std::array<char, 4096> buffer{};
-  while (const auto n = std::fread(buffer.data(), 1, buffer.size(), pipe)) run.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
-
-class ArchiveCli : public ::testing::Test {
+class ArchiveCli : public testing::ToolTest {
  protected:
   void SetUp() override {
-    folder_ = fs::temp_directory_path() /
-              ("bonebridge_archive_cli_" +
-               std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(folder_);
-    fs::create_directories(folder_);
+    ToolTest::SetUp();
+    folder_ = scratch();
     anim_ = testing::read_bytes(testing::source_dir() / "examples/volition/wave.anim_pc");
     rig_ = testing::read_bytes(testing::source_dir() / "examples/volition/wave_character.rig_pc");
     // hero.str2_pc (compacted, as RFG stores them) inside game.vpp_pc (uncompressed, 2048-aligned).
@@ -61,7 +41,15 @@ class ArchiveCli : public ::testing::Test {
     std::ofstream(pack(), std::ios::binary)
         .write(reinterpret_cast<const char*>(vpp->data()), std::streamsize(vpp->size()));
   }
-  void TearDown() override { fs::remove_all(folder_); }
+  // The tool with arguments separated by spaces (no argument here holds one).
+  testing::ToolRun run_tool(const std::string& line) const {
+    std::vector<std::string> args;
+    for (std::size_t start = 0, end = 0; start < line.size(); start = end + 1) {
+      end = std::min(line.find(' ', start), line.size());
+      if (end > start) args.push_back(line.substr(start, end - start));
+    }
+    return run(args);
+  }
   std::string pack() const { return (folder_ / "game.vpp_pc").string(); }
 
   fs::path folder_;
@@ -71,7 +59,7 @@ class ArchiveCli : public ::testing::Test {
 
 TEST_F(ArchiveCli, LsRecursiveJsonListsNestedEntriesWithTheirSizes) {
   const auto run = run_tool("ls --recursive --json " + pack());
-  ASSERT_EQ(run.exit_code, 0);
+  ASSERT_EQ(run.code, 0);
   const auto listing = nlohmann::json::parse(run.out);
   ASSERT_EQ(listing.size(), 4u) << listing.dump(1);
   EXPECT_EQ(listing[0]["path"], pack() + ":readme.txt");
@@ -89,13 +77,13 @@ TEST_F(ArchiveCli, NestedEntryOpensWithACompanionFromTheSameArchive) {
   const std::string inner = pack() + ":hero.str2_pc:";
   const auto by_name =
       run_tool("info --json " + inner + "wave.anim_pc --rig " + inner + "wave_character.rig_pc");
-  ASSERT_EQ(by_name.exit_code, 0);
+  ASSERT_EQ(by_name.code, 0);
   const auto info = nlohmann::json::parse(by_name.out);
   EXPECT_EQ(info["family"], "volition");
   EXPECT_EQ(info["detected_by"], "extension");
   // By index, and by name in another case: the same file.
   const auto by_index = run_tool("info --json " + pack() + ":1:0 --rig " + inner + "WAVE_CHARACTER.RIG_PC");
-  ASSERT_EQ(by_index.exit_code, 0);
+  ASSERT_EQ(by_index.code, 0);
   EXPECT_EQ(nlohmann::json::parse(by_index.out), info);
 }
 
@@ -109,48 +97,44 @@ TEST_F(ArchiveCli, ConvertReadsAnEntryAsItReadsTheFile) {
   const std::string inner = pack() + ":hero.str2_pc:";
   ASSERT_EQ(run_tool("convert " + inner + "wave.anim_pc " + (folder_ / "a.glb").string() + " --rig " + inner +
                      "wave_character.rig_pc")
-                .exit_code,
+                .code,
             0);
   ASSERT_EQ(
       run_tool("convert " + loose.string() + " " + (folder_ / "b.glb").string() + " --rig " + rig.string())
-          .exit_code,
+          .code,
       0);
   EXPECT_EQ(testing::read_bytes(folder_ / "a.glb"), testing::read_bytes(folder_ / "b.glb"));
 }
 
 TEST_F(ArchiveCli, ExtractWritesEntriesByteForByteAndNeverOverwritesUnasked) {
   const auto out = folder_ / "out";
-  ASSERT_EQ(run_tool("extract --recursive " + pack() + " " + out.string()).exit_code, 0);
+  ASSERT_EQ(run_tool("extract --recursive " + pack() + " " + out.string()).code, 0);
   EXPECT_EQ(testing::read_bytes(out / "hero.str2_pc" / "wave.anim_pc"), anim_);
   EXPECT_EQ(testing::read_bytes(out / "hero.str2_pc" / "wave_character.rig_pc"), rig_);
   EXPECT_EQ(testing::read_bytes(out / "readme.txt"), (std::vector<std::uint8_t>{'h', 'i'}));
   std::ofstream(out / "readme.txt") << "mine";
-  EXPECT_EQ(run_tool("extract --recursive " + pack() + " " + out.string()).exit_code, 1);
+  EXPECT_EQ(run_tool("extract --recursive " + pack() + " " + out.string()).code, 1);
   EXPECT_EQ(testing::read_bytes(out / "readme.txt"), (std::vector<std::uint8_t>{'m', 'i', 'n', 'e'}));
-  EXPECT_EQ(run_tool("extract --recursive --force " + pack() + " " + out.string()).exit_code, 0);
+  EXPECT_EQ(run_tool("extract --recursive --force " + pack() + " " + out.string()).code, 0);
   EXPECT_EQ(testing::read_bytes(out / "readme.txt"), (std::vector<std::uint8_t>{'h', 'i'}));
   // Without --recursive the nested archive is one file, as stored.
   const auto flat = folder_ / "flat";
-  ASSERT_EQ(run_tool("extract " + pack() + " " + flat.string()).exit_code, 0);
+  ASSERT_EQ(run_tool("extract " + pack() + " " + flat.string()).code, 0);
   EXPECT_EQ(fs::file_size(flat / "hero.str2_pc"), str2_size_);
 }
 
 TEST_F(ArchiveCli, AMissingEntryIsAnErrorNamingTheArchive) {
-  const auto run = run_tool("info " + pack() + ":hero.str2_pc:run.anim_pc");
-  EXPECT_EQ(run.exit_code, 1);
-  const std::string command = std::string(BONEBRIDGE_TOOL) + " info " + pack() + ":nothing 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  std::array<char, 4096> buffer{};
-  std::string err(buffer.data(), std::fread(buffer.data(), 1, buffer.size(), pipe));
-  pclose(pipe);
-  EXPECT_NE(err.find("no entry named \"nothing\""), std::string::npos) << err;
-  EXPECT_NE(err.find("game.vpp_pc"), std::string::npos) << err;
+  EXPECT_EQ(run_tool("info " + pack() + ":hero.str2_pc:run.anim_pc").code, 1);
+  const auto run = run_tool("info " + pack() + ":nothing");
+  EXPECT_EQ(run.code, 1);
+  EXPECT_NE(run.err.find("no entry named \"nothing\""), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("game.vpp_pc"), std::string::npos) << run.err;
 }
 
 TEST_F(ArchiveCli, RealRedFactionPackfileListsRecursively) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "volition/packfiles/dlcp01_activities.vpp_pc");
   const auto run = run_tool("ls --recursive --json " + path.string());
-  ASSERT_EQ(run.exit_code, 0);
+  ASSERT_EQ(run.code, 0);
   const auto listing = nlohmann::json::parse(run.out);
   EXPECT_GT(listing.size(), 1u);
 }
@@ -161,13 +145,13 @@ TEST_F(ArchiveCli, RealPackfilesListAndExtractAsRfgmFormatsUnpacksThem) {
   for (const char* name : {"dlc01_l1.vpp_pc", "dlcp01_activities.vpp_pc", "xray_effect.str2_pc"}) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("volition/packfiles/") + name);
     const auto listed = run_tool("ls --recursive --json " + path.string());
-    ASSERT_EQ(listed.exit_code, 0) << name;
+    ASSERT_EQ(listed.code, 0) << name;
     std::map<std::string, std::uint64_t> sizes;
     for (const auto& row : nlohmann::json::parse(listed.out)) {
       sizes[row["path"].get<std::string>().substr(path.string().size() + 1)] = row["size"];
     }
     const auto out = folder_ / name;
-    ASSERT_EQ(run_tool("extract --recursive " + path.string() + " " + out.string()).exit_code, 0) << name;
+    ASSERT_EQ(run_tool("extract --recursive " + path.string() + " " + out.string()).code, 0) << name;
     std::size_t rows = 0;
     for (const auto& row : testing::kUnpacked) {
       if (std::string(row.archive) != name) continue;
@@ -186,24 +170,23 @@ TEST_F(ArchiveCli, ExtractThenPackLikeTheOriginalGivesTheSameBytes) {
   for (const char* name : {"dlc01_l1.vpp_pc", "dlcp01_activities.vpp_pc", "xray_effect.str2_pc"}) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("volition/packfiles/") + name);
     const auto out = folder_ / (std::string(name) + ".d");
-    ASSERT_EQ(run_tool("extract --recursive " + path.string() + " " + out.string()).exit_code, 0) << name;
+    ASSERT_EQ(run_tool("extract --recursive " + path.string() + " " + out.string()).code, 0) << name;
     const auto packed = folder_ / name;
-    ASSERT_EQ(run_tool("pack " + out.string() + " " + packed.string() + " --like " + path.string()).exit_code,
-              0);
+    ASSERT_EQ(run_tool("pack " + out.string() + " " + packed.string() + " --like " + path.string()).code, 0);
     EXPECT_EQ(testing::read_bytes(packed), testing::read_bytes(path)) << name;
   }
 }
 
 TEST_F(ArchiveCli, PackWithoutAModelHoldsTheFolderAndRefusesToOverwrite) {
-  ASSERT_EQ(run_tool("extract --recursive " + pack() + " " + (folder_ / "d").string()).exit_code, 0);
+  ASSERT_EQ(run_tool("extract --recursive " + pack() + " " + (folder_ / "d").string()).code, 0);
   const auto packed = folder_ / "again.vpp_pc";
-  ASSERT_EQ(run_tool("pack " + (folder_ / "d").string() + " " + packed.string()).exit_code, 0);
+  ASSERT_EQ(run_tool("pack " + (folder_ / "d").string() + " " + packed.string()).code, 0);
   const auto inner = packed.string() + ":hero.str2_pc:";
   const auto extracted = folder_ / "e";
-  ASSERT_EQ(run_tool("extract --recursive " + packed.string() + " " + extracted.string()).exit_code, 0);
+  ASSERT_EQ(run_tool("extract --recursive " + packed.string() + " " + extracted.string()).code, 0);
   EXPECT_EQ(testing::read_bytes(extracted / "hero.str2_pc" / "wave.anim_pc"), anim_);
   EXPECT_EQ(testing::read_bytes(extracted / "readme.txt"), (std::vector<std::uint8_t>{'h', 'i'}));
-  EXPECT_EQ(run_tool("pack " + (folder_ / "d").string() + " " + packed.string()).exit_code, 1);
+  EXPECT_EQ(run_tool("pack " + (folder_ / "d").string() + " " + packed.string()).code, 1);
 }
 
 // One entry deep inside replaced: every other entry, at every level, reads back the same.
@@ -222,7 +205,7 @@ TEST_F(ArchiveCli, ReplacingANestedEntryKeepsEveryOtherEntry) {
 
 TEST_F(ArchiveCli, FormatsListsTheContainers) {
   const auto run = run_tool("formats --json");
-  ASSERT_EQ(run.exit_code, 0);
+  ASSERT_EQ(run.code, 0);
   std::vector<std::string> containers;
   for (const auto& row : nlohmann::json::parse(run.out)) {
     if (row.value("container", false)) containers.push_back(row["id"]);

@@ -45,7 +45,8 @@ TEST_F(BatchTest, SameNamesInTwoFoldersBecomeTwoOutputs) {
   EXPECT_NE(result.err.find(scratch("g/a/walk.ani").string() + " -> " + scratch("out/a/walk.glb").string()),
             std::string::npos)
       << result.err;
-  EXPECT_NE(result.err.find("batch: 2 written, 0 failed"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("batch: 2 written, 0 skipped (no glTF form), 0 failed"), std::string::npos)
+      << result.err;
 
   const auto written = snapshot(scratch("out"));
   ASSERT_EQ(written.size(), 2u);
@@ -135,7 +136,8 @@ TEST_F(ToolTest, OutputsDifferingOnlyInLetterCaseAreRefused) {
   EXPECT_FALSE(fs::exists(scratch("out")));
 }
 
-// Entry I of ANIM.HQR becomes ANIM_I.glb, as before the fix; entry 0 as a direct convert makes it.
+// An archive's entries go to a folder of its name: entry I of ANIM.HQR becomes ANIM.HQR/I.glb, as a direct
+// convert of ANIM.HQR:I makes it.
 TEST_F(ToolTest, ArchiveEntriesKeepTheirNames) {
   const auto examples = source_dir() / "examples" / "lba";
   const std::string body = (examples / "BODY.HQR").string() + ":0";
@@ -144,12 +146,12 @@ TEST_F(ToolTest, ArchiveEntriesKeepTheirNames) {
   ASSERT_EQ(result.code, 0) << result.err;
   const auto written = snapshot(scratch("out"));
   ASSERT_FALSE(written.empty());
-  for (const auto& [name, state] : written) EXPECT_EQ(name.rfind("ANIM_", 0), 0u) << name;
+  for (const auto& [name, state] : written) EXPECT_EQ(name.rfind("ANIM.HQR/", 0), 0u) << name;
   const auto direct = scratch("direct.glb");
   ASSERT_EQ(run({"convert", (examples / "ANIM.HQR").string() + ":0", direct.string(), "--body", body}).code,
             0);
-  ASSERT_TRUE(written.contains("ANIM_0.glb"));
-  EXPECT_EQ(written.at("ANIM_0.glb").bytes, read_bytes(direct));
+  ASSERT_TRUE(written.contains("ANIM.HQR/0.glb"));
+  EXPECT_EQ(written.at("ANIM.HQR/0.glb").bytes, read_bytes(direct));
 }
 
 TEST_F(ToolTest, ConvertRefusesAnExistingFileUnlessForced) {

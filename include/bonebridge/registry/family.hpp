@@ -83,6 +83,9 @@ class Document {
   virtual double engine_tick() const = 0;  // the game's own time step in seconds (0.001 when continuous)
   virtual EnginePose sample(double seconds) const = 0;
   virtual Result<CoreConversion> to_core(const Options& options) const = 0;
+  // Why this document has no glTF form at all (a cloth setup, an archive), or nullopt when it has one:
+  // `batch` lists such files as skipped, not failed.
+  virtual std::optional<std::string> no_gltf_form() const { return std::nullopt; }
   virtual std::vector<std::uint8_t> encode() const = 0;  // writes the document back
 };
 

@@ -399,7 +399,10 @@ class ArchiveDocument : public Document {
   double engine_tick() const override { return 0.02; }
   EnginePose sample(double seconds) const override { return {seconds, {}}; }
   Result<CoreConversion> to_core(const Options&) const override {
-    return Error{kHqrFormat, "an HQR archive holds many files: name one entry, e.g. ANIM.HQR:3", {}, {}, {}};
+    return Error{kHqrFormat, *no_gltf_form(), {}, {}, {}};
+  }
+  std::optional<std::string> no_gltf_form() const override {
+    return "an HQR archive holds many files: name one entry, e.g. ANIM.HQR:3";
   }
   std::vector<std::uint8_t> encode() const override { return write_hqr(archive_); }
 

@@ -176,12 +176,12 @@ EnginePose ClothFile::sample(double seconds) const {
   return pose;
 }
 
+std::optional<std::string> ClothFile::no_gltf_form() const {
+  return "cloth setups carry no skeleton animation; use `dump` to see nodes, links and colliders";
+}
+
 Result<CoreConversion> ClothFile::to_core(const Options&) const {
-  return Error{kClothFormat,
-               "cloth setups carry no skeleton animation; use `dump` to see nodes, links and colliders",
-               {},
-               {},
-               {}};
+  return Error{kClothFormat, *no_gltf_form(), {}, {}, {}};
 }
 
 std::vector<std::uint8_t> ClothFile::encode() const {

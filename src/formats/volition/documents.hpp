@@ -58,6 +58,7 @@ class ClothFile : public Document {
   double engine_tick() const override;
   EnginePose sample(double seconds) const override;
   Result<CoreConversion> to_core(const Options& options) const override;
+  std::optional<std::string> no_gltf_form() const override;
   std::vector<std::uint8_t> encode() const override;
 
  private:
