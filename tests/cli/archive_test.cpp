@@ -203,6 +203,38 @@ TEST_F(ArchiveCli, ReplacingANestedEntryKeepsEveryOtherEntry) {
   EXPECT_EQ(read_address(out.string() + ":readme.txt")->bytes, (std::vector<std::uint8_t>{'h', 'i'}));
 }
 
+// A folder holding a packfile: every file of a family inside is found (nested .str2_pc too) and converted
+// when it has a glTF form; a cloth setup has none and is listed as skipped with the reason.
+TEST_F(ArchiveCli, BatchFindsEveryFamilyFileInsideArchivesAndSkipsClothWithAReason) {
+  const auto cloth = testing::read_bytes(testing::source_dir() / "fuzz/corpus/volition_cloth/chain.sim_pc");
+  const auto str2 = archive::write_vpp(
+      {{"wave.anim_pc", anim_, {}}, {"wave_character.rig_pc", rig_, {}}, {"chain.sim_pc", cloth, {}}},
+      archive::kRfgStr2);
+  ASSERT_TRUE(str2.ok());
+  const auto vpp =
+      archive::write_vpp({{"readme.txt", {'h', 'i'}, {}}, {"hero.str2_pc", *str2, {}}}, archive::kRfgVpp);
+  ASSERT_TRUE(vpp.ok());
+  fs::create_directories(folder_ / "games");
+  std::ofstream(folder_ / "games" / "game.vpp_pc", std::ios::binary)
+      .write(reinterpret_cast<const char*>(vpp->data()), std::streamsize(vpp->size()));
+  const auto run =
+      run_tool("batch --json " + (folder_ / "games").string() + " " + (folder_ / "out").string());
+  ASSERT_EQ(run.code, 0) << run.err;
+  std::vector<nlohmann::json> lines;
+  for (std::size_t start = 0, end = 0; start < run.out.size(); start = end + 1) {
+    end = run.out.find('\n', start);
+    lines.push_back(nlohmann::json::parse(run.out.substr(start, end - start)));
+  }
+  ASSERT_EQ(lines.size(), 3u) << run.out;
+  const auto out = folder_ / "out" / "game.vpp_pc" / "hero.str2_pc";
+  EXPECT_TRUE(fs::exists(out / "wave.glb"));
+  EXPECT_TRUE(fs::exists(out / "wave_character.glb"));
+  EXPECT_FALSE(fs::exists(out / "chain.glb"));
+  EXPECT_EQ(lines[2]["input"], (folder_ / "games" / "game.vpp_pc").string() + ":hero.str2_pc:chain.sim_pc");
+  EXPECT_NE(lines[2]["skipped"].get<std::string>().find("cloth"), std::string::npos);
+  EXPECT_NE(run.err.find("2 written, 1 skipped"), std::string::npos) << run.err;
+}
+
 TEST_F(ArchiveCli, FormatsListsTheContainers) {
   const auto run = run_tool("formats --json");
   ASSERT_EQ(run.code, 0);
