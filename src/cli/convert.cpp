@@ -134,8 +134,32 @@ int convert_to_stdout(const ConvertRequest& request) {
   return kSuccess;
 }
 
+// An output inside an archive (GAME.vpp_pc:hero.str2_pc:walk.anim_pc): the whole archive is written anew
+// with that entry replaced and every other entry's stored bytes kept; only with --in-place, since the archive
+// file itself changes.
+int convert_into_archive(const ConvertRequest& request, const SplitAddress& target) {
+  if (!request.in_place) {
+    return report_error(Error{
+        "", "writing an entry rewrites the whole archive; say so with --in-place", {}, {}, target.file});
+  }
+  const auto bytes = converted(request);
+  if (!bytes) return report_error(bytes.error());
+  auto archive = read_file(target.file);
+  if (!archive) return report_error(archive.error());
+  const auto replaced =
+      replace_entry(fs::path(target.file).filename().string(), std::move(*archive), target.entries, *bytes);
+  if (!replaced) return report_error(replaced.error());
+  if (const auto written = write_file_atomic(target.file, *replaced); !written)
+    return report_error(written.error());
+  std::cerr << fmt::format("{} -> {} ({} bytes; archive rewritten, {} bytes)\n", request.input,
+                           request.output, bytes->size(), replaced->size());
+  return kSuccess;
+}
+
 int run_convert(const ConvertRequest& request) {
   if (request.output == "-") return convert_to_stdout(request);
+  if (const auto target = split_address(request.output); target && !target->entries.empty())
+    return convert_into_archive(request, *target);
   if (!request.in_place && same_file(request.input, request.output)) {
     std::cerr << "bonebridge: error: '" << request.output
               << "' is the input file; refusing to overwrite it (use --in-place)\n";
@@ -164,7 +188,8 @@ Verb add_convert(CLI::App& app) {
       ->required();
   command->add_option("--to", request->to, "Output format: glb, gltf or a family id");
   command->add_flag("--no-mesh", request->no_mesh, "Leave out the generated bone mesh");
-  command->add_flag("--in-place", request->in_place, "Allow the output to replace the input");
+  command->add_flag("--in-place", request->in_place,
+                    "Allow the output to replace the input, or an entry of an archive (ARCHIVE:ENTRY)");
   command->add_flag("--force", request->force, "Allow the output to replace an existing file (not an input)");
   request->options.add_to(*command);
   return {command, [request] { return run_convert(*request); }};

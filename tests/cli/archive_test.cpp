@@ -235,6 +235,29 @@ TEST_F(ArchiveCli, BatchFindsEveryFamilyFileInsideArchivesAndSkipsClothWithAReas
   EXPECT_NE(run.err.find("2 written, 1 skipped"), std::string::npos) << run.err;
 }
 
+// An edited animation put back into the archive it came from: only with --in-place; the entry reads back as
+// what convert writes for a loose file, and every other entry keeps its bytes.
+TEST_F(ArchiveCli, ConvertInPlaceReplacesOneEntryOfANestedArchive) {
+  const std::string inner = pack() + ":hero.str2_pc:";
+  const auto glb = (folder_ / "wave.glb").string();
+  ASSERT_EQ(
+      run_tool("convert " + inner + "wave.anim_pc " + glb + " --rig " + inner + "wave_character.rig_pc").code,
+      0);
+  const auto rig = folder_ / "rig.rig_pc";
+  std::ofstream(rig, std::ios::binary)
+      .write(reinterpret_cast<const char*>(rig_.data()), std::streamsize(rig_.size()));
+  const auto loose = (folder_ / "loose.anim_pc").string();
+  ASSERT_EQ(run_tool("convert " + glb + " " + loose + " --rig " + rig.string()).code, 0);
+  const auto before = testing::read_bytes(pack());
+  EXPECT_EQ(run_tool("convert " + glb + " " + inner + "wave.anim_pc --rig " + rig.string()).code, 1);
+  EXPECT_EQ(testing::read_bytes(pack()), before);
+  ASSERT_EQ(run_tool("convert " + glb + " " + inner + "wave.anim_pc --in-place --rig " + rig.string()).code,
+            0);
+  EXPECT_EQ(read_address(inner + "wave.anim_pc")->bytes, testing::read_bytes(loose));
+  EXPECT_EQ(read_address(inner + "wave_character.rig_pc")->bytes, rig_);
+  EXPECT_EQ(read_address(pack() + ":readme.txt")->bytes, (std::vector<std::uint8_t>{'h', 'i'}));
+}
+
 TEST_F(ArchiveCli, FormatsListsTheContainers) {
   const auto run = run_tool("formats --json");
   ASSERT_EQ(run.code, 0);
