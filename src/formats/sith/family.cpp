@@ -298,9 +298,9 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
   auto dialect = dialect_option(options);
   if (!dialect.ok()) return dialect.error();
   const auto extension = options.extension();
-  const bool model =
+  const bool is_model =
       extension == ".3do" || (extension != ".key" && looks_like_model(lowercase_head(bytes, 4096)));
-  if (model) {
+  if (is_model) {
     auto model = read_model(bytes);
     if (!model.ok()) return model.error();
     return std::unique_ptr<Document>(std::make_unique<ModelDocument>(std::move(model).value()));
