@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   using namespace bonebridge::cli;
   CLI::App app{"bonebridge: skeletal animation of classic games to glTF 2.0 and back"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "bonebridge " BONEBRIDGE_VERSION);
   std::vector<Verb> verbs;
   for (auto add : {add_formats, add_info, add_dump, add_validate, add_sample, add_fidelity, add_convert,
                    add_batch, add_ls, add_extract, add_pack}) {
@@ -29,7 +30,7 @@ int main(int argc, char** argv) {
   }
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
+  } catch (const CLI::Success& e) {  // --help, --version
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);
