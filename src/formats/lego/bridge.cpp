@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <type_traits>
 
 #include "bonebridge/core/axes.hpp"
 #include "bonebridge/core/sampler.hpp"
@@ -24,6 +25,12 @@ constexpr double kReduceTolerance = 2e-6;  // game units (relative above 1) or r
 // so that a hostile file cannot ask for 2^24 points per segment (the step then grows beyond 1 ms).
 constexpr std::uint32_t kMaxSamplesPerStretch = 4096;
 constexpr std::uint64_t kMaxSamplesPerChannel = 65536;
+// The camera is sampled every millisecond up to this many milliseconds (17.5 minutes, longer than any known
+// cutscene; about 2 s of work), on a coarser grid beyond, so that a hostile duration (up to 2^31 ms) costs
+// no more.
+constexpr std::uint64_t kMaxCameraMilliseconds = std::uint64_t{1} << 20;
+// Width of a jump in the exported curves (see before_ms).
+constexpr double kJumpMs = 0.01;
 // A kept point spans at most this many dropped ones, which bounds the reduction's work per point.
 constexpr std::size_t kMaxReduceSpan = 256;
 constexpr const char* kActorsKey = "lego.actors";
@@ -73,23 +80,79 @@ std::uint32_t sampling_step(std::uint64_t span) {
       std::max<std::uint64_t>(1, (span + kMaxSamplesPerStretch - 1) / kMaxSamplesPerStretch));
 }
 
+// glTF times are float32 seconds. A point's time is the largest float32 not above its exact time, so that a
+// player asking for a key's own time (ms / 1000 in double) is at or after the key's point, never inside the
+// jump just before it. Kept in ms: 1000 times a float32 is exact in double, and dividing it by 1000 again
+// (to_channel) gives the float32 back exactly.
+double point_ms(double ms) {
+  const double exact = ms / 1000.0;
+  auto seconds = static_cast<float>(exact);
+  if (static_cast<double>(seconds) > exact) seconds = std::nextafter(seconds, -INFINITY);
+  return static_cast<double>(seconds) * 1000.0;
+}
+
+// The point holding the value just before a jump at key time `ms` (> 0), kJumpMs earlier (at least one
+// float32 step). A 1 ms ramp was wide enough for a 60 Hz player to land in and show a pose the game never
+// shows; frames at the usual rates (24, 25, 30, 50, 60, 120, 144 Hz) lie on a whole millisecond or at least
+// 1/18 ms from one, so they never land in this one. A single float32 step would do for three.js, but
+// Blender's F-curve evaluation (fcurve_eval_keyframes_interpolate) takes any key within 1e-4 frames of the
+// evaluation time as the value there, so at the key's own time it could return the value before the jump:
+// 0.01 ms is 2.4e-4 frames at 24 fps.
+double before_ms(std::uint32_t ms) {
+  const double key = point_ms(ms);
+  const double before = point_ms(ms - kJumpMs);
+  if (before < key) return before;
+  return static_cast<double>(std::nextafter(static_cast<float>(key / 1000.0), -INFINITY)) * 1000.0;
+}
+
+bool close(Vec3 a, Vec3 b) {
+  return distance(a, b) <= vector_tolerance(a);
+}
+bool close(Quat a, Quat b) {
+  return angle_between(a, b) <= kReduceTolerance;
+}
+Vec3 extrapolate(Vec3 a, Vec3 b, double f) {
+  return lerp(a, b, f);
+}
+Quat extrapolate(Quat a, Quat b, double f) {
+  return slerp(a, b, f);
+}
+
+// A key at `ms` sits at the point `point` (point_ms, up to one float32 step earlier). Its value there is the
+// curve leaving the key carried back to the point (exact on the lines and arcs between keys), so that a
+// player asking at `ms` itself gets the engine's value at the key, not the one before a jump. Where the
+// key's value holds for that instant only (an inactive key the game skips at its own time but interpolates
+// from right after it), it is kept as it is; a point 1 ms later (channel_points) then starts the curve.
+// Anywhere else the curve is continuous, and a point's value is the engine's at the point's own time.
+template <class Evaluate>
+auto key_value_at(const Evaluate& evaluate, double ms, double point) {
+  constexpr double kAfter = 0.5;        // ms: inside the stretch after `ms`, which holds no key
+  constexpr double kRightLimit = 1e-6;  // ms: the value this close after `ms` is its limit from the right
+  const auto at = evaluate(ms);
+  // Past 2^23 ms a float32 step exceeds kAfter; there a whole millisecond has no float32 time of its own.
+  if (point == ms || ms - point >= kAfter || !close(at, evaluate(ms + kRightLimit))) return at;
+  return extrapolate(at, evaluate(ms + kAfter), (point - ms) / kAfter);
+}
+
 // Points reproducing the channel at every whole millisecond (see bridge.hpp). `evaluate` gives the engine's
-// value at a float time, `plan` the shape of segment i -> i + 1. `resampled` counts stretches sampled
-// densely.
-template <class Key, class Value, class Evaluate, class Plan>
-std::vector<Point<Value>> channel_points(const std::vector<Key>& keys, Value neutral, Evaluate evaluate,
-                                         Plan plan, int& resampled) {
-  std::map<double, Value> points;
+// value at a time in ms (double: the curves at a float32 point time), `plan` the shape of segment
+// i -> i + 1. `resampled` counts stretches sampled densely.
+template <class Key, class Evaluate, class Plan, class Value = std::invoke_result_t<Evaluate, double>>
+std::vector<Point<Value>> channel_points(const std::vector<Key>& keys, Evaluate evaluate, Plan plan,
+                                         int& resampled) {
+  std::map<double, Value> points;  // by point time; the first point given a time keeps it
   const auto listed = [&] {
     std::vector<Point<Value>> out;
     out.reserve(points.size());
     for (const auto& [ms, value] : points) out.push_back({ms, value});
     return out;
   };
-  // Keyed by the float time the engine sees, so that a point's time and value agree exactly.
-  const auto at = [&](double ms) {
-    const auto time = static_cast<float>(ms);
-    points.try_emplace(static_cast<double>(time), evaluate(time));
+  const auto key = [&](std::uint32_t ms) {
+    const double point = point_ms(ms);
+    if (!points.contains(point)) points.emplace(point, key_value_at(evaluate, ms, point));
+  };
+  const auto exact = [&](double point) {
+    if (!points.contains(point)) points.emplace(point, evaluate(point));
   };
   std::vector<SegmentPlan> plans;
   std::uint64_t sampled_span = 0;
@@ -102,23 +165,24 @@ std::vector<Point<Value>> channel_points(const std::vector<Key>& keys, Value neu
   const std::uint64_t channel_step = (sampled_span + kMaxSamplesPerChannel - 1) / kMaxSamplesPerChannel;
   const auto sample_stretch = [&](std::uint32_t from, std::uint32_t to) {
     const std::uint64_t step = std::max<std::uint64_t>(sampling_step(to - from), channel_step);
-    for (std::uint64_t ms = from; ms <= to; ms += step) at(static_cast<double>(ms));
-    at(to);
+    for (std::uint64_t ms = from; ms <= to; ms += step) exact(point_ms(static_cast<double>(ms)));
+    exact(point_ms(to));
     ++resampled;
   };
+  // Keys first, then the values just before them (the jumps of "nothing before the first key", 0x04 holds,
+  // inactive end keys, the antipodal branch's end), so that no other point takes their times.
+  for (const auto& k : keys) key(k.time);
+  for (const auto& k : keys) {
+    if (k.time > 0) exact(before_ms(k.time));
+  }
   if (!times_non_decreasing(keys)) {
     // The game's search depends on its play history here; follow a fresh forward play, every millisecond.
     std::uint32_t last = 0;
-    for (const auto& key : keys) last = std::max(last, key.time);
+    for (const auto& k : keys) last = std::max(last, k.time);
     sample_stretch(0, last + 1);
     return listed();
   }
-  const std::uint32_t first = keys.front().time;
-  if (first > 0) {
-    points.try_emplace(0.0, neutral);
-    points.try_emplace(first - 1.0, neutral);
-  }
-  for (const auto& key : keys) at(key.time);
+  exact(0);
   for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
     const std::uint32_t t0 = keys[i].time, t1 = keys[i + 1].time;
     if (t1 - t0 < 2) continue;  // no whole millisecond strictly inside
@@ -127,9 +191,10 @@ std::vector<Point<Value>> channel_points(const std::vector<Key>& keys, Value neu
       sample_stretch(t0 + 1, t1 - 1);
       continue;
     }
-    at(t0 + 1.0);
-    at(t1 - 1.0);
-    for (int k = 1; k < segment.pieces; ++k) at(t0 + (t1 - t0) * static_cast<double>(k) / segment.pieces);
+    exact(point_ms(t0 + 1.0));  // where the value at t0 holds for that instant only (see key_value_at)
+    for (int k = 1; k < segment.pieces; ++k) {
+      exact(point_ms(t0 + (t1 - t0) * static_cast<double>(k) / segment.pieces));
+    }
   }
   return listed();
 }
@@ -141,26 +206,36 @@ void align_signs(std::vector<Point<Quat>>& points) {
   }
 }
 
-// Drops points that linear interpolation between the kept neighbours reproduces within tolerance.
+// Drops points that linear interpolation between the kept neighbours reproduces within tolerance. From each
+// kept point the longest span that fits (at most kMaxReduceSpan points) is found by doubling, then
+// bisecting; every span tried is checked against all the points it drops. That is O(span · log span) work
+// per kept point, which a camera sampled every millisecond of a long clip needs.
 template <class Value, class Fits>
 std::vector<Point<Value>> reduce(const std::vector<Point<Value>>& points, Fits fits) {
   if (points.size() < 3) return points;
-  std::vector<Point<Value>> out{points.front()};
-  std::size_t anchor = 0;
-  while (anchor + 1 < points.size()) {
-    std::size_t end = anchor + 1;
-    while (end + 1 < points.size() && end - anchor < kMaxReduceSpan) {
-      const std::size_t candidate = end + 1;
-      bool ok = true;
-      for (std::size_t k = anchor + 1; k < candidate && ok; ++k) {
-        const double f = (points[k].ms - points[anchor].ms) / (points[candidate].ms - points[anchor].ms);
-        ok = fits(points[anchor].value, points[candidate].value, f, points[k].value);
-      }
-      if (!ok) break;
-      end = candidate;
+  const auto spans = [&](std::size_t anchor, std::size_t end) {
+    for (std::size_t k = anchor + 1; k < end; ++k) {
+      const double f = (points[k].ms - points[anchor].ms) / (points[end].ms - points[anchor].ms);
+      if (!fits(points[anchor].value, points[end].value, f, points[k].value)) return false;
     }
-    out.push_back(points[end]);
-    anchor = end;
+    return true;
+  };
+  std::vector<Point<Value>> out{points.front()};
+  const std::size_t last = points.size() - 1;
+  std::size_t anchor = 0;
+  while (anchor < last) {
+    const std::size_t limit = std::min(kMaxReduceSpan, last - anchor);
+    std::size_t fitting = 1, failing = 0;  // a span of 1 drops nothing; 0: no failing span seen
+    while (fitting < limit && failing == 0) {
+      const std::size_t next = std::min(fitting * 2, limit);
+      (spans(anchor, anchor + next) ? fitting : failing) = next;
+    }
+    while (failing > fitting + 1) {
+      const std::size_t middle = (fitting + failing) / 2;
+      (spans(anchor, anchor + middle) ? fitting : failing) = middle;
+    }
+    anchor += fitting;
+    out.push_back(points[anchor]);
   }
   return out;
 }
@@ -183,7 +258,7 @@ Channel<Value> to_channel(const std::vector<Point<Value>>& points) {
   Channel<Value> channel;
   channel.interpolation = Interpolation::Linear;
   for (const auto& point : points) {
-    channel.times.push_back(point.ms / 1000.0);
+    channel.times.push_back(point.ms / 1000.0);  // exactly the float32 of point_ms
     channel.values.push_back(point.value);
   }
   return channel;
@@ -209,22 +284,21 @@ JointChannels node_channels(const Node& node, int joint, int& resampled) {
   channels.joint = joint;
   const auto straight = [](std::size_t) { return SegmentPlan{}; };
   if (!node.translation.empty()) {
-    const auto evaluate = [&](float t) { return to_vec3(evaluate_translation(node.translation, t), {}); };
+    const auto evaluate = [&](double t) { return to_vec3(evaluate_translation(node.translation, t), {}); };
     channels.translation =
-        to_channel(reduce_vectors(channel_points(node.translation, Vec3{}, evaluate, straight, resampled)));
+        to_channel(reduce_vectors(channel_points(node.translation, evaluate, straight, resampled)));
   }
   if (!node.rotation.empty()) {
-    const auto evaluate = [&](float t) { return to_core_rotation(evaluate_rotation(node.rotation, t)); };
+    const auto evaluate = [&](double t) { return to_core_rotation(evaluate_rotation(node.rotation, t)); };
     const auto plan = [&](std::size_t i) { return rotation_plan(node.rotation[i], node.rotation[i + 1]); };
-    auto points = channel_points(node.rotation, Quat{}, evaluate, plan, resampled);
+    auto points = channel_points(node.rotation, evaluate, plan, resampled);
     align_signs(points);
     channels.rotation = to_channel(reduce_rotations(points));
   }
   if (!node.scale.empty()) {
     const Vec3 one{1, 1, 1};
-    const auto evaluate = [&](float t) { return to_vec3(evaluate_scale(node.scale, t), one); };
-    channels.scale =
-        to_channel(reduce_vectors(channel_points(node.scale, one, evaluate, straight, resampled)));
+    const auto evaluate = [&](double t) { return to_vec3(evaluate_scale(node.scale, t), one); };
+    channels.scale = to_channel(reduce_vectors(channel_points(node.scale, evaluate, straight, resampled)));
   }
   return channels;
 }
@@ -261,19 +335,74 @@ Quat rotation_of(const Mat4& m) {
   return to_quat(r);
 }
 
-// The camera as a child joint of the tree's root (glTF skins need one common root): the engine's look-at
-// relative to the root node's world matrix, sampled every millisecond, then reduced.
-JointChannels camera_channels(const Engine& engine, std::int32_t duration, int joint) {
+struct CameraPose {
+  Vec3 translation;
+  Quat rotation;
+};
+bool close(const CameraPose& a, const CameraPose& b) {
+  return close(a.translation, b.translation) && close(a.rotation, b.rotation);
+}
+CameraPose extrapolate(const CameraPose& a, const CameraPose& b, double f) {
+  return {extrapolate(a.translation, b.translation, f), extrapolate(a.rotation, b.rotation, f)};
+}
+
+// The camera relative to the root node's world matrix (its parent joint), B = I.
+CameraPose camera_pose(const Document& document, const Engine& engine, double ms) {
+  const Mat4 local =
+      inverse_affine(column_form(local_transform(document.root, ms))) * column_form(*engine.camera_at(ms));
+  return {local.translation(), rotation_of(local)};
+}
+
+// Times at which the camera joint may jump: the roll steps, the ends of the look-at's "nothing before the
+// first key", and the keys of the root node it hangs under.
+std::vector<std::uint32_t> camera_key_times(const Document& document) {
+  std::vector<std::uint32_t> times;
+  const auto add = [&](const auto& keys) {
+    for (const auto& key : keys) times.push_back(key.time);
+  };
+  add(document.camera->position);
+  add(document.camera->target);
+  add(document.camera->roll);
+  add(document.root.translation);
+  add(document.root.rotation);
+  add(document.root.scale);
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  return times;
+}
+
+// The engine's look-at relative to the root node at every key time and just before it (its jumps, kJumpMs
+// wide) and every millisecond in between. A clip longer than kMaxCameraMilliseconds ms is sampled on a
+// coarser grid between the keys, every `grid_step` ms.
+std::map<double, CameraPose> camera_points(const Document& document, const Engine& engine,
+                                           std::uint64_t& grid_step) {
+  std::map<double, CameraPose> points;  // by point time; keys first, so that no grid point takes their time
+  const auto evaluate = [&](double ms) { return camera_pose(document, engine, ms); };
+  const auto exact = [&](double point) {
+    if (!points.contains(point)) points.emplace(point, evaluate(point));
+  };
+  const auto end = static_cast<std::uint64_t>(std::max(document.duration, 0));
+  const std::vector<std::uint32_t> keys = camera_key_times(document);
+  for (const std::uint32_t ms : keys) {
+    const double point = point_ms(ms);
+    if (ms <= end && !points.contains(point)) points.emplace(point, key_value_at(evaluate, ms, point));
+  }
+  for (const std::uint32_t ms : keys) {
+    if (ms > 0 && ms <= end) exact(before_ms(ms));
+  }
+  grid_step = std::max<std::uint64_t>(1, (end + kMaxCameraMilliseconds - 1) / kMaxCameraMilliseconds);
+  for (std::uint64_t ms = 0; ms < end; ms += grid_step) exact(point_ms(static_cast<double>(ms)));
+  exact(point_ms(static_cast<double>(end)));
+  return points;
+}
+
+JointChannels camera_channels(const Document& document, const Engine& engine, int joint,
+                              std::uint64_t& grid_step) {
   std::vector<Point<Vec3>> positions;
   std::vector<Point<Quat>> rotations;
-  const auto end = static_cast<std::uint32_t>(std::max(duration, 0));
-  const std::uint32_t step = sampling_step(end);
-  for (std::uint64_t ms = 0; ms <= end + std::uint64_t{step} - 1; ms += step) {
-    const auto t = static_cast<std::int32_t>(std::min<std::uint64_t>(ms, end));
-    const Mat4 root = column_form(engine.evaluate(t).front().world);
-    const Mat4 local = inverse_affine(root) * column_form(*engine.camera(t));
-    positions.push_back({static_cast<double>(t), local.translation()});
-    rotations.push_back({static_cast<double>(t), rotation_of(local)});
+  for (const auto& [ms, pose] : camera_points(document, engine, grid_step)) {
+    positions.push_back({ms, pose.translation});
+    rotations.push_back({ms, pose.rotation});
   }
   align_signs(rotations);
   JointChannels channels;
@@ -281,6 +410,37 @@ JointChannels camera_channels(const Engine& engine, std::int32_t duration, int j
   channels.translation = to_channel(reduce_vectors(positions));
   channels.rotation = to_channel(reduce_rotations(rotations));
   return channels;
+}
+
+// For a clip sampled on a coarse grid: the largest distance and angle between the exported camera and the
+// engine's at the milliseconds half way between grid points (where linear interpolation strays most).
+std::pair<double, double> camera_grid_error(const Document& document, const Engine& engine,
+                                            const JointChannels& channels, std::uint64_t grid_step) {
+  const auto end = static_cast<std::uint64_t>(std::max(document.duration, 0));
+  double units = 0, radians = 0;
+  for (std::uint64_t ms = grid_step / 2; ms < end; ms += grid_step) {
+    const CameraPose expected = camera_pose(document, engine, static_cast<double>(ms));
+    const double seconds = static_cast<double>(ms) / 1000.0;
+    units = std::max(units, distance(sample_channel(*channels.translation, seconds), expected.translation));
+    radians =
+        std::max(radians, angle_between(sample_channel(*channels.rotation, seconds), expected.rotation));
+  }
+  return {units, radians};
+}
+
+std::string camera_note(const Document& document, const Engine& engine, const JointChannels& channels,
+                        std::uint64_t grid_step) {
+  const std::string joint =
+      "camera: extra joint \"camera\" under the root node (its +Z is the view direction, +Y up), sampled "
+      "from "
+      "the look-at at its keys";
+  if (grid_step == 1) return joint + " and every millisecond";
+  const auto [units, radians] = camera_grid_error(document, engine, channels, grid_step);
+  return fmt::format(
+      "{}; the clip is {} ms long, more than the {} ms sampled one by one, so in between the camera is "
+      "sampled "
+      "every {} ms, off by up to {:.3g} units and {:.3g} degrees (measured half way between samples)",
+      joint, document.duration, kMaxCameraMilliseconds, grid_step, units, radians * 180.0 / kPi);
 }
 
 std::string actors_json(const std::vector<Actor>& actors) {
@@ -358,7 +518,9 @@ std::vector<VectorKey> vector_keys(const std::vector<Point<Vec3>>& points, bool 
   for (const auto& p : points) {
     VectorKey key{static_cast<std::uint32_t>(p.ms), 0, static_cast<float>(p.value.x),
                   static_cast<float>(p.value.y), static_cast<float>(p.value.z)};
-    if (flag_active && translation_active(key)) key.flags = kFlagActive;
+    // Stored active unless zero (as in the shipped sample), so that values within 1e-5 of zero, which the
+    // game's value test would skip, are used as well; an inactive zero key plays the same as an active one.
+    if (flag_active && (key.x != 0 || key.y != 0 || key.z != 0)) key.flags = kFlagActive;
     keys.push_back(key);
   }
   return keys;
@@ -374,7 +536,8 @@ std::vector<RotationKey> rotation_keys(std::vector<Point<Quat>> points, const st
     RotationKey key{static_cast<std::uint32_t>(p.ms), 0,
                     static_cast<float>(p.value.w),    static_cast<float>(-p.value.x),
                     static_cast<float>(-p.value.y),   static_cast<float>(-p.value.z)};
-    if (rotation_active(key)) key.flags = kFlagActive;
+    // Stored active unless the identity: a small rotation whose w rounds to 1.0f would otherwise be skipped.
+    if (key.w != 1.0f || key.x != 0 || key.y != 0 || key.z != 0) key.flags = kFlagActive;
     keys.push_back(key);
   }
   return keys;
@@ -568,11 +731,10 @@ CoreConversion to_core(const Document& document) {
     if (engine.camera(0)) {
       const int joint = static_cast<int>(scene.skeleton.joints.size());
       scene.skeleton.joints.push_back({kCameraJointName, 0, {}});
-      clip.joints.push_back(camera_channels(engine, document.duration, joint));
+      std::uint64_t grid_step = 1;
+      clip.joints.push_back(camera_channels(document, engine, joint, grid_step));
       clip.metadata[kCameraKey] = kCameraJointName;
-      result.notes.push_back(
-          "camera: extra joint \"camera\" under the root node, sampled from the look-at every millisecond "
-          "(its +Z is the view direction, +Y up)");
+      result.notes.push_back(camera_note(document, engine, clip.joints.back(), grid_step));
     } else {
       result.notes.push_back("camera block dropped: it has no target keys (undefined behaviour in the game)");
     }

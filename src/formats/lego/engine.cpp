@@ -7,21 +7,26 @@ namespace {
 
 using Vector3f = std::array<float, 3>;
 
-// `LegoAnimNodeData::Interpolate`, in the game's float operation order.
-float interpolate(float v1, float v2, float t, float t1, float t2) {
-  return v1 + (v2 - v1) * (t - t1) / (t2 - t1);
+// Time is the game's float, or double for the continuous curve between milliseconds (see engine.hpp);
+// with float every operation below is the game's own.
+template <class Time>
+Time key_time(std::uint32_t time) {
+  return static_cast<Time>(time);
 }
 
-float key_time(std::uint32_t time) {
-  return static_cast<float>(time);
+// `LegoAnimNodeData::Interpolate`, in the game's operation order.
+template <class Time>
+float interpolate(float v1, float v2, Time t, Time t1, Time t2) {
+  return static_cast<float>(v1 + (v2 - v1) * (t - t1) / (t2 - t1));
 }
 
 Vector3f key_value(const VectorKey& key) {
   return {key.x, key.y, key.z};
 }
 
-Vector3f interpolate(const VectorKey& a, const VectorKey& b, float time) {
-  const float t1 = key_time(a.time), t2 = key_time(b.time);
+template <class Time>
+Vector3f interpolate(const VectorKey& a, const VectorKey& b, Time time) {
+  const Time t1 = key_time<Time>(a.time), t2 = key_time<Time>(b.time);
   return {interpolate(a.x, b.x, time, t1, t2), interpolate(a.y, b.y, time, t1, t2),
           interpolate(a.z, b.z, time, t1, t2)};
 }
@@ -82,12 +87,14 @@ std::int32_t to_game_time(double seconds) {
   return static_cast<std::int32_t>(snapped);
 }
 
+// The game's readers only OR the bit in (`m_flags |= c_active`), so a key stored with it stays active.
 bool translation_active(const VectorKey& key) {
-  return std::abs(key.x) > 1e-5f || std::abs(key.y) > 1e-5f || std::abs(key.z) > 1e-5f;
+  return (key.flags & kFlagActive) != 0 || std::abs(key.x) > 1e-5f || std::abs(key.y) > 1e-5f ||
+         std::abs(key.z) > 1e-5f;
 }
 
 bool rotation_active(const RotationKey& key) {
-  return key.w != 1.0f;
+  return (key.flags & kFlagActive) != 0 || key.w != 1.0f;
 }
 
 GameQuat game_slerp(GameQuat a, GameQuat c, float f) {
@@ -129,7 +136,10 @@ RowMatrix rotation_matrix(GameQuat q) {
   return m;
 }
 
-std::optional<Vector3f> evaluate_translation(const std::vector<VectorKey>& keys, float time) {
+namespace {
+
+template <class Time>
+std::optional<Vector3f> translation_at(const std::vector<VectorKey>& keys, Time time) {
   const KeySpan span = find_keys(time, keys);
   if (span.n == 1) {
     if (!translation_active(keys[span.i])) return std::nullopt;
@@ -144,7 +154,8 @@ std::optional<Vector3f> evaluate_translation(const std::vector<VectorKey>& keys,
   return std::nullopt;
 }
 
-std::optional<GameQuat> evaluate_rotation(const std::vector<RotationKey>& keys, float time) {
+template <class Time>
+std::optional<GameQuat> rotation_at(const std::vector<RotationKey>& keys, Time time) {
   const KeySpan span = find_keys(time, keys);
   if (span.n == 1) {
     if (!rotation_active(keys[span.i])) return std::nullopt;
@@ -157,32 +168,35 @@ std::optional<GameQuat> evaluate_rotation(const std::vector<RotationKey>& keys, 
     if (b.flags & kFlagHold) return to_game_quat(a);
     GameQuat c = to_game_quat(b);
     if (b.flags & kFlagNegate) c = {-c.x, -c.y, -c.z, -c.w};
-    const float f = (time - key_time(a.time)) / (key_time(b.time) - key_time(a.time));
-    return game_slerp(to_game_quat(a), c, f);
+    const Time f = (time - key_time<Time>(a.time)) / (key_time<Time>(b.time) - key_time<Time>(a.time));
+    return game_slerp(to_game_quat(a), c, static_cast<float>(f));
   }
   return std::nullopt;
 }
 
-std::optional<Vector3f> evaluate_scale(const std::vector<VectorKey>& keys, float time) {
+template <class Time>
+std::optional<Vector3f> scale_at(const std::vector<VectorKey>& keys, Time time) {
   const KeySpan span = find_keys(time, keys);
   if (span.n == 1) return key_value(keys[span.i]);
   if (span.n == 2) return interpolate(keys[span.i], keys[span.i + 1], time);
   return std::nullopt;
 }
 
-bool evaluate_visibility(const std::vector<MorphKey>& keys, float time) {
+template <class Time>
+bool visible_at(const std::vector<MorphKey>& keys, Time time) {
   const KeySpan span = find_keys(time, keys);
   return span.n == 0 || keys[span.i].visible != 0;
 }
 
-RowMatrix local_transform(const Node& node, float time) {
+template <class Time>
+RowMatrix local_at(const Node& node, Time time) {
   RowMatrix m = identity_matrix();
   const auto rotation = [&] {
-    const auto q = evaluate_rotation(node.rotation, time);
+    const auto q = rotation_at(node.rotation, time);
     return q ? rotation_matrix(*q) : identity_matrix();
   };
   if (!node.scale.empty()) {
-    if (const auto s = evaluate_scale(node.scale, time)) {
+    if (const auto s = scale_at(node.scale, time)) {
       for (auto& row : m) {
         for (int c = 0; c < 3; ++c) row[c] *= (*s)[c];
       }
@@ -191,10 +205,42 @@ RowMatrix local_transform(const Node& node, float time) {
   } else if (!node.rotation.empty()) {
     m = rotation();
   }
-  if (const auto t = evaluate_translation(node.translation, time)) {
+  if (const auto t = translation_at(node.translation, time)) {
     for (int c = 0; c < 3; ++c) m[3][c] += (*t)[c];
   }
   return m;
+}
+
+}  // namespace
+
+std::optional<Vector3f> evaluate_translation(const std::vector<VectorKey>& keys, float time) {
+  return translation_at(keys, time);
+}
+std::optional<Vector3f> evaluate_translation(const std::vector<VectorKey>& keys, double time) {
+  return translation_at(keys, time);
+}
+std::optional<GameQuat> evaluate_rotation(const std::vector<RotationKey>& keys, float time) {
+  return rotation_at(keys, time);
+}
+std::optional<GameQuat> evaluate_rotation(const std::vector<RotationKey>& keys, double time) {
+  return rotation_at(keys, time);
+}
+std::optional<Vector3f> evaluate_scale(const std::vector<VectorKey>& keys, float time) {
+  return scale_at(keys, time);
+}
+std::optional<Vector3f> evaluate_scale(const std::vector<VectorKey>& keys, double time) {
+  return scale_at(keys, time);
+}
+
+bool evaluate_visibility(const std::vector<MorphKey>& keys, float time) {
+  return visible_at(keys, time);
+}
+
+RowMatrix local_transform(const Node& node, float time) {
+  return local_at(node, time);
+}
+RowMatrix local_transform(const Node& node, double time) {
+  return local_at(node, time);
 }
 
 std::vector<FlatNode> flatten(const Node& root) {
@@ -219,29 +265,45 @@ std::vector<FlatNode> flatten(const Node& root) {
 Engine::Engine(const Document& document) : document_(&document), nodes_(flatten(document.root)) {}
 
 std::vector<NodePose> Engine::evaluate(std::int32_t time_ms, const RowMatrix& base) const {
-  const auto time = static_cast<float>(time_ms);
+  return poses_at(static_cast<float>(time_ms), base);
+}
+
+std::optional<RowMatrix> Engine::camera(std::int32_t time_ms, const RowMatrix& base) const {
+  return camera_matrix(static_cast<float>(time_ms), base);
+}
+
+std::vector<NodePose> Engine::evaluate_at(double time_ms, const RowMatrix& base) const {
+  return poses_at(time_ms, base);
+}
+
+std::optional<RowMatrix> Engine::camera_at(double time_ms, const RowMatrix& base) const {
+  return camera_matrix(time_ms, base);
+}
+
+template <class Time>
+std::vector<NodePose> Engine::poses_at(Time time, const RowMatrix& base) const {
   std::vector<NodePose> poses(nodes_.size());
   for (std::size_t i = 0; i < nodes_.size(); ++i) {
     const Node& node = *nodes_[i].node;
     NodePose& pose = poses[i];
-    pose.local = local_transform(node, time);
+    pose.local = local_at(node, time);
     const int parent = nodes_[i].parent;
     pose.world = product(pose.local, parent < 0 ? base : poses[static_cast<std::size_t>(parent)].world);
-    pose.visible = evaluate_visibility(node.morph, time);
+    pose.visible = visible_at(node.morph, time);
   }
   return poses;
 }
 
-std::optional<RowMatrix> Engine::camera(std::int32_t time_ms, const RowMatrix& base) const {
+template <class Time>
+std::optional<RowMatrix> Engine::camera_matrix(Time time, const RowMatrix& base) const {
   if (!document_->camera || document_->camera->target.empty()) return std::nullopt;
   const CameraScene& scene = *document_->camera;
-  const auto time = static_cast<float>(time_ms);
   RowMatrix look = identity_matrix();
   Vector3f target{0, 0, 0};
-  if (const auto t = evaluate_translation(scene.target, time)) target = *t;
+  if (const auto t = translation_at(scene.target, time)) target = *t;
   Vector3f position{0, 0, 0};
   if (!scene.position.empty()) {
-    if (const auto p = evaluate_translation(scene.position, time)) position = *p;
+    if (const auto p = translation_at(scene.position, time)) position = *p;
   }
   Vector3f forward{target[0] - position[0], target[1] - position[1], target[2] - position[2]};
   if (!unitize(forward)) return base;

@@ -265,17 +265,19 @@ FormatFamily family() {
        "(pns065rd.ani) and of generated files"},
       {"write", true, "confirmed", "exact inverse of read, raw flags and trailing bytes kept"},
       {"evaluate", true, "partial",
-       "the decompiled engine's rules (active fix-up, 0x02/0x04, flip-free slerp, camera look-at); the spot "
-       "values of the reference notes match; never compared with the running game"},
+       "the decompiled engine's rules (stored or value-based active bit, 0x02/0x04, flip-free slerp, camera "
+       "look-at); the spot values of the reference notes match; never compared with the running game"},
       {"to glTF", true, "confirmed",
-       "exact at every whole millisecond: max joint error 9e-6 units over pns065rd through a .glb (extent 50 "
-       "units); long-way slerp split into pieces of at most 15 degrees; X mirrored"},
+       "exact at every whole millisecond: max joint error 1.1e-5 units over pns065rd through a .glb (extent "
+       "50 "
+       "units); jumps 0.01 ms wide; long-way slerp split into pieces of at most 15 degrees; X mirrored"},
       {"from glTF", true, "partial",
        "LINEAR/STEP channels exact at whole milliseconds, CUBICSPLINE sampled every millisecond; the actor "
        "list only when the clip carries it; bounding sphere recomputed"},
       {"visibility", true, "partial", "morph keys <-> core visibility tracks; object binding not modelled"},
       {"camera", true, "partial",
-       "camera block <-> a joint named \"camera\" under the root node, sampled every millisecond"},
+       "camera block <-> a joint named \"camera\" under the root node, exact at every key and sampled every "
+       "millisecond (clips up to 2^20 ms)"},
       {"object binding", false, "none",
        "names are kept, but '*' instancing, variables and the ROI subtree search are not modelled"},
   };

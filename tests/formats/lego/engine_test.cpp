@@ -92,17 +92,58 @@ TEST(LegoEngine, NothingBeforeTheFirstKey) {
   EXPECT_FALSE(evaluate_visibility({{100, 0, 0}, {200, 0, 1}}, 199.0f));  // a step: key i until key i+1
 }
 
-TEST(LegoEngine, ActiveBitComesFromTheValuesNotTheFlags) {
-  EXPECT_FALSE(translation_active({0, 0x01, 1e-5f, -1e-5f, 0}));
+// The game's readers OR 0x01 into a key's stored flags from its value (translation: a component beyond
+// 1e-5; rotation: w != 1.0f), never clear it (isle legoanim.cpp `m_flags |= c_active`): a key is active by
+// its stored flag or by its value.
+TEST(LegoEngine, ActiveBitIsTheStoredFlagOrTheValue) {
+  EXPECT_FALSE(translation_active({0, 0x00, 1e-5f, -1e-5f, 0}));  // 1e-5 itself is not beyond 1e-5
+  EXPECT_TRUE(translation_active({0, 0x01, 1e-5f, -1e-5f, 0}));
+  EXPECT_TRUE(translation_active({0, 0x01, 0, 0, 0}));
   EXPECT_TRUE(translation_active({0, 0x00, 0, 2e-5f, 0}));
-  EXPECT_FALSE(rotation_active({0, 0x01, 1.0f, 0.3f, 0, 0}));
+  EXPECT_FALSE(translation_active({0, 0x06, 0, 0, 0}));  // only bit 0x01 counts
+  EXPECT_FALSE(rotation_active({0, 0x00, 1.0f, 0.3f, 0, 0}));
+  EXPECT_TRUE(rotation_active({0, 0x01, 1.0f, 0.3f, 0, 0}));
   EXPECT_TRUE(rotation_active({0, 0x00, 0.9999999f, 0, 0, 0}));
-  // A single inactive key contributes nothing; a pair with one active key interpolates the raw values.
-  EXPECT_FALSE(evaluate_translation({{0, 1, 1e-6f, 0, 0}}, 10.0f).has_value());
+  EXPECT_FALSE(rotation_active({0, 0x04, 1.0f, 0, 0, 1.0f}));
+  // A single inactive key contributes nothing; the same key stored active adds its value.
+  EXPECT_FALSE(evaluate_translation({{0, 0, 1e-6f, 0, 0}}, 10.0f).has_value());
+  const auto stored_active = evaluate_translation({{0, 1, 1e-6f, 0, 0}}, 10.0f);
+  ASSERT_TRUE(stored_active.has_value());
+  EXPECT_EQ((*stored_active)[0], 1e-6f);
+  // A pair with one active key interpolates the raw values; two inactive keys give nothing.
   const auto half = evaluate_translation({{0, 0, 2, 0, 0}, {100, 0, 0, 0, 0}}, 50.0f);
   ASSERT_TRUE(half.has_value());
   EXPECT_FLOAT_EQ((*half)[0], 1.0f);
-  EXPECT_FALSE(evaluate_translation({{0, 1, 0, 0, 0}, {100, 1, 0, 0, 0}}, 50.0f).has_value());
+  EXPECT_FALSE(evaluate_translation({{0, 0, 0, 0, 0}, {100, 0, 0, 0, 0}}, 50.0f).has_value());
+  EXPECT_TRUE(evaluate_translation({{0, 1, 0, 0, 0}, {100, 0, 0, 0, 0}}, 50.0f).has_value());
+  // Rotation w = 1 stored active is used (FromQuaternion scales by 2/|q|^2), stored inactive is identity.
+  EXPECT_FALSE(evaluate_rotation({{0, 0, 1.0f, 0, 0, 1.0f}}, 0.0f).has_value());
+  const auto used = evaluate_rotation({{0, 1, 1.0f, 0, 0, 1.0f}}, 0.0f);
+  ASSERT_TRUE(used.has_value());
+  EXPECT_EQ(used->z, 1.0f);
+  EXPECT_EQ(used->w, 1.0f);
+}
+
+// The hand-made file of issue 12: "ARM"'s only rotation key is (w, x, y, z) = (1, 0, 0, 1) with the stored
+// flag 0x01, and its child "HAND" sits 10 units along +X from it.
+// Hand computation: FromQuaternion of (x, y, z, w) = (0, 0, 1, 1): |q|^2 = 2, s = 2/|q|^2 = 1, so
+// row 0 = (1-(yy+zz), xy-wz, xz+wy) = (0, -1, 0), row 1 = (xy+wz, 1-(xx+zz), yz-wx) = (1, 0, 0),
+// row 2 = (0, 0, 1): 90 degrees about z. With row vectors (notes §3.6, §3.7) HAND's world row 3 is
+// (10, 0, 0, 1) · ARM's world = 10 · row 0 = (0, -10, 0). Read by value alone the key would be inactive
+// (w == 1.0f) and HAND would sit at (10, 0, 0).
+TEST(LegoEngine, StoredActiveFlagTurnsAUnitWKey) {
+  const Document document = fixtures::stored_active_rotation();
+  const auto back = read(write(document));  // the raw flags survive the file
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back->root.children[0].rotation[0].flags, kFlagActive);
+  const Engine engine(*back);
+  for (const std::int32_t ms : {0, 500, 1000}) {
+    const auto poses = engine.evaluate(ms);
+    ASSERT_EQ(poses.size(), 3u);
+    expect_row(poses[1].world, 0, 0, -1, 0, 1e-7);
+    expect_row(poses[1].world, 1, 1, 0, 0, 1e-7);
+    expect_row(poses[2].world, 3, 0, -10, 0, 1e-6);
+  }
 }
 
 TEST(LegoEngine, RotationFlagsAreReadFromTheSecondKey) {
@@ -209,6 +250,30 @@ TEST(LegoEngine, CameraLooksAtTheTargetWithASteppedRoll) {
   // Without target keys the game reads an uninitialised value: no camera.
   document.camera = CameraScene{{{0, 0, 0, 5, 0}}, {}, {}};
   EXPECT_FALSE(Engine(document).camera(0).has_value());
+}
+
+// Between milliseconds (double time) the curves are the same formulas: hand values.
+TEST(LegoEngine, CurvesBetweenMilliseconds) {
+  // 0 -> 4 over 100 ms: 4 · 50.25 / 100 = 2.01.
+  const auto t = evaluate_translation({{0, 1, 0, 0, 0}, {100, 1, 4, 0, 0}}, 50.25);
+  ASSERT_TRUE(t.has_value());
+  EXPECT_NEAR((*t)[0], 2.01, 1e-6);
+  // A 0x04 hold keeps key 0 up to the very key time, where key 1 applies.
+  const std::vector<RotationKey> held{fixtures::z_rotation_key(0, 0.5),
+                                      fixtures::z_rotation_key(100, 1.5, kFlagHold)};
+  EXPECT_EQ(evaluate_rotation(held, 99.999)->z, held[0].z);
+  EXPECT_EQ(evaluate_rotation(held, 100.0)->z, held[1].z);
+  // Nothing before the first key, however close.
+  EXPECT_FALSE(evaluate_translation({{100, 1, 1, 0, 0}}, 99.9999).has_value());
+  // Engine::evaluate_at agrees with the game's whole-millisecond evaluation there.
+  Document document;
+  document.root = Node{"N", {{0, 1, 0, 0, 0}, {100, 1, 4, 0, 0}}, held, {}, {}, {}};
+  const Engine engine(document);
+  const auto game = engine.evaluate(37);
+  const auto between = engine.evaluate_at(37.0);
+  for (int r = 0; r < 4; ++r) {
+    for (int c = 0; c < 4; ++c) EXPECT_NEAR(between[0].world[r][c], game[0].world[r][c], 1e-6);
+  }
 }
 
 TEST(LegoEngine, GameTimeTruncatesToWholeMilliseconds) {

@@ -36,13 +36,20 @@ std::vector<GeneratedFile> generated_files() {
   minimal.root.name = "-";
   return {{"examples/lego/waving_arm.ani", fixtures::waving_arm()},
           {"examples/lego/camera_flyby.ani", fixtures::camera_flyby()},
+          {"examples/lego/stored_active.ani", fixtures::stored_active_rotation()},
+          {"examples/lego/held_arm.ani", fixtures::held_arm()},
+          {"examples/lego/long_camera_move.ani", fixtures::long_camera_move()},
           {"fuzz/corpus/lego_ani/waving_arm.ani", fixtures::waving_arm()},
           {"fuzz/corpus/lego_ani/camera_flyby.ani", fixtures::camera_flyby()},
           {"fuzz/corpus/lego_ani/minimal.ani", minimal},
           {"fuzz/corpus/lego_ani/quirks.ani", quirks()},
+          {"fuzz/corpus/lego_ani/stored_active.ani", fixtures::stored_active_rotation()},
+          {"fuzz/corpus/lego_ani/held_arm.ani", fixtures::held_arm()},
           {"fuzz/corpus/lego_bridge/waving_arm.ani", fixtures::waving_arm()},
           {"fuzz/corpus/lego_bridge/camera_flyby.ani", fixtures::camera_flyby()},
-          {"fuzz/corpus/lego_bridge/quirks.ani", quirks()}};
+          {"fuzz/corpus/lego_bridge/quirks.ani", quirks()},
+          {"fuzz/corpus/lego_bridge/stored_active.ani", fixtures::stored_active_rotation()},
+          {"fuzz/corpus/lego_bridge/held_arm.ani", fixtures::held_arm()}};
 }
 
 TEST(LegoGeneratedFiles, TreeHoldsTheWritersOutput) {

@@ -197,3 +197,37 @@ TEST(LegoReverseBridge, EightBitNamesRoundTripThroughUtf8) {
 
 }  // namespace
 }  // namespace bonebridge::lego
+
+namespace bonebridge::lego {
+namespace {
+
+// A turn of 2e-4 rad stores w = cos(1e-4) = 0.999999995, which rounds to 1.0f: by its value alone the game
+// would skip the key (identity). The reverse bridge stores 0x01 on every key but the identity, so the game
+// uses it. Hand computation (glTF frame, column vectors): HAND, 10 units along +X under ARM turned 2e-4 rad
+// about +Z, sits at (10 cos 2e-4, 10 sin 2e-4, 0) = (9.9999998, 0.0019999999, 0).
+TEST(LegoReverseBridge, SmallRotationsAreStoredActive) {
+  Scene scene;
+  scene.skeleton.joints = {{"ARM", -1, {}}, {"HAND", 0, {{10, 0, 0}, {}, {1, 1, 1}}}};
+  Clip clip;
+  clip.duration = 1.0;
+  JointChannels arm;
+  arm.joint = 0;
+  arm.rotation = Channel<Quat>{Interpolation::Linear, {0.0}, {axis_angle({0, 0, 1}, 2e-4)}};
+  clip.joints = {arm};
+  scene.clips.push_back(clip);
+  const auto converted = from_core(scene);
+  ASSERT_TRUE(converted.ok()) << converted.error().to_string();
+  const auto document = read(write(converted->document));
+  ASSERT_TRUE(document.ok());
+  ASSERT_EQ(document->root.rotation.size(), 1u);
+  EXPECT_EQ(document->root.rotation[0].w, 1.0f);
+  EXPECT_EQ(document->root.rotation[0].flags, kFlagActive);
+  const auto poses = Engine(*document).evaluate(500);
+  const Vec3 hand = AxisConversion::mirror_x().point(position(poses.at(1)));
+  EXPECT_NEAR(hand.x, 9.9999998, 1e-6);
+  EXPECT_NEAR(hand.y, 0.0019999999, 1e-7);
+  EXPECT_NEAR(hand.z, 0, 1e-7);
+}
+
+}  // namespace
+}  // namespace bonebridge::lego
