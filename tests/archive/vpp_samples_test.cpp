@@ -19,8 +19,8 @@ namespace {
 using testing::decoded_entries;
 using testing::kept_entries;
 using testing::open_or_fail;
-using testing::kUnpacked;
-using testing::Unpacked;
+using ::bonebridge::testing::kUnpacked;
+using ::bonebridge::testing::Unpacked;
 
 
 constexpr const char* kSamples[] = {"dlc01_l1.vpp_pc", "dlcp01_activities.vpp_pc", "xray_effect.str2_pc"};
