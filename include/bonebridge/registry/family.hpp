@@ -25,6 +25,9 @@ namespace bonebridge {
 // lower-case extension (".anm"), set by load_input: when it names one of a family's kinds of file, the family
 // opens that kind and reports that kind's errors instead of guessing from the bytes.
 struct Options {
+  Options() = default;
+  Options(std::map<std::string, std::string> named) : values(std::move(named)) {}  // NOLINT: implicit by design
+
   std::map<std::string, std::string> values;
   std::optional<std::string> get(const std::string& key) const {
     auto it = values.find(key);
