@@ -9,7 +9,9 @@
 
 #include "archive_support.hpp"
 #include "bonebridge/archive/gob.hpp"
+#include "bonebridge/archive/si.hpp"
 #include "bonebridge/archive/vpp.hpp"
+#include "si_sample.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge::archive {
@@ -55,6 +57,16 @@ std::map<std::string, Seed> seeds() {
                                              {"ui/empty.txt", {}, std::nullopt},
                                              {"misc/readme.txt", text_bytes("hello"), std::nullopt}};
   out["archive_gob/jk.gob"] = {&gob_kind(), gob_entries, must(write_gob(gob_entries))};
+  // SI: a new archive in 256-byte buffers (its animation split over four), and the hand-laid scene.
+  const std::vector<EntrySource> si_entries{{"walk.ani", testing::pattern(700, 0x11, 7), std::nullopt},
+                                            {"notes", text_bytes("not an animation"), std::nullopt}};
+  out["archive_si/fresh.si"] = {&si_kind(), si_entries,
+                                must(write_si(si_entries, SiLayout{kSiVersion22, 256, 2}))};
+  const auto scene = testing::hand_laid_si();
+  std::vector<std::uint8_t> voice = scene.format;
+  voice.insert(voice.end(), scene.samples.begin(), scene.samples.end());
+  out["archive_si/scene.si"] = {
+      &si_kind(), {{"voice", voice, std::nullopt}, {"walk.ani", scene.animation, std::nullopt}}, scene.bytes};
   return out;
 }
 
