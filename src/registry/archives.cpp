@@ -7,6 +7,7 @@
 #include <charconv>
 
 #include "bonebridge/archive/gob.hpp"
+#include "bonebridge/archive/si.hpp"
 #include "bonebridge/archive/vpp.hpp"
 #include "bonebridge/io/file.hpp"
 #ifdef BONEBRIDGE_HAS_LBA
@@ -43,6 +44,7 @@ const std::vector<const archive::ArchiveKind*>& archive_kinds() {
   static const std::vector<const archive::ArchiveKind*> kinds = {
       &archive::vpp_kind(),
       &archive::gob_kind(),
+      &archive::si_kind(),
 #ifdef BONEBRIDGE_HAS_LBA
       &lba::hqr_kind(),
 #endif
