@@ -13,6 +13,7 @@
 
 #include "archive/rfgm_unpacked.hpp"
 #include "archive/sha256.hpp"
+#include "bonebridge/archive/si.hpp"
 #include "bonebridge/archive/vpp.hpp"
 #include "bonebridge/registry/archives.hpp"
 #include "support/samples.hpp"
@@ -256,6 +257,31 @@ TEST_F(ArchiveCli, ConvertInPlaceReplacesOneEntryOfANestedArchive) {
   EXPECT_EQ(read_address(inner + "wave.anim_pc")->bytes, testing::read_bytes(loose));
   EXPECT_EQ(read_address(inner + "wave_character.rig_pc")->bytes, rig_);
   EXPECT_EQ(read_address(pack() + ":readme.txt")->bytes, (std::vector<std::uint8_t>{'h', 'i'}));
+}
+
+// LEGO Island keeps every .ani inside SI files: an SI our writer lays out from the examples lists the
+// animation by name, and `convert ISLE.SI:<name>.ani` gives what converting the loose file gives.
+TEST_F(ArchiveCli, AnimationInsideAnSiConvertsByName) {
+  const auto arm = testing::read_bytes(testing::source_dir() / "examples/lego/waving_arm.ani");
+  const auto flyby = testing::read_bytes(testing::source_dir() / "examples/lego/camera_flyby.ani");
+  const auto si =
+      archive::si_kind().write({{"waving_arm.ani", arm, {}}, {"camera_flyby.ani", flyby, {}}}, nullptr);
+  ASSERT_TRUE(si.ok()) << si.error().to_string();
+  const auto isle = folder_ / "ISLE.SI";
+  std::ofstream(isle, std::ios::binary)
+      .write(reinterpret_cast<const char*>(si->data()), std::streamsize(si->size()));
+  const auto listed = run_tool("ls --json " + isle.string());
+  ASSERT_EQ(listed.code, 0) << listed.err;
+  const auto listing = nlohmann::json::parse(listed.out);
+  ASSERT_EQ(listing.size(), 2u);
+  EXPECT_EQ(listing[0]["path"], isle.string() + ":waving_arm.ani");
+  EXPECT_EQ(listing[0]["size"], arm.size());
+  const auto loose = folder_ / "waving_arm.ani";
+  std::ofstream(loose, std::ios::binary)
+      .write(reinterpret_cast<const char*>(arm.data()), std::streamsize(arm.size()));
+  ASSERT_EQ(run_tool("convert " + isle.string() + ":waving_arm.ani " + (folder_ / "a.glb").string()).code, 0);
+  ASSERT_EQ(run_tool("convert " + loose.string() + " " + (folder_ / "b.glb").string()).code, 0);
+  EXPECT_EQ(testing::read_bytes(folder_ / "a.glb"), testing::read_bytes(folder_ / "b.glb"));
 }
 
 TEST_F(ArchiveCli, FormatsListsTheContainers) {
