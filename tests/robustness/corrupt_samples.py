@@ -5,7 +5,9 @@ For each file of ../shared/samples (SOURCES.md and JSON notes aside) this runs a
 40 single-byte changes (positions and values from a fixed-seed generator, so every run is the same), each
 through `bonebridge validate` and `bonebridge convert ... .glb`, and requires of every run:
   - exit code 0 or 1 (no signal, no internal error 70, no usage error 2), within 20 s;
-  - peak resident memory below 2x the input + 64 MiB (ru_maxrss of that process, from wait4);
+  - peak resident memory below 2x the input + 64 MiB (ru_maxrss of that process, from wait4; it includes
+    this script's own resident pages at the fork, so the cases are built in the workers from the sample
+    path and this process stays small, about 20 MiB);
   - `validate` of a truncated file exits 1, unless all that was cut is ignorable: whitespace, NUL padding,
     or (for the text formats) comment lines.
 Usage: corrupt_samples.py BONEBRIDGE SAMPLES_DIR
@@ -40,15 +42,13 @@ def cut_points(size):
     return sorted({(size * i) // TRUNCATIONS for i in range(TRUNCATIONS)})
 
 
-def changes(data, seed):
+def changes(size, seed):
     numbers = xorshift(seed)
     out = []
     for _ in range(CHANGES):
-        at = next(numbers) % len(data)
+        at = next(numbers) % size
         flip = (next(numbers) % 255) + 1  # never 0: the byte always changes
-        changed = bytearray(data)
-        changed[at] ^= flip
-        out.append((f"byte {at} ^= 0x{flip:02x}", bytes(changed)))
+        out.append((at, flip))
     return out
 
 
@@ -74,9 +74,20 @@ def run(command, limit_kib):
     return process.returncode, problems
 
 
-def check_case(tool, folder, name, label, data, truncated_tail, suffix):
+def case_bytes(sample, spec):
+    data = sample.read_bytes()
+    if spec[0] == "cut":
+        return data[: spec[1]], data[spec[1]:]
+    changed = bytearray(data)
+    changed[spec[1]] ^= spec[2]
+    return bytes(changed), None
+
+
+def check_case(tool, folder, sample, label, spec):
+    data, truncated_tail = case_bytes(sample, spec)
+    suffix = sample.suffix.lower()
     case_dir = pathlib.Path(tempfile.mkdtemp(dir=folder))
-    path = case_dir / name
+    path = case_dir / sample.name
     path.write_bytes(data)
     limit_kib = (2 * len(data) + 64 * 1024 * 1024) // 1024
     failures = []
@@ -89,18 +100,17 @@ def check_case(tool, folder, name, label, data, truncated_tail, suffix):
     for leftover in case_dir.iterdir():
         leftover.unlink()
     case_dir.rmdir()
-    return [f"{name} ({label}): {f}" for f in failures]
+    return [f"{sample.name} ({label}): {f}" for f in failures]
 
 
 def cases_of(sample):
-    data = sample.read_bytes()
-    suffix = sample.suffix.lower()
-    for size in cut_points(len(data)):
-        yield f"cut to {size} of {len(data)} bytes", data[:size], data[size:], suffix
-    if data:
-        seed = sum(sample.name.encode()) * 2654435761 + len(data)
-        for label, changed in changes(data, seed):
-            yield label, changed, None, suffix
+    size = sample.stat().st_size
+    for cut in cut_points(size):
+        yield f"cut to {cut} of {size} bytes", ("cut", cut)
+    if size:
+        seed = sum(sample.name.encode()) * 2654435761 + size
+        for at, flip in changes(size, seed):
+            yield f"byte {at} ^= 0x{flip:02x}", ("flip", at, flip)
 
 
 def main():
@@ -115,8 +125,8 @@ def main():
             concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         futures = []
         for sample in files:
-            for label, data, tail, suffix in cases_of(sample):
-                futures.append(pool.submit(check_case, tool, folder, sample.name, label, data, tail, suffix))
+            for label, spec in cases_of(sample):
+                futures.append(pool.submit(check_case, tool, folder, sample, label, spec))
         for future in concurrent.futures.as_completed(futures):
             count += 1
             failures += future.result()
