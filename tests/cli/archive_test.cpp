@@ -13,6 +13,7 @@
 
 #include "archive/rfgm_unpacked.hpp"
 #include "archive/sha256.hpp"
+#include "bonebridge/archive/gob.hpp"
 #include "bonebridge/archive/si.hpp"
 #include "bonebridge/archive/vpp.hpp"
 #include "bonebridge/registry/archives.hpp"
@@ -281,6 +282,30 @@ TEST_F(ArchiveCli, AnimationInsideAnSiConvertsByName) {
       .write(reinterpret_cast<const char*>(arm.data()), std::streamsize(arm.size()));
   ASSERT_EQ(run_tool("convert " + isle.string() + ":waving_arm.ani " + (folder_ / "a.glb").string()).code, 0);
   ASSERT_EQ(run_tool("convert " + loose.string() + " " + (folder_ / "b.glb").string()).code, 0);
+  EXPECT_EQ(testing::read_bytes(folder_ / "a.glb"), testing::read_bytes(folder_ / "b.glb"));
+}
+
+// A .key and its .3do inside a GOB, as Jedi Knight and IJIM keep them: the model named by its archive path
+// converts exactly as the loose pair does.
+TEST_F(ArchiveCli, KeyAndModelInsideAGobConvertAsTheLoosePair) {
+  BONEBRIDGE_REQUIRE_SAMPLE(key, "sith/ijim-sed-mod/sed_cable_car_door_close.key");
+  BONEBRIDGE_REQUIRE_SAMPLE(model, "sith/ijim-sed-mod/sed_cable_car.3do");
+  const auto gob =
+      archive::gob_kind().write({{"3do\\sed_cable_car.3do", testing::read_bytes(model), {}},
+                                 {"3do\\key\\sed_cable_car_door_close.key", testing::read_bytes(key), {}}},
+                                nullptr);
+  ASSERT_TRUE(gob.ok()) << gob.error().to_string();
+  const auto game = folder_ / "Res2.gob";
+  std::ofstream(game, std::ios::binary)
+      .write(reinterpret_cast<const char*>(gob->data()), std::streamsize(gob->size()));
+  const auto from_gob =
+      run_tool("convert " + game.string() + ":3do\\key\\sed_cable_car_door_close.key " +
+               (folder_ / "a.glb").string() + " --model " + game.string() + ":3do\\sed_cable_car.3do");
+  ASSERT_EQ(from_gob.code, 0) << from_gob.err;
+  ASSERT_EQ(
+      run_tool("convert " + key.string() + " " + (folder_ / "b.glb").string() + " --model " + model.string())
+          .code,
+      0);
   EXPECT_EQ(testing::read_bytes(folder_ / "a.glb"), testing::read_bytes(folder_ / "b.glb"));
 }
 
