@@ -261,7 +261,10 @@ std::string hierarchy_row(const HierarchyNode& n) {
   std::string row = fmt::format("{:6d}:  0x{:04X} 0x{:05X} {:8d} {:8d} {:7d} {:9d} {:13d}", n.num, n.flags,
                                 n.type, n.mesh, n.parent, n.child, n.sibling, n.num_children);
   for (const auto* values : {&n.position, &n.rotation, &n.pivot}) {
-    for (float v : *values) row += " " + fixed_float(v, 10, 6);
+    for (float v : *values) {
+      row += ' ';  // appended piece by piece: `" " + string` trips GCC 12's -Wrestrict at -O3
+      row += fixed_float(v, 10, 6);
+    }
   }
   // A name ending in a backslash would join the next line (line continuation): a trailing space prevents it.
   return row + "  " + n.name + (!n.name.empty() && n.name.back() == '\\' ? " \n" : "\n");
