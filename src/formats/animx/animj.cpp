@@ -484,7 +484,8 @@ std::string write_animj(const Document& document) {
     tracks.push_back(std::move(object));
   }
   root["tracks"] = std::move(tracks);
-  return root.dump(2);
+  // AnimJ is UTF-8 JSON; a binary AnimX may hold names in any bytes: those that are not UTF-8 become U+FFFD.
+  return root.dump(2, ' ', false, Json::error_handler_t::replace);
 }
 
 }  // namespace bonebridge::animx
