@@ -46,6 +46,7 @@ Verb add_batch(CLI::App& app);
 Verb add_ls(CLI::App& app);
 Verb add_extract(CLI::App& app);
 Verb add_pack(CLI::App& app);
+Verb add_completion(CLI::App& app);
 
 int report_error(const Error& error);
 

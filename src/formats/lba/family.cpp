@@ -287,15 +287,20 @@ class AnimationDocument : public Document {
   std::vector<std::int64_t> game_ticks_;
 };
 
+// A body: LBA1's layout, or an LBA2 .lm2 (kept as read, so that it writes back byte for byte) seen through
+// the same body model the animations pose.
 class BodyDocument : public Document {
  public:
-  BodyDocument(Body body, BridgeOptions options)
-      : body_(std::move(body)), posable_(posable_body(body_)), options_(std::move(options)) {}
+  BodyDocument(Body body, BridgeOptions options, std::optional<Lm2Body> lm2 = std::nullopt)
+      : body_(std::move(body)),
+        posable_(posable_body(body_)),
+        options_(std::move(options)),
+        lm2_(std::move(lm2)) {}
   json info() const override {
     json joints = json::array();
     for (std::size_t g = 0; g < posable_.groups.size(); ++g)
       joints.push_back(g == 0 ? "root" : fmt::format("group_{}", g));
-    json out = {{"format", kBodyFormat},
+    json out = {{"format", lm2_ ? kLm2Format : kBodyFormat},
                 {"animatable", is_animatable(body_)},
                 {"points", body_.points.size()},
                 {"groups", body_.groups.size()},
@@ -325,13 +330,23 @@ class BodyDocument : public Document {
     if (!bridge) return bridge.error();
     return body_to_core(body_, *bridge);
   }
-  std::vector<std::uint8_t> encode() const override { return write_body(body_); }
+  std::vector<std::uint8_t> encode() const override { return lm2_ ? write_lm2(*lm2_) : write_body(body_); }
 
  private:
   Body body_;
   Body posable_;
   BridgeOptions options_;
+  std::optional<Lm2Body> lm2_;
 };
+
+Result<std::unique_ptr<Document>> open_lm2(std::span<const std::uint8_t> bytes, BridgeOptions options) {
+  auto lm2 = read_lm2(bytes);
+  if (!lm2) return lm2.error();
+  auto body = body_from_lm2(*lm2);
+  if (!body) return body.error();
+  options.variant = Variant::Lba2;
+  return std::unique_ptr<Document>(new BodyDocument(std::move(*body), std::move(options), std::move(*lm2)));
+}
 
 class ArchiveDocument : public Document {
  public:
@@ -429,6 +444,7 @@ bool sniff_animation(std::span<const std::uint8_t> bytes) {
 std::string kind_of(std::span<const std::uint8_t> bytes, const std::string& extension) {
   if (extension == ".anm") return "anm";
   if (extension == ".hqr") return "hqr";
+  if (extension == ".lm2") return "lm2";
   return is_container(bytes) ? "hqr" : looks_like_animation(bytes) ? "anm" : "";
 }
 
@@ -441,6 +457,7 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
     if (!archive) return archive.error();
     return std::unique_ptr<Document>(new ArchiveDocument(std::move(*archive), {bytes.begin(), bytes.end()}));
   }
+  if (kind == "lm2") return open_lm2(bytes, *bridge);
   if (kind == "body" || kind.empty()) {
     auto body = read_body(bytes);
     if (body && (kind == "body" || recognisable_body(*body))) {
@@ -449,7 +466,7 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
     if (kind == "body") return body.error();
   }
   if (!kind.empty() && kind != "anm")
-    return option_error(fmt::format("kind must be anm, body or hqr, found '{}'", kind));
+    return option_error(fmt::format("kind must be anm, body, lm2 or hqr, found '{}'", kind));
   auto animation = read_animation(bytes);
   if (!animation) return animation.error();
   std::optional<Body> body;
@@ -545,7 +562,7 @@ FormatFamily family() {
   FormatFamily row;
   row.id = "lba";
   row.title = kTitle;
-  row.extensions = {".anm", ".hqr"};
+  row.extensions = {".anm", ".hqr", ".lm2"};
   row.companion_options = {"body", "palette"};
   row.capabilities = {
       {"read", true, "confirmed",
@@ -574,8 +591,8 @@ FormatFamily family() {
        "byte-exact "
        "round trip of the 3 public fan-made bodies (no retail LBA2 body is public); exported with flat "
        "palette "
-       "colours, unlit: LBA2 shading, textures and UVs are not reproduced; a .lm2 file on its own cannot be "
-       "opened by info/dump/validate yet"},
+       "colours, unlit: LBA2 shading, textures and UVs are not reproduced; a .lm2 on its own opens as a body "
+       "(info, dump, validate, convert to glTF at rest, written back byte for byte)"},
   };
   row.sniff = [](std::span<const std::uint8_t> bytes) {
     return is_container(bytes) || sniff_animation(bytes);

@@ -3,6 +3,7 @@
 // _ENV, STRUC_OBJ_LINE, STRUC_OBJ_SPHERE, STRUC_OBJ_TEXTURE).
 #include <gtest/gtest.h>
 
+#include "bonebridge/formats/lba/family.hpp"
 #include "bonebridge/formats/lba/lm2.hpp"
 #include "bonebridge/io/byte_writer.hpp"
 #include "support/samples.hpp"
@@ -170,6 +171,24 @@ TEST(Lm2Body, PublicBodiesBecomeEngineBodies) {
     ASSERT_TRUE(body.ok()) << name << ": " << body.error().to_string();
     EXPECT_EQ(body->groups.size(), lm2->groups.size());
     EXPECT_EQ(body->geometry->polygons.size(), lm2->polygon_count);
+  }
+}
+
+// A .lm2 on its own, named as users name it: opened by the family as an LBA2 body, written back byte for
+// byte, and convertible (the rest pose, with its mesh).
+TEST(Lm2Family, AnLm2FileOpensOnItsOwn) {
+  for (const char* name : kBodies) {
+    BONEBRIDGE_REQUIRE_SAMPLE(path, name);
+    const auto bytes = testing::read_bytes(path);
+    Options options;
+    options.values["extension"] = ".lm2";
+    const auto document = family().open(bytes, options);
+    ASSERT_TRUE(document.ok()) << name << ": " << document.error().to_string();
+    EXPECT_EQ((*document)->info()["format"], kLm2Format) << name;
+    EXPECT_EQ((*document)->encode(), bytes) << name;
+    const auto core = (*document)->to_core(options);
+    ASSERT_TRUE(core.ok()) << name << ": " << core.error().to_string();
+    EXPECT_FALSE(core->scene.skeleton.joints.empty()) << name;
   }
 }
 
