@@ -3,7 +3,8 @@
 # time, JOBS targets side by side (default: one per core), each in libFuzzer's fork mode so that a crash is
 # recorded and the hunt goes on. Afterwards each target's new inputs are merged, minimised, into its committed
 # corpus (fuzz/corpus/<name>/), crashing inputs are kept under build-fuzz/findings/<name>/, and a table of
-# executions, crashes and CPU minutes per target is printed.
+# executions, findings and minutes per target is printed: wall-clock minutes of one fuzzing process, so CPU
+# minutes only when the machine has a free core per job.
 #   scripts/fuzz-campaign.sh 1200        # 20 minutes per target
 #   scripts/fuzz-campaign.sh 600 2 lego  # only the targets whose name contains "lego"
 set -euo pipefail
@@ -36,7 +37,7 @@ hunt() {
   execs=$(sed -n 's/^#\([0-9]*\):.*/\1/p' <<<"$last")
   crashes=$(find "$findings" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) |
     wc -l)
-  printf '%-24s %12s execs %4s findings %6.1f CPU-min  %s\n' "$name" "${execs:-0}" "$crashes" \
+  printf '%-24s %12s execs %4s findings %6.1f min  %s\n' "$name" "${execs:-0}" "$crashes" \
     "$(awk -v w="$wall" 'BEGIN { printf "%.1f", w / 60 }')" "$(sed -n 's/.*\(oom\/timeout\/crash: [0-9\/]*\).*/\1/p' <<<"$last")"
 }
 export -f hunt

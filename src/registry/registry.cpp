@@ -45,8 +45,6 @@ FormatFamily guarded(FormatFamily row) {
   guard_entry(row.open, row.title);
   guard_entry(row.from_core, row.title);
   guard_entry(row.transcode, row.title);
-  guard_entry(row.container_size, row.title);
-  guard_entry(row.container_entry, row.title);
   return row;
 }
 

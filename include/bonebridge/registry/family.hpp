@@ -26,7 +26,8 @@ namespace bonebridge {
 // opens that kind and reports that kind's errors instead of guessing from the bytes.
 struct Options {
   Options() = default;
-  Options(std::map<std::string, std::string> named) : values(std::move(named)) {}  // NOLINT: implicit by design
+  Options(std::map<std::string, std::string> named)
+      : values(std::move(named)) {}  // NOLINT: implicit by design
 
   std::map<std::string, std::string> values;
   std::optional<std::string> get(const std::string& key) const {
@@ -117,11 +118,6 @@ struct FormatFamily {
   std::function<Result<std::vector<std::uint8_t>>(std::span<const std::uint8_t> bytes,
                                                   const Options& options)>
       transcode;
-  // For archives (LBA's HQR): the number of entries, and the bytes of entry `index`, so that `ANIM.HQR:12`
-  // works wherever a file does and `batch` can walk an archive.
-  std::function<Result<std::size_t>(std::span<const std::uint8_t> archive)> container_size;
-  std::function<Result<std::vector<std::uint8_t>>(std::span<const std::uint8_t> archive, std::size_t index)>
-      container_entry;
 };
 
 }  // namespace bonebridge

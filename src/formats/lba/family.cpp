@@ -599,12 +599,6 @@ FormatFamily family() {
   };
   row.open = open;
   row.from_core = from_core;
-  row.container_size = [](std::span<const std::uint8_t> bytes) -> Result<std::size_t> {
-    const auto archive = read_hqr(bytes);
-    if (!archive) return archive.error();
-    return archive->slots.size();
-  };
-  row.container_entry = container_entry;
   return row;
 }
 

@@ -17,7 +17,7 @@ namespace bonebridge::lba {
 
 FormatFamily family();
 
-// Archive access (the row's container_size / container_entry use these): every slot of an HQR archive with
+// HQR archive access (the HQR document's info and tests use these): every slot of an HQR archive with
 // what it decodes to, and one slot's decoded bytes (what "ANIM.HQR:12" names).
 struct ContainerEntry {
   std::size_t index = 0;
