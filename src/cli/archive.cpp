@@ -1,12 +1,13 @@
-// ls and extract: what an archive (or an archive inside one) holds, and its entries as files.
+// ls, extract and pack: what an archive (or an archive inside one) holds, and its entries as files.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
-#include <set>
 
 #include "bonebridge/io/file.hpp"
 #include "bonebridge/registry/archives.hpp"
+#include "outputs.hpp"
 #include "verbs.hpp"
 
 namespace bonebridge::cli {
@@ -21,11 +22,6 @@ struct Listed {
   bool is_archive = false;          // a nested archive opened with --recursive
 };
 
-// A nested entry is opened as an archive when its name says it is one (no sniffing of every entry).
-bool named_as_archive(const std::string& name) {
-  return find_archive_kind(name, {}) != nullptr && !fs::path(name).extension().empty();
-}
-
 Status list_into(const std::string& path, const std::string& name, std::vector<std::uint8_t> bytes,
                  bool recursive, bool with_bytes, std::vector<Listed>& out) {
   auto opened = open_archive(name, std::move(bytes));
@@ -34,7 +30,7 @@ Status list_into(const std::string& path, const std::string& name, std::vector<s
   for (std::size_t i = 0; i < archive.entries().size(); ++i) {
     Listed listed{path + ":" + archive.entries()[i].name, archive.entries()[i], {}, false};
     const bool blank = listed.entry.compression == "blank";
-    const bool nested = recursive && !blank && named_as_archive(listed.entry.name);
+    const bool nested = recursive && !blank && names_an_archive(listed.entry.name);
     if ((with_bytes || nested) && !blank) {
       auto read = archive.read(i);
       if (!read) {
@@ -45,8 +41,8 @@ Status list_into(const std::string& path, const std::string& name, std::vector<s
       listed.bytes = std::move(*read);
     }
     if (nested) {
-      listed.is_archive = true;
-      auto inner = listed.bytes;
+      listed.is_archive = true;  // listed, but extracted as a folder of its entries: its bytes go inward
+      auto inner = std::move(listed.bytes);
       out.push_back(listed);
       if (auto status = list_into(listed.path, listed.entry.name, std::move(inner), true, with_bytes, out);
           !status)
@@ -87,48 +83,27 @@ int print_listing(const std::vector<Listed>& entries, bool json) {
   return kSuccess;
 }
 
-// An entry's name as a relative path under the output folder; nullopt when it would leave the folder.
-std::optional<fs::path> safe_relative(const std::string& name) {
-  fs::path relative;
-  for (const auto& part : fs::path(name).relative_path()) {
-    if (part == ".." || part == "." || part.empty()) return std::nullopt;
-    relative /= part;
-  }
-  if (relative.empty() || fs::path(name).is_absolute()) return std::nullopt;
-  return relative;
-}
-
-// Where each entry goes: under the folder, nested archives (with --recursive) as folders of their name.
-Result<std::vector<std::pair<fs::path, const Listed*>>> plan_extraction(const std::string& root,
-                                                                        const std::vector<Listed>& entries,
-                                                                        const fs::path& out, bool force) {
-  std::vector<std::pair<fs::path, const Listed*>> plan;
-  std::set<fs::path> targets;
+// Where each entry goes: under the folder at its path of entry names, nested archives (with --recursive) as
+// folders of their name. The plan refuses names that leave the folder, two entries on one file, writing over
+// the archive, and existing files without --force, before anything is written.
+Result<OutputPlan> plan_extraction(const std::string& root, const std::vector<Listed>& entries,
+                                   const fs::path& out, bool force, std::vector<const Listed*>& planned) {
+  OutputPlan plan{force};
+  plan.protect_input(root);
   for (const auto& listed : entries) {
     if (listed.is_archive || listed.entry.compression == "blank") continue;
-    fs::path target = out;
-    const std::string inner = listed.path.substr(root.size() + 1);
-    std::size_t start = 0;
-    for (auto colon = inner.find(':');; colon = inner.find(':', start)) {
-      const auto relative = safe_relative(inner.substr(start, colon - start));
-      if (!relative)
-        return Error{
-            "archive", "entry name would leave the output folder; not extracted", {}, {}, listed.path};
-      target /= *relative;
-      if (colon == std::string::npos) break;
-      start = colon + 1;
+    std::string relative = listed.path.substr(root.size() + 1);
+    std::replace(relative.begin(), relative.end(), ':', '/');
+    const fs::path target(relative);
+    auto output = mirrored_output(out, target, target.extension().string());
+    if (!output) {
+      Error error = output.error();
+      error.message = "entry name would leave the output folder; not extracted";
+      error.file = listed.path;
+      return error;
     }
-    if (!targets.insert(target).second)
-      return Error{
-          "archive", fmt::format("two entries would be written to {}", target.string()), {}, {}, listed.path};
-    std::error_code ec;
-    if (!force && fs::exists(target, ec))
-      return Error{"archive",
-                   fmt::format("{} exists; not overwritten (use --force)", target.string()),
-                   {},
-                   {},
-                   listed.path};
-    plan.emplace_back(target, &listed);
+    plan.add(listed.path, *output);
+    planned.push_back(&listed);
   }
   return plan;
 }
@@ -164,15 +139,15 @@ Verb add_extract(CLI::App& app) {
   return {command, [=] {
             auto entries = list(*address, *recursive, true);
             if (!entries) return report_error(entries.error());
-            auto plan = plan_extraction(*address, *entries, *out, *force);
+            std::vector<const Listed*> planned;
+            auto plan = plan_extraction(*address, *entries, *out, *force, planned);
             if (!plan) return report_error(plan.error());
-            for (const auto& [target, listed] : *plan) {
-              std::error_code ec;
-              fs::create_directories(target.parent_path(), ec);
-              if (auto written = write_file_atomic(target, listed->bytes); !written)
+            if (!plan->conflicts().empty()) return plan->refuse();
+            for (std::size_t i = 0; i < planned.size(); ++i) {
+              if (auto written = write_planned(plan->outputs()[i], planned[i]->bytes); !written)
                 return report_error(written.error());
             }
-            std::cerr << fmt::format("extracted {} entries of {} to {}\n", plan->size(), *address, *out);
+            std::cerr << fmt::format("extracted {} entries of {} to {}\n", planned.size(), *address, *out);
             return int{kSuccess};
           }};
 }
@@ -190,10 +165,10 @@ Verb add_pack(CLI::App& app) {
                       "unchanged entries");
   command->add_flag("--force", *force, "Replace the archive if it exists");
   return {command, [=] {
-            std::error_code ec;
-            if (!*force && fs::exists(*out, ec)) {
-              return report_error(Error{"archive", "exists; not overwritten (use --force)", {}, {}, *out});
-            }
+            OutputPlan plan{*force};
+            plan.protect_input(*like);
+            plan.add(*folder, *out);
+            if (!plan.conflicts().empty()) return plan.refuse();
             std::optional<std::vector<std::uint8_t>> model;
             if (!like->empty()) {
               auto read = read_address(*like);
@@ -202,7 +177,7 @@ Verb add_pack(CLI::App& app) {
             }
             auto packed = pack_folder(*folder, fs::path(*out).filename().string(), model ? &*model : nullptr);
             if (!packed) return report_error(packed.error());
-            if (auto written = write_file_atomic(*out, *packed); !written)
+            if (auto written = write_planned(plan.outputs().front(), *packed); !written)
               return report_error(written.error());
             std::cerr << fmt::format("packed {} into {} ({} bytes)\n", *folder, *out, packed->size());
             return int{kSuccess};

@@ -21,12 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string lower_extension(const fs::path& path) {
-  std::string ext = path.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-  return ext;
-}
-
 bool is_gltf(const fs::path& path) {
   const auto ext = lower_extension(path);
   return ext == ".glb" || ext == ".gltf";
@@ -210,33 +204,44 @@ class BatchCollector {
   BatchCollector(fs::path out, const char* extension) : out_(std::move(out)), extension_(extension) {}
 
   Status add_file(const fs::path& file, const fs::path& relative) {
-    if (find_family_by_extension(file) && !is_archive_name(file)) return add(file.string(), relative);
-    if (is_archive_name(file)) return add_archive(file.string(), relative, file);
+    if (names_an_archive(file)) return add_archive(file.string(), relative, file);
+    if (find_family_by_extension(file)) return add(file.string(), relative);
     return Ok{};
   }
   Status add_archive(const std::string& address, const fs::path& relative, const fs::path& named) {
     auto file = read_address(address);
     if (!file) return file.error();
-    auto archive = open_archive(named.filename().string(), std::move(file->bytes));
-    if (!archive) return archive.error();
-    const bool numbered_family = find_family_by_extension(named) != nullptr;
-    for (const auto& entry : (*archive)->entries()) {
-      if (entry.compression == "blank") continue;
-      const std::string inner = address + ":" + entry.name;
-      const fs::path inner_relative = relative / entry.name;
-      if (is_archive_name(entry.name)) {
-        if (auto status = add_archive(inner, inner_relative, entry.name); !status) return status;
-      } else if (find_family_by_extension(entry.name) || numbered_family) {
-        if (auto status = add(inner, inner_relative); !status) return status;
-      }
-    }
-    return Ok{};
+    return add_entries(address, relative, named, std::move(file->bytes));
   }
   std::vector<BatchItem> take() { return std::move(items_); }
 
  private:
-  static bool is_archive_name(const fs::path& name) {
-    return !name.extension().empty() && find_archive_kind(name, {}) != nullptr;
+  // A nested archive's bytes come from its parent, already read, not from its address anew.
+  Status add_entries(const std::string& address, const fs::path& relative, const fs::path& named,
+                     std::vector<std::uint8_t> bytes) {
+    auto archive = open_archive(named.filename().string(), std::move(bytes));
+    if (!archive) return archive.error();
+    const bool numbered_family = find_family_by_extension(named) != nullptr;
+    for (std::size_t i = 0; i < (*archive)->entries().size(); ++i) {
+      const auto& entry = (*archive)->entries()[i];
+      if (entry.compression == "blank") continue;
+      const std::string inner = address + ":" + entry.name;
+      const fs::path inner_relative = relative / entry.name;
+      Status status = Ok{};
+      if (names_an_archive(entry.name)) {
+        auto nested = (*archive)->read(i);
+        if (!nested) {
+          Error error = nested.error();
+          error.file = inner;
+          return error;
+        }
+        status = add_entries(inner, inner_relative, entry.name, std::move(*nested));
+      } else if (find_family_by_extension(entry.name) || numbered_family) {
+        status = add(inner, inner_relative);
+      }
+      if (!status) return status;
+    }
+    return Ok{};
   }
   Status add(const std::string& input, const fs::path& relative) {
     auto output = mirrored_output(out_, relative, extension_);

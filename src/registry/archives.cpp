@@ -10,6 +10,7 @@
 #include "bonebridge/archive/si.hpp"
 #include "bonebridge/archive/vpp.hpp"
 #include "bonebridge/io/file.hpp"
+#include "bonebridge/registry/registry.hpp"
 #ifdef BONEBRIDGE_HAS_LBA
 #include "bonebridge/formats/lba/hqr_archive.hpp"
 #endif
@@ -52,9 +53,13 @@ const std::vector<const archive::ArchiveKind*>& archive_kinds() {
   return kinds;
 }
 
+bool names_an_archive(const std::filesystem::path& name) {
+  return !name.extension().empty() && find_archive_kind(name.filename(), {}) != nullptr;
+}
+
 const archive::ArchiveKind* find_archive_kind(const std::filesystem::path& named,
                                               std::span<const std::uint8_t> bytes) {
-  const std::string extension = lower(named.extension().string());
+  const std::string extension = lower_extension(named);
   for (const auto* kind : archive_kinds()) {
     if (std::find(kind->extensions.begin(), kind->extensions.end(), extension) != kind->extensions.end())
       return kind;
@@ -171,10 +176,6 @@ struct FolderItem {
   std::string name;  // the entry name: the path under the packed folder, '/'-separated
   std::filesystem::path path;
 };
-
-bool names_an_archive(const std::filesystem::path& path) {
-  return !path.extension().empty() && find_archive_kind(path.filename(), {}) != nullptr;
-}
 
 // Numbered entries (HQR's "0", "1", ... "10") in number order; other names as strings.
 bool numbers_in_order(const std::filesystem::path& a, const std::filesystem::path& b) {

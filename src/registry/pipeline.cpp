@@ -24,13 +24,6 @@ Error with_file(Error error, const std::string& path) {
 
 namespace {
 
-std::string lower_extension(const std::filesystem::path& path) {
-  std::string extension = path.extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return extension;
-}
-
 // The family named by `format`, else by the file's extension, else by the bytes; with how it was chosen.
 std::pair<const FormatFamily*, std::string> choose_family(const std::filesystem::path& named,
                                                           std::span<const std::uint8_t> bytes,

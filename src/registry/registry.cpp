@@ -68,13 +68,14 @@ std::vector<FormatFamily> build_registry() {
   return rows;
 }
 
+}  // namespace
+
 std::string lower_extension(const std::filesystem::path& path) {
   std::string ext = path.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return ext;
 }
-
-}  // namespace
 
 const std::vector<FormatFamily>& format_families() {
   static const std::vector<FormatFamily> rows = build_registry();

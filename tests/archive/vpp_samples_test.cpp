@@ -8,20 +8,19 @@
 #include <string>
 
 #include "archive_support.hpp"
-#include "rfgm_unpacked.hpp"
 #include "bonebridge/archive/vpp.hpp"
+#include "rfgm_unpacked.hpp"
 #include "sha256.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge::archive {
 namespace {
 
+using ::bonebridge::testing::kUnpacked;
+using ::bonebridge::testing::Unpacked;
 using testing::decoded_entries;
 using testing::kept_entries;
 using testing::open_or_fail;
-using ::bonebridge::testing::kUnpacked;
-using ::bonebridge::testing::Unpacked;
-
 
 constexpr const char* kSamples[] = {"dlc01_l1.vpp_pc", "dlcp01_activities.vpp_pc", "xray_effect.str2_pc"};
 

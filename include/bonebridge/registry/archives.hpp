@@ -20,6 +20,10 @@ const std::vector<const archive::ArchiveKind*>& archive_kinds();
 const archive::ArchiveKind* find_archive_kind(const std::filesystem::path& named,
                                               std::span<const std::uint8_t> bytes);
 
+// Whether a file or entry name has an archive's extension (hero.str2_pc): how nested archives are found
+// without sniffing every entry.
+bool names_an_archive(const std::filesystem::path& name);
+
 struct AddressedFile {
   std::vector<std::uint8_t> bytes;
   std::string name;       // the file's own name: the last entry's stored name, else the path

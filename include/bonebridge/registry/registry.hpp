@@ -13,6 +13,8 @@ const std::vector<FormatFamily>& format_families();
 // strongest evidence there is), else by content. nullptr when none does.
 const FormatFamily* find_family(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
 const FormatFamily* find_family_by_id(std::string_view id);
+// A path's extension in lower case, with its dot (".anm"); empty when it has none.
+std::string lower_extension(const std::filesystem::path& path);
 // The family whose extensions include `path`'s (for output files).
 const FormatFamily* find_family_by_extension(const std::filesystem::path& path);
 

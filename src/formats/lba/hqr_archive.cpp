@@ -58,6 +58,8 @@ Result<std::vector<std::uint8_t>> write_entries(const std::vector<archive::Entry
   const auto* hqr_model = dynamic_cast<const HqrOpened*>(model);
   if (model && !hqr_model) return Error{kHqrFormat, "the model archive is not an HQR archive", {}, {}, {}};
   if (hqr_model && all_kept_in_order(entries, *hqr_model)) return write_hqr(hqr_model->hqr());
+  // Slot 0's offset is also the table's size, so an HQR cannot hold no entry at all.
+  if (entries.empty()) return Error{kHqrFormat, "an HQR archive needs at least one entry", {}, {}, {}};
   HqrArchive out;
   for (const auto& source : entries) {
     const HqrEntry* kept = hqr_model && source.keep ? hqr_model->slot_entry(*source.keep) : nullptr;
