@@ -13,7 +13,10 @@ def functions(path):
     lines = path.read_text(errors="replace").split("\n")
     depth, start, found = 0, None, []
     for number, line in enumerate(lines):
-        code = re.sub(r"//.*", "", line).rstrip()
+        # Literals first: a brace in '{' or "{" is not a block.
+        code = re.sub(r"'(\\.|[^'\\])'", "''", line)
+        code = re.sub(r'"(\\.|[^"\\])*"', '""', code)
+        code = re.sub(r"//.*", "", code).rstrip()
         stripped = code.strip()
         opens = start is None and stripped.endswith("{") and ")" in stripped and not CONTROL.match(stripped)
         opens = opens and not stripped.startswith(("[", "}", "=")) and "= [" not in stripped and "](" not in stripped

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# A real fuzzing campaign (the CI smoke run is scripts/fuzz.sh): every libFuzzer target for SECONDS of wall
-# time, JOBS targets side by side (default: one per core), each in libFuzzer's fork mode so that a crash is
+# A real fuzzing campaign (the CI smoke run is scripts/fuzz.sh): every libFuzzer target until it has used
+# CPU_SECONDS of processor time (its own and its fork-mode children's, as the kernel counts them, so a busy
+# machine lengthens the wall time instead of shortening the hunt), JOBS targets side by side (default: one per
+# core). Each target runs in libFuzzer's fork mode, in rounds of at most five minutes, so that a crash is
 # recorded and the hunt goes on. Afterwards each target's new inputs are merged, minimised, into its committed
 # corpus (fuzz/corpus/<name>/), crashing inputs are kept under build-fuzz/findings/<name>/, and a table of
-# executions, findings and minutes per target is printed: wall-clock minutes of one fuzzing process, so CPU
-# minutes only when the machine has a free core per job.
-#   scripts/fuzz-campaign.sh 1200        # 20 minutes per target
+# executions, findings, CPU minutes and wall minutes per target is printed (build-fuzz/campaign/summary.txt).
+#   scripts/fuzz-campaign.sh 1200        # 20 CPU minutes per target
 #   scripts/fuzz-campaign.sh 600 2 lego  # only the targets whose name contains "lego"
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,25 +21,35 @@ cmake --build build-fuzz -j "$(nproc)" --target "${targets[@]}"
 mkdir -p build-fuzz/campaign build-fuzz/findings
 
 hunt() {
-  local target="$1" seconds="$2"
+  local target="$1" budget="$2"
   local name="${target#fuzz_}"
   local work="build-fuzz/campaign/${name}" findings="build-fuzz/findings/${name}"
-  rm -rf "$work" && mkdir -p "$work" "$findings"
-  local start=$SECONDS
-  "build-fuzz/fuzz/${target}" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-    -max_total_time="$seconds" -rss_limit_mb=2048 -max_len=65536 -timeout=10 \
-    -artifact_prefix="${findings}/" "$work" "fuzz/corpus/${name}" >"$work.log" 2>&1 || true
-  local wall=$((SECONDS - start))
+  rm -rf "$work" "$work".* && mkdir -p "$work" "$findings"
+  local start=$SECONDS cpu=0 execs=0 round=0
+  while ((cpu < budget)); do
+    local wall=$((budget - cpu < 300 ? budget - cpu : 300)) used
+    round=$((round + 1))
+    # bash's time keyword reports the user and system time of the fuzzer and every child it waited for.
+    used=$( { TIMEFORMAT='%U %S'
+      time "build-fuzz/fuzz/${target}" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+        -max_total_time="$wall" -rss_limit_mb=2048 -max_len=65536 -timeout=10 \
+        -artifact_prefix="${findings}/" "$work" "fuzz/corpus/${name}" >"$work.log.$round" 2>&1 || true
+    } 2>&1 | awk '{ printf "%d", $1 + $2 }')
+    cpu=$((cpu + ${used:-0}))
+    local last
+    last=$(grep -E '^#[0-9]+:' "$work.log.$round" | tail -n 1 || true)
+    execs=$((execs + $(sed -n 's/^#\([0-9]*\):.*/\1/p' <<<"$last" | grep . || echo 0)))
+    ((${used:-0} > 0)) || break
+  done
+  local elapsed=$((SECONDS - start))
   # Keep what found new coverage, minimised, in the committed corpus.
   "build-fuzz/fuzz/${target}" -merge=1 -rss_limit_mb=2048 -max_len=65536 -timeout=10 \
     "fuzz/corpus/${name}" "$work" >"$work.merge.log" 2>&1 || true
-  local last execs crashes
-  last=$(grep -E '^#[0-9]+:' "$work.log" | tail -n 1 || true)
-  execs=$(sed -n 's/^#\([0-9]*\):.*/\1/p' <<<"$last")
+  local crashes
   crashes=$(find "$findings" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) |
     wc -l)
-  printf '%-24s %12s execs %4s findings %6.1f min  %s\n' "$name" "${execs:-0}" "$crashes" \
-    "$(awk -v w="$wall" 'BEGIN { printf "%.1f", w / 60 }')" "$(sed -n 's/.*\(oom\/timeout\/crash: [0-9\/]*\).*/\1/p' <<<"$last")"
+  printf '%-24s %12s execs %4s findings %6.1f CPU min %6.1f wall min\n' "$name" "$execs" "$crashes" \
+    "$(awk -v c="$cpu" 'BEGIN { printf "%.1f", c / 60 }')" "$(awk -v w="$elapsed" 'BEGIN { printf "%.1f", w / 60 }')"
 }
 export -f hunt
 printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'hunt "$@"' _ {} "$seconds" |
