@@ -44,11 +44,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto opened = family->open(bytes, options);
   inspect_document(opened);
   if (!opened) return 0;
+  // What was read must write, and what was written must read and write again to the same bytes.
   const auto written = (*opened)->encode();
-  const auto reopened = family->open(written, options);
+  if (!written) std::abort();
+  const auto reopened = family->open(*written, options);
   if (!reopened) std::abort();
   const auto rewritten = (*reopened)->encode();
-  const auto again = family->open(rewritten, options);
-  if (!again || (*again)->encode() != rewritten) std::abort();
+  if (!rewritten) std::abort();
+  const auto again = family->open(*rewritten, options);
+  if (!again) std::abort();
+  const auto last = (*again)->encode();
+  if (!last || *last != *rewritten) std::abort();
   return 0;
 }

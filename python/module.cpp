@@ -86,11 +86,14 @@ struct PyDocument {
     const bool scalar = !py::isinstance<py::sequence>(when) && !py::isinstance<py::array>(when);
     const auto times = scalar ? std::vector<double>{py::cast<double>(when)}
                               : py::cast<std::vector<double>>(py::array_t<double>::ensure(when));
-    std::vector<EnginePose> poses;
+    std::vector<EnginePose> poses(times.size());
+    Status sampled = Ok{};
     {
       py::gil_scoped_release release;
-      for (const double t : times) poses.push_back(input.document->sample(t));
+      for (std::size_t i = 0; i < times.size() && sampled; ++i)
+        sampled = input.document->sample_into(times[i], poses[i]);
     }
+    value_or_raise(std::move(sampled));
     return pose_arrays(poses, times, scalar);
   }
 
@@ -158,7 +161,9 @@ struct PyDocument {
     return write_or_return(path, bytes);
   }
 
-  py::object write(const py::object& path) const { return write_or_return(path, input.document->encode()); }
+  py::object write(const py::object& path) const {
+    return write_or_return(path, value_or_raise(input.document->encode()));
+  }
 
   static py::object write_or_return(const py::object& path, const std::vector<std::uint8_t>& bytes) {
     if (path.is_none()) return py::bytes(reinterpret_cast<const char*>(bytes.data()), bytes.size());
@@ -218,13 +223,19 @@ py::object from_gltf(const py::object& source, const std::string& family_id, con
     if (dot != std::string::npos) options.values["output-extension"] = output.substr(dot);
   }
   value_or_raise(read_companions(*family, options));
-  Result<std::vector<std::uint8_t>> bytes = Error{};
+  Result<Converted<std::vector<std::uint8_t>>> written = Error{};
   {
     py::gil_scoped_release release;
     auto scene = gltf::read(input);
-    bytes = scene ? family->from_core(*scene, options) : Result<std::vector<std::uint8_t>>(scene.error());
+    written = scene ? family->from_core(*scene, options)
+                    : Result<Converted<std::vector<std::uint8_t>>>(scene.error());
   }
-  return PyDocument::write_or_return(path, value_or_raise(std::move(bytes)));
+  auto converted = value_or_raise(std::move(written));
+  // What could not be kept reaches a Python user as warnings (warnings.simplefilter decides what is shown).
+  for (const auto& note : converted.notes) {
+    if (PyErr_WarnEx(PyExc_UserWarning, note.c_str(), 1) < 0) throw py::error_already_set();
+  }
+  return PyDocument::write_or_return(path, std::move(converted.value));
 }
 
 py::object formats() {

@@ -5,10 +5,11 @@ Run it before and after a change that must not alter behaviour:
     scripts/output-manifest.py build/bonebridge > before.json
     ... change, rebuild ...
     scripts/output-manifest.py build/bonebridge --compare before.json
-The inputs and their companion files are those of tests/runtime/exports.json and imports.json. For each input
-it records the sha256 of: the .glb and .gltf exports, `dump`, `info --json`, `sample --step`, the native
-re-encoding (`convert IN OUT.<same extension>`), and, for imports.json, the glTF -> game file conversion and
-its notes. Exit 1 when --compare finds a difference."""
+The inputs and their companion files are those of tests/runtime/exports.json and imports.json, then every file of
+examples/ and ../shared/samples/ on its own. For each input it records the sha256 of: the .glb and .gltf
+exports, `dump`, `info --json`, `sample --step`, `ls --json` (with exit code and standard error), the native
+re-encoding (`convert IN OUT.<same extension>`), the .glb converted back to the input's format with its notes,
+and, for imports.json, the glTF -> game file conversion and its notes. Exit 1 when --compare finds a difference."""
 import hashlib
 import json
 import os
@@ -62,9 +63,10 @@ def fingerprint_export(tool, entry, samples, scratch):
         out[ext] = f"{code}:{file_digest(stem + ext)}"
         if os.path.exists(stem + ext):
             os.remove(stem + ext)
-    for verb in (["dump"], ["info", "--json"], ["sample", "--step", "0.05", "--json"]):
-        code, stdout, _ = run(tool, [verb[0], source] + verb[1:] + args)
-        out[" ".join(verb)] = f"{code}:{digest(stdout)}"
+    for verb in (["dump"], ["info", "--json"], ["sample", "--step", "0.05", "--json"], ["ls", "--json"]):
+        code, stdout, stderr = run(tool, [verb[0], source] + verb[1:] + args)
+        out[" ".join(verb)] = f"{code}:{digest(stdout)}:{digest(stderr)}"
+    out["back from glTF"] = fingerprint_back(tool, source, args, stem)
     ext = os.path.splitext(source.split(":")[0])[1]
     if ext and not source.lower().endswith(".hqr") and ":" not in os.path.basename(source):
         again = stem + ".again" + ext
@@ -73,6 +75,37 @@ def fingerprint_export(tool, entry, samples, scratch):
         if os.path.exists(again):
             os.remove(again)
     return " ".join([source] + args), out
+
+
+def notes_of(stderr):
+    # The notes only: the status line on standard error names the scratch folder, which changes every run.
+    return b"".join(line for line in stderr.splitlines(keepends=True) if line.startswith(b"note: "))
+
+
+def fingerprint_back(tool, source, args, stem):
+    """The input's .glb converted back to the input's own format: the reverse bridge of every file."""
+    ext = os.path.splitext(source.split(":")[-1])[1]
+    glb, back = stem + ".back.glb", stem + ".back" + ext
+    code, _, _ = run(tool, ["convert", source, glb] + args)
+    if code != 0 or not ext:
+        return f"no glb ({code})"
+    code, _, stderr = run(tool, ["convert", glb, back] + args)
+    result = f"{code}:{file_digest(back)}:{digest(notes_of(stderr))}"
+    for path in (glb, back):
+        if os.path.exists(path):
+            os.remove(path)
+    return result
+
+
+def every_file(samples):
+    """Every sample and example file, as entries with no options, for those the runtime lists leave out."""
+    entries = []
+    for base, key in ((os.path.join(ROOT, "examples"), "example"), (samples, "sample")):
+        for folder, _, files in os.walk(base):
+            for name in sorted(files):
+                if not name.endswith(".md"):
+                    entries.append({key: os.path.relpath(os.path.join(folder, name), base)})
+    return sorted(entries, key=lambda e: json.dumps(e))
 
 
 def fingerprint_import(tool, entry, samples, scratch):
@@ -84,9 +117,7 @@ def fingerprint_import(tool, entry, samples, scratch):
         run(tool, ["convert", source, glb] + args)
     target = os.path.join(scratch, "import_target")
     code, stdout, stderr = run(tool, ["convert", glb, target, "--to", entry["to"]] + args)
-    # The notes only: the status line on standard error names the scratch folder, which changes every run.
-    notes = b"".join(line for line in stderr.splitlines(keepends=True) if line.startswith(b"note: "))
-    out = {"from glTF": f"{code}:{file_digest(target)}", "notes": digest(notes)}
+    out = {"from glTF": f"{code}:{file_digest(target)}", "notes": digest(notes_of(stderr))}
     for path in (target, os.path.join(scratch, "import_source.glb")):
         if os.path.exists(path):
             os.remove(path)
@@ -99,6 +130,8 @@ def manifest(tool, samples):
         for name, fingerprint in (("exports.json", fingerprint_export), ("imports.json", fingerprint_import)):
             with open(os.path.join(ROOT, "tests", "runtime", name)) as f:
                 entries = json.load(f)
+            if name == "exports.json":
+                entries += every_file(samples)
             for entry in entries:
                 if "sample" in entry and not os.path.isdir(samples):
                     continue

@@ -21,11 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool is_gltf(const fs::path& path) {
-  const auto ext = lower_extension(path);
-  return ext == ".glb" || ext == ".gltf";
-}
-
 bool same_file(const fs::path& a, const fs::path& b) {
   std::error_code ec;
   return fs::exists(b, ec) && fs::equivalent(a, b, ec);
@@ -37,66 +32,8 @@ struct ConvertRequest {
   bool no_mesh = false;
   bool in_place = false;
   bool force = false;
+  bool json = false;
 };
-
-// A family with several file kinds (Volition: rigs and animations) learns which one to write from this.
-Options output_options(const ConvertRequest& request) {
-  Options options = request.options.to_options();
-  options.values["output"] = request.output;
-  options.values["output-extension"] = lower_extension(request.output);
-  return options;
-}
-
-Result<std::vector<std::uint8_t>> from_gltf(const ConvertRequest& request, const FormatFamily& target) {
-  auto bytes = read_file(request.input);
-  if (!bytes) return bytes.error();
-  auto scene = gltf::read(*bytes);
-  if (!scene) return scene.error();
-  if (!target.from_core)
-    return Error{target.title, "writing this format from glTF is not supported yet", {}, {}, {}};
-  Options options = output_options(request);
-  if (auto companions = read_companions(target, options); !companions) return companions.error();
-  return target.from_core(*scene, options);
-}
-
-Result<std::vector<std::uint8_t>> convert_bytes(const ConvertRequest& request) {
-  const fs::path out(request.output);
-  const FormatFamily* target =
-      request.to.empty() ? find_family_by_extension(out) : find_family_by_id(request.to);
-  const bool to_gltf = request.to.empty() ? is_gltf(out) : (request.to == "glb" || request.to == "gltf");
-  if (!to_gltf && !target) {
-    return Error{"",
-                 fmt::format("cannot tell the output format of '{}': use --to (glb, gltf or a family id)",
-                             request.output),
-                 {},
-                 {},
-                 {}};
-  }
-  if (is_gltf(request.input) && request.options.format.empty()) {
-    if (to_gltf) return Error{"", "the input is already glTF", {}, {}, {}};
-    return from_gltf(request, *target);
-  }
-  const Options options = request.options.to_options();
-  auto input = load_input(request.input, options, request.options.format);
-  if (!input) return input.error();
-  if (to_gltf) {
-    const bool binary = request.to.empty() ? lower_extension(out) == ".glb" : request.to == "glb";
-    auto core = core_of(*input->document, options);
-    if (!core) return core.error();
-    for (const auto& note : core->notes) std::cerr << "note: " << note << "\n";
-    return gltf::write(core->scene, {.binary = binary, .generate_mesh = !request.no_mesh});
-  }
-  if (target == input->family) {
-    if (target->transcode) return target->transcode(input->bytes, output_options(request));
-    return input->document->encode();
-  }
-  if (!target->from_core) return Error{target->title, "writing this format is not supported yet", {}, {}, {}};
-  auto core = core_of(*input->document, options);
-  if (!core) return core.error();
-  Options writing = output_options(request);
-  if (auto companions = read_companions(*target, writing); !companions) return companions.error();
-  return target->from_core(core->scene, writing);
-}
 
 // --in-place lets the output replace the input itself; --force, any other existing file.
 OutputPlan plan_convert(const ConvertRequest& request) {
@@ -108,21 +45,39 @@ OutputPlan plan_convert(const ConvertRequest& request) {
   return plan;
 }
 
-Result<std::vector<std::uint8_t>> converted(const ConvertRequest& request) {
-  auto bytes = convert_bytes(request);
-  if (!bytes && bytes.error().file.empty()) {
-    Error error = bytes.error();
-    error.file = request.input;
+// The conversion, with its notes on standard error (what was resampled, approximated or dropped, both ways).
+Result<Converted<std::vector<std::uint8_t>>> converted(const ConvertRequest& request) {
+  auto result = convert({.input = request.input,
+                         .output = request.output,
+                         .to = request.to,
+                         .format = request.options.format,
+                         .options = request.options.to_options(),
+                         .generate_mesh = !request.no_mesh});
+  if (!result) {
+    Error error = result.error();
+    if (error.file.empty()) error.file = request.input;
     return error;
   }
-  return bytes;
+  for (const auto& note : result->notes) std::cerr << "note: " << note << "\n";
+  return result;
+}
+
+// What convert --json prints on standard output once the output is written.
+void print_record(const ConvertRequest& request, const Converted<std::vector<std::uint8_t>>& result) {
+  if (!request.json) return;
+  const nlohmann::json record{{"input", request.input},
+                              {"output", request.output},
+                              {"bytes", result.value.size()},
+                              {"notes", result.notes}};
+  std::cout << record.dump(-1, ' ', false, kReplaceInvalidUtf8) << "\n";
 }
 
 // "-" as the output: the converted file on standard output (its format from --to), nothing on disk.
 int convert_to_stdout(const ConvertRequest& request) {
   const auto bytes = converted(request);
   if (!bytes) return report_error(bytes.error());
-  std::cout.write(reinterpret_cast<const char*>(bytes->data()), static_cast<std::streamsize>(bytes->size()));
+  const auto& data = bytes->value;
+  std::cout.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
   std::cout.flush();
   if (!std::cout) return report_error(Error{"", "cannot write to standard output", {}, {}, request.input});
   return kSuccess;
@@ -140,17 +95,22 @@ int convert_into_archive(const ConvertRequest& request, const SplitAddress& targ
   if (!bytes) return report_error(bytes.error());
   auto archive = read_file(target.file);
   if (!archive) return report_error(archive.error());
-  const auto replaced =
-      replace_entry(fs::path(target.file).filename().string(), std::move(*archive), target.entries, *bytes);
+  const auto replaced = replace_entry(fs::path(target.file).filename().string(), std::move(*archive),
+                                      target.entries, bytes->value);
   if (!replaced) return report_error(replaced.error());
   if (const auto written = write_file_atomic(target.file, *replaced); !written)
     return report_error(written.error());
   std::cerr << fmt::format("{} -> {} ({} bytes; archive rewritten, {} bytes)\n", request.input,
-                           request.output, bytes->size(), replaced->size());
+                           request.output, bytes->value.size(), replaced->size());
+  print_record(request, *bytes);
   return kSuccess;
 }
 
 int run_convert(const ConvertRequest& request) {
+  if (request.output == "-" && request.json) {
+    std::cerr << "bonebridge: error: --json and the output - would both use standard output\n";
+    return kUsage;
+  }
   if (request.output == "-") return convert_to_stdout(request);
   if (const auto target = split_address(request.output); target && !target->entries.empty())
     return convert_into_archive(request, *target);
@@ -163,9 +123,10 @@ int run_convert(const ConvertRequest& request) {
   if (!plan.conflicts().empty()) return plan.refuse();
   const auto bytes = converted(request);
   if (!bytes) return report_error(bytes.error());
-  const auto written = write_planned(plan.outputs().front(), *bytes);
+  const auto written = write_planned(plan.outputs().front(), bytes->value);
   if (!written) return report_error(written.error());
-  std::cerr << fmt::format("{} -> {} ({} bytes)\n", request.input, request.output, bytes->size());
+  std::cerr << fmt::format("{} -> {} ({} bytes)\n", request.input, request.output, bytes->value.size());
+  print_record(request, *bytes);
   return kSuccess;
 }
 
@@ -185,6 +146,8 @@ Verb add_convert(CLI::App& app) {
   command->add_flag("--in-place", request->in_place,
                     "Allow the output to replace the input, or an entry of an archive (ARCHIVE:ENTRY)");
   command->add_flag("--force", request->force, "Allow the output to replace an existing file (not an input)");
+  command->add_flag("--json", request->json,
+                    "Print what was written and the conversion notes as one JSON object on standard output");
   request->options.add_to(*command);
   return {command, [request] { return run_convert(*request); }};
 }
@@ -305,14 +268,15 @@ Result<nlohmann::json> convert_item(const PlannedOutput& item, const InputOption
     if (error.file.empty()) error.file = item.input;
     return error;
   }
-  if (const auto written = write_planned(item, *bytes); !written) return written.error();
+  if (const auto written = write_planned(item, bytes->value); !written) return written.error();
   return nlohmann::json{{"input", item.input},
                         {"output", item.path.string()},
                         {"family", loaded->family->id},
                         {"format", loaded->family->title},
                         {"joints", joint_count(*loaded->document)},
                         {"duration", loaded->document->duration()},
-                        {"bytes", bytes->size()}};
+                        {"bytes", bytes->value.size()},
+                        {"notes", bytes->notes}};
 }
 
 struct BatchRequest {

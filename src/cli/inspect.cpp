@@ -137,8 +137,11 @@ int print_pose_grid(const LoadedInput& input, const Options& options, double ste
   auto core = core_of(*input.document, options);
   if (!core) return report_error(core.error());
   auto poses = nlohmann::json::array();
-  for (const double t : time_grid(input.document->duration(), step))
-    poses.push_back(pose_json(input.document->sample(t)));
+  EnginePose pose;
+  for (const double t : time_grid(input.document->duration(), step)) {
+    if (auto sampled = input.document->sample_into(t, pose); !sampled) return report_error(sampled.error());
+    poses.push_back(pose_json(pose));
+  }
   std::cout << nlohmann::json{{"poses", poses}, {"gltf_node_of_joint", core->core_joint_of}}.dump(
                    -1, ' ', false, kReplaceInvalidUtf8)
             << "\n";
@@ -175,7 +178,9 @@ Verb add_sample(CLI::App& app) {
                                      std::max(document.engine_tick(), document.duration() / 5000));
             }
             if (*step > 0) return print_pose_grid(*input, options, *step);
-            const auto pose = input->document->sample(*at);
+            const auto sampled = input->document->sample(*at);
+            if (!sampled) return report_error(sampled.error());
+            const EnginePose& pose = *sampled;
             if (*json) {
               std::cout << pose_json(pose).dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
               return int{kSuccess};

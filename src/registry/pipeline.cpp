@@ -109,11 +109,90 @@ Result<CoreConversion> core_of(const Document& document, const Options& options)
   return guard("conversion to glTF", [&] { return document.to_core(options); });
 }
 
-Result<std::vector<std::uint8_t>> export_gltf(const Document& document, const Options& options,
-                                              const gltf::ExportOptions& export_options) {
+Result<Converted<std::vector<std::uint8_t>>> export_gltf(const Document& document, const Options& options,
+                                                         const gltf::ExportOptions& export_options) {
   auto core = core_of(document, options);
   if (!core) return core.error();
-  return gltf::write(core->scene, export_options);
+  auto bytes = gltf::write(core->scene, export_options);
+  if (!bytes) return bytes.error();
+  return Converted<std::vector<std::uint8_t>>{std::move(*bytes), std::move(core->notes)};
+}
+
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+
+bool is_gltf(const std::filesystem::path& path) {
+  const auto ext = lower_extension(path);
+  return ext == ".glb" || ext == ".gltf";
+}
+
+// A family with several file kinds (Volition: rigs and animations) learns which one to write from the
+// output's name.
+Options writing_options(const ConvertJob& job) {
+  Options options = job.options;
+  options.values["output"] = job.output;
+  options.values["output-extension"] = lower_extension(job.output);
+  return options;
+}
+
+Result<Converted<Bytes>> write_scene(const Scene& scene, const FormatFamily& target, const ConvertJob& job,
+                                     std::vector<std::string> notes) {
+  if (!target.from_core)
+    return Error{target.title, "writing this format from glTF is not supported yet", {}, {}, {}};
+  Options options = writing_options(job);
+  if (auto companions = read_companions(target, options); !companions) return companions.error();
+  auto written = target.from_core(scene, options);
+  if (!written) return written.error();
+  notes.insert(notes.end(), written->notes.begin(), written->notes.end());
+  return Converted<Bytes>{std::move(written->value), std::move(notes)};
+}
+
+Result<Converted<Bytes>> from_gltf(const ConvertJob& job, const FormatFamily& target) {
+  auto bytes = read_file(job.input);
+  if (!bytes) return bytes.error();
+  auto scene = gltf::read(*bytes);
+  if (!scene) return scene.error();
+  return write_scene(*scene, target, job, {});
+}
+
+Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamily* target, bool to_gltf) {
+  auto input = load_input(job.input, job.options, job.format);
+  if (!input) return input.error();
+  if (to_gltf) {
+    const bool binary = job.to.empty() ? lower_extension(job.output) == ".glb" : job.to == "glb";
+    return export_gltf(*input->document, job.options, {.binary = binary, .generate_mesh = job.generate_mesh});
+  }
+  if (target == input->family) {
+    auto bytes =
+        target->transcode ? target->transcode(input->bytes, writing_options(job)) : input->document->encode();
+    if (!bytes) return bytes.error();
+    return Converted<Bytes>{std::move(*bytes), {}};
+  }
+  auto core = core_of(*input->document, job.options);
+  if (!core) return core.error();
+  return write_scene(core->scene, *target, job, std::move(core->notes));
+}
+
+}  // namespace
+
+Result<Converted<Bytes>> convert(const ConvertJob& job) {
+  const FormatFamily* target =
+      job.to.empty() ? find_family_by_extension(job.output) : find_family_by_id(job.to);
+  const bool to_gltf = job.to.empty() ? is_gltf(job.output) : (job.to == "glb" || job.to == "gltf");
+  if (!to_gltf && !target) {
+    return Error{
+        "",
+        fmt::format("cannot tell the output format of '{}': use --to (glb, gltf or a family id)", job.output),
+        {},
+        {},
+        {}};
+  }
+  if (is_gltf(job.input) && job.format.empty()) {
+    if (to_gltf) return Error{"", "the input is already glTF", {}, {}, {}};
+    return from_gltf(job, *target);
+  }
+  return from_game_file(job, target, to_gltf);
 }
 
 Result<FidelityReport> measure_fidelity(const Document& document, const Options& options, double step) {
@@ -139,9 +218,12 @@ Result<FidelityReport> measure_fidelity(const Document& document, const Options&
 
   const auto& core_joint_of = core->core_joint_of;
   const AxisConversion to_game = core->conversion.inverse();
+  EnginePose pose;  // reused by every sample
+  Status sampled = Ok{};
   const PoseFunction engine = [&](double t, std::vector<Vec3>& positions) {
-    const EnginePose pose = document.sample(t);
     positions.clear();
+    if (sampled) sampled = document.sample_into(t, pose);
+    if (!sampled) return;
     for (std::size_t i = 0; i < pose.joints.size() && i < core_joint_of.size(); ++i) {
       if (core_joint_of[i] >= 0) positions.push_back(pose.joints[i].model.translation());
     }
@@ -154,7 +236,9 @@ Result<FidelityReport> measure_fidelity(const Document& document, const Options&
       if (j >= 0) positions.push_back(to_game.point(model[static_cast<std::size_t>(j)].translation()));
     }
   };
-  return bonebridge::measure_fidelity(times, engine, exported);
+  auto report = bonebridge::measure_fidelity(times, engine, exported);
+  if (!sampled) return sampled.error();
+  return report;
 }
 
 namespace {
@@ -177,7 +261,7 @@ Result<FidelityReport> measure_import_fidelity(const Scene& scene, const FormatF
   if (scene.clips.empty()) return Error{"fidelity", "the scene holds no animation", {}, {}, {}};
   const auto bytes = family.from_core(scene, options);
   if (!bytes) return bytes.error();
-  auto document = family.open(*bytes, options);
+  auto document = family.open(bytes->value, options);
   if (!document) return document.error();
   auto core = core_of(**document, options);
   if (!core) return core.error();
@@ -211,14 +295,19 @@ Result<FidelityReport> measure_import_fidelity(const Scene& scene, const FormatF
       if (j >= 0) positions.push_back(to_game.point(model[static_cast<std::size_t>(j)].translation()));
     }
   };
+  EnginePose pose;  // reused by every sample
+  Status sampled = Ok{};
   const PoseFunction engine = [&](double t, std::vector<Vec3>& positions) {
-    const EnginePose pose = written_document.sample(t);
     positions.clear();
+    if (sampled) sampled = written_document.sample_into(t, pose);
+    if (!sampled) return;
     for (std::size_t i = 0; i < pose.joints.size() && i < original_of_engine.size(); ++i) {
       if (original_of_engine[i] >= 0) positions.push_back(pose.joints[i].model.translation());
     }
   };
-  return bonebridge::measure_fidelity(times, gltf_pose, engine);
+  auto report = bonebridge::measure_fidelity(times, gltf_pose, engine);
+  if (!sampled) return sampled.error();
+  return report;
 }
 
 nlohmann::json pose_json(const EnginePose& pose) {

@@ -14,6 +14,6 @@ int main(int argc, char** argv) {
     std::cerr << input.error().to_string() << "\n";
     return 1;
   }
-  std::cout << input->family->id << " joints: " << input->document->sample(0).joints.size() << "\n";
+  std::cout << input->family->id << " joints: " << input->document->sample(0)->joints.size() << "\n";
   return 0;
 }

@@ -13,8 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "bonebridge/core/axes.hpp"
-#include "bonebridge/core/scene.hpp"
+#include "bonebridge/core/conversion.hpp"
 #include "bonebridge/io/error.hpp"
 #include "bonebridge/io/file.hpp"
 
@@ -49,33 +48,6 @@ struct Options {
   }
 };
 
-// One joint of the game engine's pose, in the game's own axes and units, but in column-vector form:
-// `model` is column-major with the translation in elements 12..14.
-struct EngineJoint {
-  std::string name;
-  int parent = -1;
-  Transform local;
-  Mat4 model;
-};
-
-struct EnginePose {
-  double time = 0;  // seconds
-  std::vector<EngineJoint> joints;
-};
-
-struct Diagnostic {
-  bool is_error = true;  // false: a warning
-  Error where;
-};
-
-// The result of a bridge from a native document to the core model.
-struct CoreConversion {
-  Scene scene;                     // already in glTF's frame (conversion applied)
-  AxisConversion conversion;       // game frame -> glTF frame
-  std::vector<int> core_joint_of;  // engine joint i is core joint core_joint_of[i], or -1 when absent
-  std::vector<std::string> notes;  // what was resampled, approximated or dropped
-};
-
 // A native file opened by its family.
 class Document {
  public:
@@ -85,12 +57,19 @@ class Document {
   virtual std::vector<Diagnostic> check(bool /*strict*/) const { return {}; }  // beyond what read() rejects
   virtual double duration() const = 0;                                         // seconds
   virtual double engine_tick() const = 0;  // the game's own time step in seconds (0.001 when continuous)
-  virtual EnginePose sample(double seconds) const = 0;
+  // The engine's pose at `seconds` into `pose`, whose storage is reused from call to call (fidelity checks
+  // sample millions of times). An error leaves `pose` unspecified.
+  virtual Status sample_into(double seconds, EnginePose& pose) const = 0;
+  Result<EnginePose> sample(double seconds) const {
+    EnginePose pose;
+    if (auto status = sample_into(seconds, pose); !status) return status.error();
+    return pose;
+  }
   virtual Result<CoreConversion> to_core(const Options& options) const = 0;
   // Why this document has no glTF form at all (a cloth setup, an archive), or nullopt when it has one:
   // `batch` lists such files as skipped, not failed.
   virtual std::optional<std::string> no_gltf_form() const { return std::nullopt; }
-  virtual std::vector<std::uint8_t> encode() const = 0;  // writes the document back
+  virtual Result<std::vector<std::uint8_t>> encode() const = 0;  // writes the document back
 };
 
 struct Capability {
@@ -110,8 +89,10 @@ struct FormatFamily {
   std::function<Result<std::unique_ptr<Document>>(std::span<const std::uint8_t> bytes,
                                                   const Options& options)>
       open;
-  // From a core scene (e.g. an imported glTF) to the native bytes; empty when the family cannot write.
-  std::function<Result<std::vector<std::uint8_t>>(const Scene& scene, const Options& options)> from_core;
+  // From a core scene (e.g. an imported glTF) to the native bytes, with notes on what could not be kept;
+  // empty when the family cannot write.
+  std::function<Result<Converted<std::vector<std::uint8_t>>>(const Scene& scene, const Options& options)>
+      from_core;
   // Between two kinds of file of one family (AnimJ <-> AnimX, another compression), exactly and without the
   // core model; `options` carries "output" and "output-extension". When empty, convert re-encodes the
   // document.

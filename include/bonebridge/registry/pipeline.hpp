@@ -39,8 +39,21 @@ nlohmann::json input_info(const LoadedInput& input);
 // The document's core scene; an exception escaping the family's bridge becomes an Error.
 Result<CoreConversion> core_of(const Document& document, const Options& options);
 
-Result<std::vector<std::uint8_t>> export_gltf(const Document& document, const Options& options,
-                                              const gltf::ExportOptions& export_options);
+// The document as glTF, with the notes of its conversion to the core model.
+Result<Converted<std::vector<std::uint8_t>>> export_gltf(const Document& document, const Options& options,
+                                                         const gltf::ExportOptions& export_options);
+
+// What `convert` does, without the files: the input (a file or an archive address) in the output's format,
+// with the notes of every conversion on the way (to the core model and back to a game's format).
+struct ConvertJob {
+  std::string input;   // a file or an archive entry (registry/archives.hpp)
+  std::string output;  // the output's name: its extension picks the format unless `to` is set
+  std::string to;      // glb, gltf or a family id
+  std::string format;  // forces the input's family by id
+  Options options;     // the input's options and companions
+  bool generate_mesh = true;
+};
+Result<Converted<std::vector<std::uint8_t>>> convert(const ConvertJob& job);
 
 // Converts the document to glTF in memory, reads that glTF back, and compares its joint positions in model
 // space with the engine's, every `step` seconds (0: every engine tick). Errors are in the game's units.

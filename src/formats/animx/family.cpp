@@ -172,7 +172,12 @@ class AnimxDocument final : public bonebridge::Document {
   // Local TRS of every joint node from the engine; a track Resonite cannot sample leaves its part at rest.
   // Rotations are normalized for the matrix (whether Resonite normalizes a Tangent result when driving a
   // slot is not public).
-  EnginePose sample(double seconds) const override {
+  Status sample_into(double seconds, EnginePose& pose) const override {
+    pose = pose_at(seconds);
+    return Ok{};
+  }
+
+  EnginePose pose_at(double seconds) const {
     EnginePose pose;
     pose.time = seconds;
     for (const auto& joint : skeleton_.joints)
@@ -202,10 +207,10 @@ class AnimxDocument final : public bonebridge::Document {
     return animx::to_core(document_, options);
   }
 
-  std::vector<std::uint8_t> encode() const override {
+  Result<std::vector<std::uint8_t>> encode() const override {
     if (!animj_) return write(document_);
     const std::string text = write_animj(document_);
-    return {text.begin(), text.end()};
+    return std::vector<std::uint8_t>(text.begin(), text.end());
   }
 
  private:
@@ -250,10 +255,11 @@ std::vector<std::uint8_t> encode_as_wanted(animx::Document document, const Optio
   return write(document);
 }
 
-Result<std::vector<std::uint8_t>> from_scene(const Scene& scene, const Options& options) {
+Result<Converted<std::vector<std::uint8_t>>> from_scene(const Scene& scene, const Options& options) {
   auto converted = from_core(scene, options);
   if (!converted.ok()) return converted.error();
-  return encode_as_wanted(std::move(converted->document), options);
+  return Converted<std::vector<std::uint8_t>>{encode_as_wanted(std::move(converted->document), options),
+                                              std::move(converted->notes)};
 }
 
 }  // namespace

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "bonebridge/core/conversion.hpp"
 #include "bonebridge/formats/lba/document.hpp"
-#include "bonebridge/registry/family.hpp"
 
 namespace bonebridge::lba {
 

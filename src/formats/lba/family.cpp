@@ -234,7 +234,12 @@ class AnimationDocument : public Document {
   }
   double engine_tick() const override { return traits(options_.variant).tick_seconds; }
 
-  EnginePose sample(double seconds) const override {
+  Status sample_into(double seconds, EnginePose& pose) const override {
+    pose = pose_at(seconds);
+    return Ok{};
+  }
+
+  EnginePose pose_at(double seconds) const {
     const auto tick =
         static_cast<std::int64_t>(std::floor(std::clamp(seconds, 0.0, duration()) / engine_tick() + 1e-6));
     if (game_ticks_.empty()) {
@@ -255,7 +260,7 @@ class AnimationDocument : public Document {
     return animation_to_core(animation_, body_ ? &*body_ : nullptr, *bridge);
   }
 
-  std::vector<std::uint8_t> encode() const override { return write_animation(animation_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return write_animation(animation_); }
 
  private:
   // The game clock: one update every `update_ticks`, until the first pass and its closing segment are done
@@ -322,7 +327,12 @@ class BodyDocument : public Document {
   std::vector<Diagnostic> check(bool) const override { return check_body(body_); }
   double duration() const override { return 0; }
   double engine_tick() const override { return 0.02; }
-  EnginePose sample(double seconds) const override {
+  Status sample_into(double seconds, EnginePose& pose) const override {
+    pose = pose_at(seconds);
+    return Ok{};
+  }
+
+  EnginePose pose_at(double seconds) const {
     return engine_pose(posable_, EngineState{{}, {}}, seconds, options_.variant, false);
   }
   Result<CoreConversion> to_core(const Options& options) const override {
@@ -330,7 +340,9 @@ class BodyDocument : public Document {
     if (!bridge) return bridge.error();
     return body_to_core(body_, *bridge);
   }
-  std::vector<std::uint8_t> encode() const override { return lm2_ ? write_lm2(*lm2_) : write_body(body_); }
+  Result<std::vector<std::uint8_t>> encode() const override {
+    return lm2_ ? write_lm2(*lm2_) : write_body(body_);
+  }
 
  private:
   Body body_;
@@ -412,14 +424,16 @@ class ArchiveDocument : public Document {
   }
   double duration() const override { return 0; }
   double engine_tick() const override { return 0.02; }
-  EnginePose sample(double seconds) const override { return {seconds, {}}; }
+  Status sample_into(double, EnginePose&) const override {
+    return Error{kHqrFormat, *no_gltf_form(), {}, {}, {}};
+  }
   Result<CoreConversion> to_core(const Options&) const override {
     return Error{kHqrFormat, *no_gltf_form(), {}, {}, {}};
   }
   std::optional<std::string> no_gltf_form() const override {
     return "an HQR archive holds many files: name one entry, e.g. ANIM.HQR:3";
   }
-  std::vector<std::uint8_t> encode() const override { return write_hqr(archive_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return write_hqr(archive_); }
 
  private:
   HqrArchive archive_;
@@ -495,7 +509,7 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
       new AnimationDocument(std::move(*animation), std::move(body), *bridge, update_ticks));
 }
 
-Result<std::vector<std::uint8_t>> from_core(const Scene& scene, const Options& options) {
+Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& scene, const Options& options) {
   auto bridge = bridge_options(options);
   if (!bridge) return bridge.error();
   auto converted = animation_from_core(scene, *bridge);
@@ -505,7 +519,8 @@ Result<std::vector<std::uint8_t>> from_core(const Scene& scene, const Options& o
     for (const auto& item : converted->lost) lost += (lost.empty() ? "" : "; ") + item;
     return Error{kAnmFormat, "strict: the conversion would lose " + lost, {}, {}, {}};
   }
-  return write_animation(converted->animation);
+  return Converted<std::vector<std::uint8_t>>{write_animation(converted->animation),
+                                              std::move(converted->lost)};
 }
 
 }  // namespace

@@ -208,7 +208,12 @@ class LegoDocument final : public bonebridge::Document {
   double duration() const override { return document_.duration / 1000.0; }
   double engine_tick() const override { return 0.001; }
 
-  EnginePose sample(double seconds) const override {
+  Status sample_into(double seconds, EnginePose& pose) const override {
+    pose = pose_at(seconds);
+    return Ok{};
+  }
+
+  EnginePose pose_at(double seconds) const {
     const std::int32_t ms = to_game_time(seconds);
     const auto time = static_cast<float>(ms);
     EnginePose pose;
@@ -240,7 +245,7 @@ class LegoDocument final : public bonebridge::Document {
     return lego::to_core(document_);
   }
 
-  std::vector<std::uint8_t> encode() const override { return write(document_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return write(document_); }
 
  private:
   lego::Document document_;
@@ -291,10 +296,11 @@ FormatFamily family() {
     if (!document.ok()) return document.error();
     return std::unique_ptr<bonebridge::Document>(std::make_unique<LegoDocument>(std::move(document).value()));
   };
-  row.from_core = [](const Scene& scene, const Options& options) -> Result<std::vector<std::uint8_t>> {
+  row.from_core = [](const Scene& scene,
+                     const Options& options) -> Result<Converted<std::vector<std::uint8_t>>> {
     auto converted = from_core(scene, clip_option(options));
     if (!converted.ok()) return converted.error();
-    return write(converted->document);
+    return Converted<std::vector<std::uint8_t>>{write(converted->document), std::move(converted->notes)};
   };
   return row;
 }

@@ -236,8 +236,10 @@ Result<KeyFromCore> core_to_key(const Scene& scene_in, const BridgeOptions& opti
   for (const JointChannels& channels : clip.joints) {
     if (channels.joint < 0 || static_cast<std::size_t>(channels.joint) >= scene.skeleton.joints.size())
       continue;
-    if (!channels.translation && !channels.rotation) continue;
     const auto joint = static_cast<std::size_t>(channels.joint);
+    if (channels.scale)
+      result.notes.push_back(fmt::format("joint {}: scale channel dropped (KEY has none)", joint));
+    if (!channels.translation && !channels.rotation) continue;
     const auto index = node_index(scene, joint, model, listed);
     if (!index) {
       result.notes.push_back(fmt::format("joint \"{}\" is not a KEY node: its motion is dropped",
@@ -247,8 +249,6 @@ Result<KeyFromCore> core_to_key(const Scene& scene_in, const BridgeOptions& opti
     const JointPath path(channels, scene.skeleton.joints[joint], fps);
     key.nodes.push_back(node_from_path(path, key_frames(channels, clip.duration, fps), *index,
                                        one_word(scene.skeleton.joints[joint].name, joint), options));
-    if (channels.scale)
-      result.notes.push_back(fmt::format("joint {}: scale channel dropped (KEY has none)", joint));
   }
   std::vector<Event> events = clip.events;
   std::stable_sort(events.begin(), events.end(),

@@ -219,7 +219,12 @@ class KeyDocument : public Document {
     return h.fps > 0 ? h.frames / static_cast<double>(h.fps) : 0.0;
   }
   double engine_tick() const override { return kContinuousTick; }
-  EnginePose sample(double seconds) const override { return engine_pose(engine_, layout_, seconds); }
+  Status sample_into(double seconds, EnginePose& pose) const override {
+    pose = pose_at(seconds);
+    return Ok{};
+  }
+
+  EnginePose pose_at(double seconds) const { return engine_pose(engine_, layout_, seconds); }
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
     if (!bridge.ok()) return bridge.error();
@@ -234,7 +239,7 @@ class KeyDocument : public Document {
     core->core_joint_of = std::move(core_joint_of);
     return core;
   }
-  std::vector<std::uint8_t> encode() const override { return write_key(key_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return write_key(key_); }
 
  private:
   KeyFile key_;
@@ -258,9 +263,12 @@ class ModelDocument : public Document {
   nlohmann::json dump() const override { return model_dump(model_); }
   double duration() const override { return 0; }
   double engine_tick() const override { return kContinuousTick; }
-  EnginePose sample(double seconds) const override {
-    return engine_pose(engine_, model_layout(engine_), seconds);
+  Status sample_into(double seconds, EnginePose& pose) const override {
+    pose = pose_at(seconds);
+    return Ok{};
   }
+
+  EnginePose pose_at(double seconds) const { return engine_pose(engine_, model_layout(engine_), seconds); }
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
     if (!bridge.ok()) return bridge.error();
@@ -269,10 +277,7 @@ class ModelDocument : public Document {
     still.content.header.fps = 1;
     return key_to_core(still, &model_, *bridge);
   }
-  std::vector<std::uint8_t> encode() const override {
-    auto bytes = write_model(model_);
-    return bytes.ok() ? std::move(bytes).value() : std::vector<std::uint8_t>{};
-  }
+  Result<std::vector<std::uint8_t>> encode() const override { return write_model(model_); }
 
  private:
   ModelFile model_;
@@ -313,14 +318,14 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
                                                                  *dialect, options.flag("variant")));
 }
 
-Result<std::vector<std::uint8_t>> from_core(const Scene& scene, const Options& options) {
+Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& scene, const Options& options) {
   auto bridge = bridge_options(options);
   if (!bridge.ok()) return bridge.error();
   auto model = model_option(options);
   if (!model.ok()) return model.error();
   auto key = core_to_key(scene, *bridge, model->has_value() ? &**model : nullptr);
   if (!key.ok()) return key.error();
-  return write_key(key->key);
+  return Converted<std::vector<std::uint8_t>>{write_key(key->key), std::move(key->notes)};
 }
 
 }  // namespace

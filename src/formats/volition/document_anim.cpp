@@ -182,8 +182,9 @@ double AnimFile::engine_tick() const {
   return 1.0 / settings_.frames_per_second;
 }
 
-EnginePose AnimFile::sample(double seconds) const {
-  return AnimEngine(anim_, rig_ ? &*rig_ : nullptr, settings_).pose(seconds);
+Status AnimFile::sample_into(double seconds, EnginePose& pose) const {
+  pose = engine_.pose(seconds);
+  return Ok{};
 }
 
 Result<CoreConversion> AnimFile::to_core(const Options& options) const {
@@ -192,7 +193,7 @@ Result<CoreConversion> AnimFile::to_core(const Options& options) const {
                       volition_axes(options.get("axes").value_or(axes_)), name);
 }
 
-std::vector<std::uint8_t> AnimFile::encode() const {
+Result<std::vector<std::uint8_t>> AnimFile::encode() const {
   return write_anim(anim_);
 }
 

@@ -159,21 +159,22 @@ double ClothFile::engine_tick() const {
   return 1.0 / 30.0;
 }
 
-EnginePose ClothFile::sample(double seconds) const {
+Status ClothFile::sample_into(double seconds, EnginePose& pose) const {
   // The rest state of the setup: nodes at their local_space_pos, or at pos in the node32 layout, which has no
   // other (no solver is reproduced).
-  EnginePose pose;
   pose.time = seconds;
+  pose.joints.resize(cloth_.nodes.size());
   for (std::size_t i = 0; i < cloth_.nodes.size(); ++i) {
-    EngineJoint joint;
+    EngineJoint& joint = pose.joints[i];
     joint.name = fmt::format("node {}", i);
+    joint.parent = -1;
     const auto& node = cloth_.nodes[i];
     const auto& p = cloth_.layout == ClothLayout::Node36 ? node.local_space_pos : node.pos;
+    joint.local = {};
     joint.local.translation = {p.x, p.y, p.z};
     joint.model = joint.local.matrix();
-    pose.joints.push_back(std::move(joint));
   }
-  return pose;
+  return Ok{};
 }
 
 std::optional<std::string> ClothFile::no_gltf_form() const {
@@ -184,7 +185,7 @@ Result<CoreConversion> ClothFile::to_core(const Options&) const {
   return Error{kClothFormat, *no_gltf_form(), {}, {}, {}};
 }
 
-std::vector<std::uint8_t> ClothFile::encode() const {
+Result<std::vector<std::uint8_t>> ClothFile::encode() const {
   return write_cloth(cloth_);
 }
 

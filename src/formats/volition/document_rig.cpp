@@ -176,17 +176,17 @@ double RigFile::engine_tick() const {
   return 1.0 / 30.0;
 }
 
-EnginePose RigFile::sample(double seconds) const {
-  EnginePose pose = rig_bind_pose(rig_);
+Status RigFile::sample_into(double seconds, EnginePose& pose) const {
+  pose = rig_bind_pose(rig_);
   pose.time = seconds;
-  return pose;
+  return Ok{};
 }
 
 Result<CoreConversion> RigFile::to_core(const Options& options) const {
   return rig_to_core(rig_, volition_axes(options.get("axes").value_or(axes_)));
 }
 
-std::vector<std::uint8_t> RigFile::encode() const {
+Result<std::vector<std::uint8_t>> RigFile::encode() const {
   return write_rig(rig_);
 }
 

@@ -19,9 +19,9 @@ class RigFile : public Document {
   std::vector<Diagnostic> check(bool strict) const override;
   double duration() const override { return 0; }
   double engine_tick() const override;
-  EnginePose sample(double seconds) const override;
+  Status sample_into(double seconds, EnginePose& pose) const override;
   Result<CoreConversion> to_core(const Options& options) const override;
-  std::vector<std::uint8_t> encode() const override;
+  Result<std::vector<std::uint8_t>> encode() const override;
 
  private:
   RigDocument rig_;
@@ -31,21 +31,26 @@ class RigFile : public Document {
 class AnimFile : public Document {
  public:
   AnimFile(AnimDocument anim, std::optional<RigDocument> rig, AnimSettings settings, std::string axes)
-      : anim_(std::move(anim)), rig_(std::move(rig)), settings_(settings), axes_(std::move(axes)) {}
+      : anim_(std::move(anim)),
+        rig_(std::move(rig)),
+        settings_(settings),
+        axes_(std::move(axes)),
+        engine_(anim_, rig_ ? &*rig_ : nullptr, settings_) {}
   nlohmann::json info() const override;
   nlohmann::json dump() const override;
   std::vector<Diagnostic> check(bool strict) const override;
   double duration() const override;
   double engine_tick() const override;
-  EnginePose sample(double seconds) const override;
+  Status sample_into(double seconds, EnginePose& pose) const override;
   Result<CoreConversion> to_core(const Options& options) const override;
-  std::vector<std::uint8_t> encode() const override;
+  Result<std::vector<std::uint8_t>> encode() const override;
 
  private:
   AnimDocument anim_;
   std::optional<RigDocument> rig_;
   AnimSettings settings_;
   std::string axes_;
+  AnimEngine engine_;  // decodes the tracks once; refers to anim_ and rig_ above
 };
 
 class ClothFile : public Document {
@@ -56,10 +61,10 @@ class ClothFile : public Document {
   std::vector<Diagnostic> check(bool strict) const override;
   double duration() const override { return 0; }
   double engine_tick() const override;
-  EnginePose sample(double seconds) const override;
+  Status sample_into(double seconds, EnginePose& pose) const override;
   Result<CoreConversion> to_core(const Options& options) const override;
   std::optional<std::string> no_gltf_form() const override;
-  std::vector<std::uint8_t> encode() const override;
+  Result<std::vector<std::uint8_t>> encode() const override;
 
  private:
   ClothDocument cloth_;

@@ -100,7 +100,7 @@ std::vector<Capability> capabilities() {
   return rows;
 }
 
-Result<std::vector<std::uint8_t>> from_core(const Scene& input, const Options& options) {
+Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& input, const Options& options) {
   auto width = width_from(options);
   if (!width) return width.error();
   auto axes = axes_from(options);
@@ -113,7 +113,8 @@ Result<std::vector<std::uint8_t>> from_core(const Scene& input, const Options& o
   // The output's extension does not reach from_core, so the kind of file is chosen by the options.
   const auto variant = options.get("variant");
   if (variant == "rig") {
-    return write_rig(rig_from_skeleton(scene.skeleton, width->value_or(PointerWidth::Eight), notes));
+    auto rig = write_rig(rig_from_skeleton(scene.skeleton, width->value_or(PointerWidth::Eight), notes));
+    return Converted<std::vector<std::uint8_t>>{std::move(rig), std::move(notes)};
   }
   if (variant && *variant != "anim") {
     return option_error(fmt::format("variant: expected rig or anim, found \"{}\"", *variant));
@@ -136,7 +137,8 @@ Result<std::vector<std::uint8_t>> from_core(const Scene& input, const Options& o
   }
   auto encoded = encode_clip(scene.clips.front(), scene.skeleton, rig, *settings);
   if (!encoded) return encoded.error();
-  return write_anim(encoded->document);
+  notes.insert(notes.end(), encoded->report.notes.begin(), encoded->report.notes.end());
+  return Converted<std::vector<std::uint8_t>>{write_anim(encoded->document), std::move(notes)};
 }
 
 }  // namespace

@@ -282,14 +282,14 @@ TEST(AnimxFamily, SniffsOpensAndEncodes) {
   EXPECT_FALSE(row.sniff(std::vector<std::uint8_t>{'{', '}'}));
   const auto opened = row.open(bytes, {});
   ASSERT_TRUE(opened.ok());
-  EXPECT_EQ((*opened)->encode(), bytes);
+  EXPECT_EQ(*(*opened)->encode(), bytes);
   const auto info = (*opened)->info();
   EXPECT_EQ(info["trackCount"], 12);
   EXPECT_EQ(info["joints"], nlohmann::json({"Hips", "Tan", "Head"}));
   EXPECT_DOUBLE_EQ((*opened)->duration(), 3.0);
   EXPECT_EQ((*opened)->dump()["tracks"][2]["flags"], 3);
   // Engine pose at t = 0.25: Hips translation (0.75, 1.75, 2.75) in Resonite's own axes (golden).
-  const auto pose = (*opened)->sample(0.25);
+  const auto pose = *(*opened)->sample(0.25);
   ASSERT_EQ(pose.joints.size(), 3u);
   EXPECT_NEAR(pose.joints[0].model.m[12], 0.75, 1e-6);
   EXPECT_NEAR(pose.joints[0].model.m[13], 1.75, 1e-6);
@@ -302,10 +302,10 @@ TEST(AnimxFamily, SniffsOpensAndEncodes) {
   to_animj.values["output"] = "clip.animj";
   const auto written = row.from_core(two_key_scene(), to_animj);
   ASSERT_TRUE(written.ok());
-  EXPECT_TRUE(read_animj({reinterpret_cast<const char*>(written->data()), written->size()}).ok());
+  EXPECT_TRUE(read_animj({reinterpret_cast<const char*>(written->value.data()), written->value.size()}).ok());
   const auto binary = row.from_core(two_key_scene(), {});
   ASSERT_TRUE(binary.ok());
-  EXPECT_TRUE(read(*binary).ok());
+  EXPECT_TRUE(read(binary->value).ok());
 }
 
 TEST(AnimxFamily, TranscodesAnimjAndAnimxWithoutTheCoreModel) {

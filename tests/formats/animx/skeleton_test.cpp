@@ -35,7 +35,7 @@ TEST(AnimxSkeleton, EngineComposesTheGivenHierarchyAndTheExportFollowsIt) {
   auto document = family().open(bytes, options);
   ASSERT_TRUE(document.ok()) << document.error().to_string();
 
-  const EnginePose pose = (*document)->sample(1.0);
+  const EnginePose pose = *(*document)->sample(1.0);
   ASSERT_GE(pose.joints.size(), 4u);  // Hips, Spine, Head from the file; Tan (not in it) as an extra root
   EXPECT_EQ(pose.joints[2].name, "Head");
   EXPECT_EQ(pose.joints[2].parent, 1);
@@ -58,7 +58,8 @@ TEST(AnimxSkeleton, EngineComposesTheGivenHierarchyAndTheExportFollowsIt) {
       time_grid((*document)->duration(), 1.0 / 480),
       [&](double t, std::vector<Vec3>& p) {
         p.clear();
-        for (const auto& joint : (*document)->sample(t).joints) p.push_back(joint.model.translation());
+        const EnginePose engine_pose = *(*document)->sample(t);
+        for (const auto& joint : engine_pose.joints) p.push_back(joint.model.translation());
       },
       [&](double t, std::vector<Vec3>& p) {
         p.clear();

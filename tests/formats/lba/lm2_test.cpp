@@ -185,7 +185,7 @@ TEST(Lm2Family, AnLm2FileOpensOnItsOwn) {
     const auto document = family().open(bytes, options);
     ASSERT_TRUE(document.ok()) << name << ": " << document.error().to_string();
     EXPECT_EQ((*document)->info()["format"], kLm2Format) << name;
-    EXPECT_EQ((*document)->encode(), bytes) << name;
+    EXPECT_EQ(*(*document)->encode(), bytes) << name;
     const auto core = (*document)->to_core(options);
     ASSERT_TRUE(core.ok()) << name << ": " << core.error().to_string();
     EXPECT_FALSE(core->scene.skeleton.joints.empty()) << name;

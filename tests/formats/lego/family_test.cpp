@@ -46,10 +46,10 @@ TEST(LegoFamily, SampleInfoPoseAndEncode) {
   EXPECT_EQ(info["duration_ms"], 5200);
   EXPECT_DOUBLE_EQ(document->duration(), 5.2);
   EXPECT_DOUBLE_EQ(document->engine_tick(), 0.001);
-  EXPECT_EQ(document->encode(), bytes);
+  EXPECT_EQ(*document->encode(), bytes);
 
   // RD at 850 ms (notes §5): world position (-2.159027, 0, -48.014128), in column-major elements 12..14.
-  const EnginePose pose = document->sample(0.85);
+  const EnginePose pose = *document->sample(0.85);
   ASSERT_EQ(pose.joints.size(), 26u);
   EXPECT_EQ(pose.joints[1].name, "RD");
   EXPECT_EQ(pose.joints[1].parent, 0);
@@ -91,7 +91,7 @@ TEST(LegoFamily, ConvertsToCoreAndBack) {
   EXPECT_EQ(core->scene.skeleton.joints.size(), 4u);
   const auto bytes = family().from_core(core->scene, Options{});
   ASSERT_TRUE(bytes.ok()) << bytes.error().to_string();
-  const auto back = read(*bytes);
+  const auto back = read(bytes->value);
   ASSERT_TRUE(back.ok());
   EXPECT_EQ(back->root.children[0].children[0].name, "ELBOW");
 }

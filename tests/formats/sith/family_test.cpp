@@ -25,12 +25,12 @@ TEST(SithFamily, SamplesTheEnginePoseWithTheModel) {
   auto doc = family().open(bytes, options);
   ASSERT_TRUE(doc.ok()) << doc.error().to_string();
   EXPECT_DOUBLE_EQ((*doc)->duration(), 66.0 / 30.0);
-  const EnginePose pose = (*doc)->sample(1.0 / 3.0);  // frame 10
+  const EnginePose pose = *(*doc)->sample(1.0 / 3.0);  // frame 10
   ASSERT_EQ(pose.joints.size(), 3u);
   EXPECT_EQ(pose.joints[2].name, "door");
   EXPECT_EQ(pose.joints[2].parent, 0);
   EXPECT_NEAR(pose.joints[2].model.m[14], -0.14205173, 1e-6);
-  EXPECT_EQ((*doc)->encode(), bytes);
+  EXPECT_EQ(*(*doc)->encode(), bytes);
   const auto info = (*doc)->info();
   EXPECT_EQ(info["format"], "Sith .key");
   EXPECT_EQ(info["joints"].size(), 3u);
@@ -69,7 +69,7 @@ TEST(SithFamily, SampleWithoutModelNumbersJointsByNode) {
   ASSERT_TRUE(doc.ok()) << doc.error().to_string();
   // Frame 4 (0.4 s): node 8's entry 0 with both rate flags: position (1 + 0.5·4, 2, 3) = (3, 2, 3),
   // pitch 10, yaw 20 + 2·4 = 28, roll 30; its rotation is Rz(yaw)·Rx(pitch)·Ry(roll) (§0).
-  const EnginePose pose = (*doc)->sample(0.4);
+  const EnginePose pose = *(*doc)->sample(0.4);
   ASSERT_EQ(pose.joints.size(), 10u);
   EXPECT_EQ(pose.joints[8].name, "hand");
   EXPECT_EQ(pose.joints[8].parent, -1);
@@ -99,7 +99,7 @@ TEST(SithFamily, SampleWithoutModelNumbersJointsByNode) {
 TEST(SithFamily, SampleWithoutModelListsNodesPastJoints) {
   auto doc = family().open(two_node_key(3, 5, 1), {});
   ASSERT_TRUE(doc.ok()) << doc.error().to_string();
-  const EnginePose pose = (*doc)->sample(0.4);
+  const EnginePose pose = *(*doc)->sample(0.4);
   ASSERT_EQ(pose.joints.size(), 6u);
   EXPECT_EQ(pose.joints[5].name, "hand");
   expect_identity(pose.joints[5]);
@@ -114,7 +114,7 @@ TEST(SithFamily, OpensAModelAlone) {
   ASSERT_TRUE(family().sniff(bytes));
   auto doc = family().open(bytes, {});
   ASSERT_TRUE(doc.ok()) << doc.error().to_string();
-  EXPECT_EQ((*doc)->encode(), bytes);
+  EXPECT_EQ(*(*doc)->encode(), bytes);
   EXPECT_EQ((*doc)->info()["hierarchy_nodes"], 13u);
   auto core = (*doc)->to_core({});
   ASSERT_TRUE(core.ok()) << core.error().to_string();
@@ -150,7 +150,7 @@ TEST(SithFamily, CoreClipWrittenAsKeyPlaysTheSameInTheEngine) {
     if (with_model) options.values["model"] = (testing::samples_dir() / sample.model).string();
     auto written = family().from_core(core->scene, options);
     ASSERT_TRUE(written.ok()) << written.error().to_string();
-    auto reread = read_key(*written);
+    auto reread = read_key(written->value);
     ASSERT_TRUE(reread.ok()) << reread.error().to_string();
     EXPECT_EQ(reread->content.header.frames, key.content.header.frames);
     EXPECT_FLOAT_EQ(reread->content.header.fps, key.content.header.fps);

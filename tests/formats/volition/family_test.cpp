@@ -84,7 +84,7 @@ TEST(VolitionFamily, ClothSamplesOpenCheckCleanAndEncodeBack) {
     for (auto& c : stored) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     EXPECT_EQ(stored, name);
     EXPECT_TRUE((*doc)->check(true).empty()) << name;
-    EXPECT_EQ((*doc)->encode(), bytes);
+    EXPECT_EQ(*(*doc)->encode(), bytes);
     EXPECT_EQ((*doc)->dump()["nodes"].size(), (*doc)->info()["anchor_nodes"].get<std::size_t>() +
                                                   (*doc)->info()["simulated_nodes"].get<std::size_t>());
     EXPECT_FALSE((*doc)->to_core({}));
@@ -223,7 +223,7 @@ TEST(VolitionEncoder, FromCoreWritesAnAnimAgainstAGivenRigFile) {
   Options options{{{"rig", rig_path.string()}}};
   auto bytes = family().from_core(source_scene(), options);
   ASSERT_TRUE(bytes) << bytes.error().to_string();
-  auto doc = family().open(*bytes, options);
+  auto doc = family().open(bytes->value, options);
   ASSERT_TRUE(doc) << doc.error().to_string();
   const auto info = (*doc)->info();
   EXPECT_EQ(info["version"], 14);
@@ -231,7 +231,7 @@ TEST(VolitionEncoder, FromCoreWritesAnAnimAgainstAGivenRigFile) {
   EXPECT_TRUE(info["walk_ends_at_root_controller"].get<bool>());
   EXPECT_DOUBLE_EQ((*doc)->duration(), 1.0);
   EXPECT_TRUE((*doc)->check(true).empty());
-  const auto pose = (*doc)->sample(1.0);
+  const auto pose = *(*doc)->sample(1.0);
   ASSERT_EQ(pose.joints.size(), 3u);
   EXPECT_NEAR(pose.joints[0].model.m[12], 0.5, 2e-4);  // the root slid 0.5 along X
   auto core = (*doc)->to_core(options);
@@ -246,13 +246,13 @@ TEST(VolitionEncoder, FromCoreAsksWhichFileWithoutVariantOrRig) {
   EXPECT_NE(bytes.error().message.find("--variant rig"), std::string::npos);
   auto anim = family().from_core(source_scene(), {{{"variant", "anim"}}});  // rig built from the skeleton
   ASSERT_TRUE(anim) << anim.error().to_string();
-  EXPECT_TRUE(read_anim(*anim));
+  EXPECT_TRUE(read_anim(anim->value));
 }
 
 TEST(VolitionEncoder, FromCoreWritesARigFromTheSkeleton) {
   auto bytes = family().from_core(source_scene(), {{{"variant", "rig"}, {"pointer-width", "4"}}});
   ASSERT_TRUE(bytes);
-  auto rig = read_rig(*bytes, PointerWidth::Four);
+  auto rig = read_rig(bytes->value, PointerWidth::Four);
   ASSERT_TRUE(rig);
   EXPECT_EQ(rig_bone_name(*rig, 2), "spine2");
   EXPECT_EQ(rig->bone_name_checksums[2], 0xB1A2F96Eu);

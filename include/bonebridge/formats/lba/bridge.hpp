@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "bonebridge/core/axes.hpp"
+#include "bonebridge/core/conversion.hpp"
 #include "bonebridge/formats/lba/body_mesh.hpp"
 #include "bonebridge/formats/lba/document.hpp"
 #include "bonebridge/formats/lba/engine.hpp"
 #include "bonebridge/io/error.hpp"
-#include "bonebridge/registry/family.hpp"
 
 namespace bonebridge::lba {
 

@@ -40,10 +40,10 @@
 #include <string>
 #include <vector>
 
+#include "bonebridge/core/conversion.hpp"
 #include "bonebridge/core/scene.hpp"
 #include "bonebridge/formats/lego/document.hpp"
 #include "bonebridge/io/error.hpp"
-#include "bonebridge/registry/family.hpp"
 
 namespace bonebridge::lego {
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "bonebridge/core/conversion.hpp"
 #include "bonebridge/core/fidelity.hpp"
 #include "bonebridge/formats/sith/document.hpp"
 #include "bonebridge/formats/sith/engine.hpp"
-#include "bonebridge/registry/family.hpp"
 
 namespace bonebridge::sith {
 

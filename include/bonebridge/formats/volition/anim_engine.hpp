@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "bonebridge/core/conversion.hpp"
 #include "bonebridge/core/math.hpp"
 #include "bonebridge/formats/volition/anim_document.hpp"
 #include "bonebridge/formats/volition/rig_document.hpp"
-#include "bonebridge/registry/family.hpp"
 
 namespace bonebridge::volition {
 

@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "bonebridge/core/axes.hpp"
+#include "bonebridge/core/conversion.hpp"
 #include "bonebridge/core/scene.hpp"
 #include "bonebridge/formats/volition/anim_engine.hpp"
 #include "bonebridge/formats/volition/rig_document.hpp"
-#include "bonebridge/registry/family.hpp"
 
 namespace bonebridge::volition {
 
