@@ -184,6 +184,7 @@ PyDocument open_document(const py::object& source, const py::object& format, con
         forced.empty() ? find_family("", document.input.bytes) : find_family_by_id(forced);
     if (!document.input.family)
       raise({"", "no format family recognises these bytes (give format=...)", {}, {}, {}});
+    value_or_raise(check_settings(*document.input.family, document.options));
     Result<std::unique_ptr<Document>> opened = Error{};
     {
       py::gil_scoped_release release;
@@ -222,6 +223,7 @@ py::object from_gltf(const py::object& source, const std::string& family_id, con
     const auto dot = output.rfind('.');
     if (dot != std::string::npos) options.values["output-extension"] = output.substr(dot);
   }
+  value_or_raise(check_settings(*family, options));
   value_or_raise(read_companions(*family, options));
   Result<Converted<std::vector<std::uint8_t>>> written = Error{};
   {

@@ -1,30 +1,56 @@
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <iostream>
 
 #include "verbs.hpp"
 
 namespace bonebridge::cli {
 
+namespace {
+
+// What --help shows as the value: the choices, or what kind of value it is.
+std::string value_name(const Setting& setting) {
+  if (!setting.choices.empty()) return fmt::format("{}", fmt::join(setting.choices, "|"));
+  switch (setting.kind) {
+    case SettingKind::Companion:
+      return "FILE";
+    case SettingKind::Number:
+      return "NUMBER";
+    case SettingKind::Integer:
+      return "INTEGER";
+    case SettingKind::Text:
+      return setting.form.empty() ? "TEXT" : setting.form;
+    case SettingKind::Choice:
+    case SettingKind::Flag:
+      break;
+  }
+  return "";
+}
+
+}  // namespace
+
 void InputOptions::add_to(CLI::App& command) {
   command.add_option("--format", format, "Force a format family by id (see `formats`)");
-  command.add_option("--model", model, "Sith: the .3do model whose hierarchy the .key animates");
-  command.add_option("--body", body, "LBA: the body (file or BODY.HQR:N) the .anm animates");
-  command.add_option("--palette", palette,
-                     "LBA: the 768-byte palette (file or RESS.HQR:0) that colours a body");
-  command.add_option("--rig", rig, "Volition: the .rig_pc skeleton the .anim_pc animates");
-  command.add_option("--skeleton", skeleton, "Resonite: a glTF file whose hierarchy the clip animates");
-  command.add_option("--variant", variant, "Family variant (LBA: lba1 or lba2; Sith: jk or ijim)");
-  command.add_option("--unit-scale", unit_scale, "Game units to metres (default: the family's)");
+  for (const auto& setting : every_setting()) {
+    const std::string flag = "--" + setting.name;
+    if (setting.kind == SettingKind::Flag) {
+      command.add_flag(flag, switches[setting.name], setting.help);
+    } else {
+      command.add_option(flag, settings[setting.name], setting.help)->type_name(value_name(setting));
+    }
+  }
   command.add_flag("--strict", strict, "Treat what the game would reject as errors, not warnings");
   command.add_option("--option", extra, "A family setting as KEY=VALUE (see `formats`), repeatable");
 }
 
 Options InputOptions::to_options() const {
   Options options;
-  const std::pair<const char*, const std::string*> named[] = {
-      {"model", &model},       {"body", &body},       {"palette", &palette},      {"rig", &rig},
-      {"skeleton", &skeleton}, {"variant", &variant}, {"unit-scale", &unit_scale}};
-  for (const auto& [key, value] : named) {
-    if (!value->empty()) options.values[key] = *value;
+  for (const auto& [name, value] : settings) {
+    if (!value.empty()) options.values[name] = value;
+  }
+  for (const auto& [name, on] : switches) {
+    if (on) options.values[name] = "1";
   }
   if (strict) options.values["strict"] = "1";
   for (const auto& setting : extra) {
@@ -37,7 +63,7 @@ Options InputOptions::to_options() const {
 
 int report_error(const Error& error) {
   std::cerr << "bonebridge: error: " << error.to_string() << "\n";
-  return kInvalidInput;
+  return error.format == kSettingsErrorFormat ? kUsage : kInvalidInput;
 }
 
 }  // namespace bonebridge::cli

@@ -254,10 +254,20 @@ std::size_t joint_count(const Document& document) {
   return joints.is_number() ? joints.get<std::size_t>() : 0;
 }
 
+// A batch's options apply to the files of the families that have them.
+const std::vector<const FormatFamily*>& every_family() {
+  static const auto families = [] {
+    std::vector<const FormatFamily*> all;
+    for (const auto& family : format_families()) all.push_back(&family);
+    return all;
+  }();
+  return families;
+}
+
 // One item of a batch, converted and written: what `batch --json` prints for it.
 Result<nlohmann::json> convert_item(const PlannedOutput& item, const InputOptions& options, bool binary) {
   const Options settings = options.to_options();
-  auto loaded = load_input(item.input, settings, options.format);
+  auto loaded = load_input(item.input, settings, options.format, every_family());
   if (!loaded) return loaded.error();
   if (const auto reason = loaded->document->no_gltf_form()) {
     return nlohmann::json{{"input", item.input}, {"family", loaded->family->id}, {"skipped", *reason}};

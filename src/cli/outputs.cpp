@@ -51,7 +51,7 @@ void OutputPlan::protect_input(const std::string& address) {
 
 void OutputPlan::protect_companions(const Options& options) {
   for (const auto& family : format_families()) {
-    for (const auto& key : family.companion_options) {
+    for (const auto& key : companion_names(family)) {
       if (const auto file = options.get(key)) protect_input(*file);
     }
   }

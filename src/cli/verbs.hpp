@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -19,11 +20,13 @@ enum Exit : int { kSuccess = 0, kInvalidInput = 1, kUsage = 2, kInternalError = 
 // Names from game files may be bytes of any code page: printed JSON replaces what is not UTF-8.
 inline constexpr auto kReplaceInvalidUtf8 = nlohmann::json::error_handler_t::replace;
 
-// The options every verb that opens a file shares: companion files and family choices.
+// The options every verb that opens a file shares: one flag per family setting (registry/settings.hpp), so
+// that a family's new setting is a flag without a change here.
 struct InputOptions {
   std::string format;
-  std::string model, body, palette, rig, skeleton, variant, unit_scale;
-  std::vector<std::string> extra;  // --option key=value, for family settings without a flag of their own
+  std::map<std::string, std::string> settings;  // --NAME VALUE, by setting name
+  std::map<std::string, bool> switches;         // the settings that are flags
+  std::vector<std::string> extra;               // --option key=value, the same settings by name
   bool strict = false;
   void add_to(CLI::App& command);
   Options to_options() const;

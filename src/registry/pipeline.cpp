@@ -37,7 +37,7 @@ std::pair<const FormatFamily*, std::string> choose_family(const std::filesystem:
 
 // Companion files (--model, --rig, --body, ...) may be archive entries too: read them here, by address.
 Status read_companions(const FormatFamily& family, Options& options) {
-  for (const auto& key : family.companion_options) {
+  for (const auto& key : companion_names(family)) {
     const auto address = options.get(key);
     if (!address || options.companions.contains(key)) continue;
     auto companion = read_address(*address);
@@ -47,7 +47,8 @@ Status read_companions(const FormatFamily& family, Options& options) {
   return Ok{};
 }
 
-Result<LoadedInput> load_input(const std::string& path, const Options& options, const std::string& format) {
+Result<LoadedInput> load_input(const std::string& path, const Options& options, const std::string& format,
+                               std::span<const FormatFamily* const> elsewhere) {
   LoadedInput input;
   auto file = read_address(path);
   if (!file) return with_file(file.error(), path);
@@ -64,6 +65,8 @@ Result<LoadedInput> load_input(const std::string& path, const Options& options, 
                  {},
                  path};
   }
+  if (auto checked = check_settings(*input.family, options, elsewhere); !checked)
+    return with_file(checked.error(), path);
   Options opening = options;
   if (named && !opening.get("extension")) opening.values["extension"] = lower_extension(file->name);
   if (auto companions = read_companions(*input.family, opening); !companions) return companions.error();
@@ -72,6 +75,41 @@ Result<LoadedInput> load_input(const std::string& path, const Options& options, 
   input.document = std::move(document).value();
   return input;
 }
+
+namespace {
+
+const char* kind_name(SettingKind kind) {
+  switch (kind) {
+    case SettingKind::Companion:
+      return "file";
+    case SettingKind::Choice:
+      return "choice";
+    case SettingKind::Number:
+      return "number";
+    case SettingKind::Integer:
+      return "integer";
+    case SettingKind::Flag:
+      return "flag";
+    case SettingKind::Text:
+      return "text";
+  }
+  return "text";
+}
+
+nlohmann::json settings_json(const FormatFamily& family) {
+  auto settings = nlohmann::json::array();
+  for (const auto& setting : family.settings) {
+    nlohmann::json entry{{"name", setting.name}, {"kind", kind_name(setting.kind)}, {"help", setting.help}};
+    if (!setting.choices.empty()) entry["choices"] = setting.choices;
+    if (setting.maximum > setting.minimum) entry["range"] = {setting.minimum, setting.maximum};
+    if (!setting.fallback.empty()) entry["default"] = setting.fallback;
+    if (!setting.form.empty()) entry["form"] = setting.form;
+    settings.push_back(std::move(entry));
+  }
+  return settings;
+}
+
+}  // namespace
 
 nlohmann::json formats_json() {
   auto list = nlohmann::json::array();
@@ -85,7 +123,8 @@ nlohmann::json formats_json() {
                     {"title", family.title},
                     {"extensions", family.extensions},
                     {"capabilities", capabilities},
-                    {"companions", family.companion_options}});
+                    {"companions", companion_names(family)},
+                    {"settings", settings_json(family)}});
   }
   for (const auto* kind : archive_kinds()) {
     list.push_back({{"id", kind->id},
@@ -137,9 +176,11 @@ Options writing_options(const ConvertJob& job) {
 }
 
 Result<Converted<Bytes>> write_scene(const Scene& scene, const FormatFamily& target, const ConvertJob& job,
-                                     std::vector<std::string> notes) {
+                                     std::vector<std::string> notes, const FormatFamily* source = nullptr) {
   if (!target.from_core)
     return Error{target.title, "writing this format from glTF is not supported yet", {}, {}, {}};
+  const FormatFamily* const read_by[] = {source};
+  if (auto checked = check_settings(target, job.options, read_by); !checked) return checked.error();
   Options options = writing_options(job);
   if (auto companions = read_companions(target, options); !companions) return companions.error();
   auto written = target.from_core(scene, options);
@@ -157,7 +198,8 @@ Result<Converted<Bytes>> from_gltf(const ConvertJob& job, const FormatFamily& ta
 }
 
 Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamily* target, bool to_gltf) {
-  auto input = load_input(job.input, job.options, job.format);
+  const FormatFamily* const written_by[] = {target};
+  auto input = load_input(job.input, job.options, job.format, written_by);
   if (!input) return input.error();
   if (to_gltf) {
     const bool binary = job.to.empty() ? lower_extension(job.output) == ".glb" : job.to == "glb";
@@ -171,7 +213,7 @@ Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamil
   }
   auto core = core_of(*input->document, job.options);
   if (!core) return core.error();
-  return write_scene(core->scene, *target, job, std::move(core->notes));
+  return write_scene(core->scene, *target, job, std::move(core->notes), input->family);
 }
 
 }  // namespace

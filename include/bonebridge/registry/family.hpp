@@ -16,6 +16,7 @@
 #include "bonebridge/core/conversion.hpp"
 #include "bonebridge/io/error.hpp"
 #include "bonebridge/io/file.hpp"
+#include "bonebridge/registry/settings.hpp"
 
 namespace bonebridge {
 
@@ -84,7 +85,7 @@ struct FormatFamily {
   std::string title;                    // "LEGO Island .ani"
   std::vector<std::string> extensions;  // ".ani"
   std::vector<Capability> capabilities;
-  std::vector<std::string> companion_options;  // e.g. {"model"} for Sith
+  std::vector<Setting> settings;  // what a user may set (--model for Sith ...), checked before open/from_core
   std::function<bool(std::span<const std::uint8_t> bytes)> sniff;
   std::function<Result<std::unique_ptr<Document>>(std::span<const std::uint8_t> bytes,
                                                   const Options& options)>

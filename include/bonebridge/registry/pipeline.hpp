@@ -22,9 +22,11 @@ struct LoadedInput {
 };
 
 // Reads `path` (a file, or an archive entry: registry/archives.hpp), finds its family and opens it. `format`
-// forces a family by id. Errors name the file.
+// forces a family by id. The options are checked against the family's settings first; settings of the
+// `elsewhere` families (the output's, or every family in a batch) are passed over. Errors name the file.
 Result<LoadedInput> load_input(const std::string& path, const Options& options,
-                               const std::string& format = {});
+                               const std::string& format = {},
+                               std::span<const FormatFamily* const> elsewhere = {});
 
 // Reads the companion files `options` names for `family` (--model, --rig, --body, ...; each a file or an
 // archive entry) into options.companions. load_input does this; writers from glTF call it themselves.

@@ -298,7 +298,25 @@ FormatFamily family() {
       {"from glTF", true, "partial",
        "joint channels to Curve tracks by slot name; hierarchy, events and extra clips dropped"},
   };
-  row.companion_options = {"skeleton"};
+  row.settings = {
+      {"skeleton", SettingKind::Companion, "a glTF file whose hierarchy the clip animates", {}, 0, 0, {}, {}},
+      {"variant",
+       SettingKind::Choice,
+       "write AnimJ (JSON) whatever the output's name",
+       {"animj"},
+       0,
+       0,
+       {},
+       {}},
+      {"encoding",
+       SettingKind::Choice,
+       "the compression of a written .animx",
+       {"plain", "lz4", "lzma"},
+       0,
+       0,
+       "plain",
+       {}},
+  };
   row.sniff = [](std::span<const std::uint8_t> bytes) { return is_animx(bytes) || looks_like_animj(bytes); };
   row.open = open;
   row.from_core = from_scene;

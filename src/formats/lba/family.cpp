@@ -501,7 +501,13 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
   int update_ticks = 0;
   const auto clock = options.get("clock").value_or("ideal");
   if (clock == "game") {
-    update_ticks = std::clamp(std::atoi(options.get("update-ticks").value_or("1").c_str()), 1, 1000);
+    const std::string ticks = options.get("update-ticks").value_or("1");
+    char* end = nullptr;
+    const long parsed = std::strtol(ticks.c_str(), &end, 10);
+    if (end == ticks.c_str() || *end != '\0' || parsed < 1 || parsed > 1000)
+      return option_error(
+          fmt::format("update-ticks must be a whole number from 1 to 1000, found '{}'", ticks));
+    update_ticks = static_cast<int>(parsed);
   } else if (clock != "ideal") {
     return option_error(fmt::format("clock must be ideal or game, found '{}'", clock));
   }
@@ -578,7 +584,52 @@ FormatFamily family() {
   row.id = "lba";
   row.title = kTitle;
   row.extensions = {".anm", ".hqr", ".lm2"};
-  row.companion_options = {"body", "palette"};
+  row.settings = {
+      {"body", SettingKind::Companion, "the body (file or BODY.HQR:N) the .anm animates", {}, 0, 0, {}, {}},
+      {"palette",
+       SettingKind::Companion,
+       "the 768-byte palette (file or RESS.HQR:0) that colours a body",
+       {},
+       0,
+       0,
+       {},
+       {}},
+      {"variant", SettingKind::Choice, "the game", {"lba1", "lba2"}, 0, 0, "lba1", {}},
+      {"root-motion",
+       SettingKind::Choice,
+       "the actor's displacement on the root joint or as root motion",
+       {"joint", "separate"},
+       0,
+       0,
+       "joint",
+       {}},
+      {"unit-scale", SettingKind::Number, "metres per game unit", {}, 1e-12, 1e12, "1/512", {}},
+      {"light", SettingKind::Text, "the light's angles for shaded bodies", {}, 0, 0, "default", "ALPHA,BETA"},
+      {"kind",
+       SettingKind::Choice,
+       "what the file is when its name does not say",
+       {"anm", "body", "lm2", "hqr"},
+       0,
+       0,
+       {},
+       {}},
+      {"clock",
+       SettingKind::Choice,
+       "the ideal 50 Hz clock or the game's frame clock",
+       {"ideal", "game"},
+       0,
+       0,
+       "ideal",
+       {}},
+      {"update-ticks",
+       SettingKind::Integer,
+       "with clock=game: ticks between two updates",
+       {},
+       1,
+       1000,
+       "1",
+       {}},
+  };
   row.capabilities = {
       {"read", true, "confirmed",
        ".anm layout checked on 9 LBA2 files (byte-exact round trip); HQR on the LBALab/hqr test archives; "

@@ -263,6 +263,16 @@ FormatFamily family() {
   FormatFamily row;
   row.id = "lego";
   row.title = kFormatName;
+  row.settings = {
+      {"clip",
+       SettingKind::Integer,
+       "which animation of a glTF to write (0 = the first)",
+       {},
+       0,
+       1e6,
+       "0",
+       {}},
+  };
   row.extensions = {".ani"};
   row.capabilities = {
       {"read", true, "confirmed",

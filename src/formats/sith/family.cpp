@@ -335,7 +335,19 @@ FormatFamily family() {
   row.id = "sith";
   row.title = "Sith engine .key keyframes / .3do models (Jedi Knight, MotS, IJIM)";
   row.extensions = {".key", ".3do"};
-  row.companion_options = {"model"};
+  row.settings = {
+      {"model", SettingKind::Companion, "the .3do model whose hierarchy the .key animates", {}, 0, 0, {}, {}},
+      {"variant", SettingKind::Choice, "the game's dialect", {"jk", "mots", "ijim"}, 0, 0, "ijim", {}},
+      {"unit-scale", SettingKind::Number, "metres per game unit", {}, 1e-12, 1e12, "1", {}},
+      {"fps",
+       SettingKind::Number,
+       "frames per second of a written .key",
+       {},
+       1e-3,
+       1e4,
+       "the clip's sith.fps, else 30",
+       {}},
+  };
   row.capabilities = {
       {"read", true, "confirmed",
        "the engine's line grammar (stdConffile + sscanf patterns), checked on 10 sample files; what only a "
