@@ -183,6 +183,20 @@ TEST(Bake, BisectEmitsTheMiddlesItSplitsAtInTimeOrder) {
   EXPECT_EQ(tests_left, 100u - 7u);  // [0,4], [0,2], [0,1], [1,2], [2,4], [2,3], [3,4]
 }
 
+TEST(Bake, AnIntervalOfNoNumberLengthIsNeverSplit) {
+  // A NaN time (a hostile file) makes the span NaN: no split test is made at all.
+  std::size_t tests = 0;
+  const auto split = [&](const Knot<int>&, const Knot<int>&) -> std::optional<Knot<int>> {
+    ++tests;
+    return Knot<int>{0.5, 0};
+  };
+  std::vector<Knot<int>> out;
+  std::size_t tests_left = 100;
+  bisect(Knot<int>{0, 0}, Knot<int>{std::nan(""), 0}, split, {10, 0, 0}, tests_left, out);
+  EXPECT_EQ(tests, 0u);
+  EXPECT_TRUE(out.empty());
+}
+
 std::vector<Knot<Vec3>> knots(const std::vector<Vec3>& points) {
   std::vector<Knot<Vec3>> out;
   for (const Vec3& p : points) out.push_back({p.x, p});

@@ -71,7 +71,8 @@ template <class Value, class Split>
 void bisect_at_depth(const Knot<Value>& a, const Knot<Value>& b, Split& split, const BisectionLimits& limits,
                      std::size_t& tests_left, std::vector<Knot<Value>>& out, int depth) {
   const double shortest = std::max(limits.min_span, std::abs(b.time) * limits.relative_min_span);
-  if (depth >= limits.max_depth || tests_left == 0 || b.time - a.time < shortest) return;
+  // A span that is not a number (NaN times from a hostile file) is never split.
+  if (depth >= limits.max_depth || tests_left == 0 || !(b.time - a.time >= shortest)) return;
   --tests_left;
   const std::optional<Knot<Value>> middle = split(a, b);
   if (!middle) return;
