@@ -10,8 +10,9 @@ Quat same_hemisphere(Quat previous, Quat q) {
   return dot(previous, q) < 0 ? -q : q;
 }
 
-void align_hemispheres(std::span<Quat> values) {
-  for (std::size_t i = 1; i < values.size(); ++i) values[i] = same_hemisphere(values[i - 1], values[i]);
+void align_hemispheres(std::span<Knot<Quat>> knots) {
+  for (std::size_t i = 1; i < knots.size(); ++i)
+    knots[i].value = same_hemisphere(knots[i - 1].value, knots[i].value);
 }
 
 void append_rotation_key(Channel<Quat>& channel, double time, Quat q, const RotationSegments& policy,

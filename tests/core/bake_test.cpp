@@ -67,10 +67,10 @@ TEST(Bake, SegmentCountRoundsUpAndTheSlackForgivesRoundingOnly) {
 
 TEST(Bake, SignFlippedKeysAreAlignedToThePreviousHemisphere) {
   // 0, 10, 20, 30 degrees about Z with the second and fourth stored negated: dot(q0, -q1) = -cos 5° < 0.
-  std::vector<Quat> values{about_z(0), -about_z(10), about_z(20), -about_z(30)};
-  align_hemispheres(values);
-  for (std::size_t k = 0; k < values.size(); ++k) {
-    expect_quat_near(values[k], about_z(10.0 * static_cast<double>(k)));
+  std::vector<Knot<Quat>> knots{{0, about_z(0)}, {1, -about_z(10)}, {2, about_z(20)}, {3, -about_z(30)}};
+  align_hemispheres(knots);
+  for (std::size_t k = 0; k < knots.size(); ++k) {
+    expect_quat_near(knots[k].value, about_z(10.0 * static_cast<double>(k)));
   }
   // A key appended to a channel is aligned the same way, before its arc is measured (10 degrees: no piece).
   Channel<Quat> channel;

@@ -42,8 +42,8 @@ int segment_count(double radians, const RotationSegments& policy);
 
 // q, or -q when that is in the hemisphere of `previous`.
 Quat same_hemisphere(Quat previous, Quat q);
-// Every value put in the hemisphere of the one before it.
-void align_hemispheres(std::span<Quat> values);
+// Every knot's value put in the hemisphere of the one before it.
+void align_hemispheres(std::span<Knot<Quat>> knots);
 
 // How points inserted on an arc are interpolated: glTF's slerp, or the engine's own (e.g. nlerp).
 using ArcInterpolation = Quat (*)(Quat a, Quat b, double f);
