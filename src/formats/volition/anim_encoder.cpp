@@ -71,21 +71,25 @@ SmallThree small_three(Quat q) {
   return out;
 }
 
-// Frames of the kept keys: greedy, the longest run (at most 63 frames) that linear interpolation covers.
-template <class Value, class Mix, class Distance>
-std::vector<int> thin(const std::vector<Value>& values, Mix mix, Distance distance, double tolerance) {
+// Frames of the kept keys: greedy, the longest run (at most 63 frames) whose dropped frames `fits`.
+template <class Value, class Fits>
+std::vector<int> thin(const std::vector<Value>& values, Fits fits) {
   std::vector<Knot<Value>> knots;
   knots.reserve(values.size());
   for (std::size_t f = 0; f < values.size(); ++f) knots.push_back({static_cast<double>(f), values[f]});
-  const auto fits = [&](const Value& left, const Value& right, double s, const Value& actual) {
-    return distance(mix(left, right, s), actual) <= tolerance;
-  };
   std::vector<int> frames;
   for (const std::size_t f :
        reduce(std::span<const Knot<Value>>(knots), fits, {std::size_t{kMaxTimeValue}, SpanSearch::Longest})) {
     frames.push_back(static_cast<int>(f));
   }
   return frames;
+}
+
+std::optional<std::string> too_many_keys(const std::vector<int>& kept, const char* what,
+                                         const std::string& bone) {
+  if (kept.size() <= kMaxKeys) return std::nullopt;
+  return fmt::format("bone \"{}\" needs {} {} keys; at most 255 without SHORT_COUNTS", bone, kept.size(),
+                     what);
 }
 
 // Per-key time values for kept frames, in the settings' DELTA_TIMES model.
@@ -264,22 +268,18 @@ std::optional<std::string> encode_bone(EncodedAnim& out, const RigDocument& rig,
   const int end_frame = out.document.end_frame;
   auto& track = out.document.tracks[bone];
   if (rotates) {
-    const auto kept = thin(
-        rotations, [](Quat a, Quat b, double s) { return slerp(a, b, s); },
-        [](Quat a, Quat b) { return angle_between(a, b); }, kThinRotation);
-    if (kept.size() > kMaxKeys)
-      return fmt::format("bone \"{}\" needs {} rotation keys; at most 255 without SHORT_COUNTS", name,
-                         kept.size());
+    const auto kept = thin(rotations, [](Quat a, Quat b, double s, Quat actual) {
+      return slerp_reproduces(a, b, s, actual, kThinRotation);
+    });
+    if (auto error = too_many_keys(kept, "rotation", name)) return error;
     encode_rotations(track, rotations, kept, time_values(kept, end_frame, settings.key_times), out.report);
     out.report.rotation_keys += kept.size();
   }
   if (moves) {
-    const auto kept = thin(
-        translations, [](Vec3 a, Vec3 b, double s) { return lerp(a, b, s); },
-        [](Vec3 a, Vec3 b) { return distance(a, b); }, kThinTranslation);
-    if (kept.size() > kMaxKeys)
-      return fmt::format("bone \"{}\" needs {} translation keys; at most 255 without SHORT_COUNTS", name,
-                         kept.size());
+    const auto kept = thin(translations, [](Vec3 a, Vec3 b, double s, Vec3 actual) {
+      return lerp_reproduces(a, b, s, actual, kThinTranslation);
+    });
+    if (auto error = too_many_keys(kept, "translation", name)) return error;
     const auto times = time_values(kept, end_frame, settings.key_times);
     if (auto error = encode_translations(track, translations, kept, times, settings.translation_key_divisor,
                                          out.report)) {
