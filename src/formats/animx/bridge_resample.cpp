@@ -116,7 +116,7 @@ bool needs_split(const Keyed& a, const Keyed& b, const Keyed& middle, bool rotat
   if (travel_degrees(qa, qb) > kMaxTravelDegrees) return true;
   if (!(dot(qa, qa) > 0) || !(dot(qb, qb) > 0) || !(dot(qm, qm) > 0)) return false;
   const Quat na = normalize(qa), nb = normalize(qb);
-  const Quat halfway = slerp(na, dot(na, nb) < 0 ? -nb : nb, 0.5);
+  const Quat halfway = slerp(na, same_hemisphere(na, nb), 0.5);
   return angle_between(halfway, normalize(qm)) * 180 / kPi > kRotationToleranceDegrees;
 }
 
