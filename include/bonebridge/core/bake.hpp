@@ -60,7 +60,7 @@ void append_rotation_key(Channel<Quat>& channel, double time, Quat q, const Rota
 struct BisectionLimits {
   int max_depth = 0;  // an interval this many halvings below the first is not split
   // Nor is an interval shorter than max(min_span, relative_min_span · |b.time|) (e.g. so that keys stay
-  // apart once glTF stores their times as float32).
+  // apart once glTF stores their times as float32), or one whose length is not a number.
   double min_span = 0;
   double relative_min_span = 0;
   std::size_t max_tests = std::numeric_limits<std::size_t>::max();  // split tests in one fit, in all
