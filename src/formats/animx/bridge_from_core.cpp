@@ -85,23 +85,11 @@ std::vector<std::vector<double>> flatten(const std::vector<Vec3>& values) {
 // segments longer than kMaxTravelDegrees get slerp keys in between, so nlerp stays within ~0.1° of slerp.
 Channel<Quat> for_nlerp(const Channel<Quat>& channel) {
   if (channel.interpolation != CoreMode::Linear || channel.times.empty()) return channel;
+  constexpr double kTravel = kMaxTravelDegrees * kPi / 180;
   Channel<Quat> out;
   out.interpolation = CoreMode::Linear;
   for (std::size_t i = 0; i < channel.times.size(); ++i) {
-    Quat q = normalize(channel.values[i]);
-    if (!out.values.empty()) {
-      if (dot(out.values.back(), q) < 0) q = -q;
-      const Quat from = out.values.back();
-      const double start = out.times.back();
-      const auto pieces = static_cast<int>(std::ceil(angle_between(from, q) * 180 / kPi / kMaxTravelDegrees));
-      for (int j = 1; j < pieces; ++j) {
-        const double f = static_cast<double>(j) / pieces;
-        out.times.push_back(start + (channel.times[i] - start) * f);
-        out.values.push_back(slerp(from, q, f));
-      }
-    }
-    out.times.push_back(channel.times[i]);
-    out.values.push_back(q);
+    append_rotation_key(out, channel.times[i], normalize(channel.values[i]), {kTravel, kTravel, 0});
   }
   return out;
 }

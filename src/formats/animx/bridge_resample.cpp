@@ -116,31 +116,14 @@ bool needs_split(const Keyed& a, const Keyed& b, const Keyed& middle, bool rotat
   if (travel_degrees(qa, qb) > kMaxTravelDegrees) return true;
   if (!(dot(qa, qa) > 0) || !(dot(qb, qb) > 0) || !(dot(qm, qm) > 0)) return false;
   const Quat na = normalize(qa), nb = normalize(qb);
-  const Quat halfway = slerp(na, dot(na, nb) < 0 ? -nb : nb, 0.5);
+  const Quat halfway = slerp(na, same_hemisphere(na, nb), 0.5);
   return angle_between(halfway, normalize(qm)) * 180 / kPi > kRotationToleranceDegrees;
-}
-
-// Bisects between two samples until LINEAR keys (slerp for rotations) follow the engine within tolerance.
-void refine(const Track& track, const Keyed& a, const Keyed& b, bool rotation, std::vector<Keyed>& out,
-            int depth, int& budget) {
-  // Keys closer than this would merge once glTF stores times as float32.
-  const double shortest = std::max(kMinSplitSeconds, std::abs(b.time) * std::ldexp(1.0, -17));
-  if (depth == 0 || budget <= 0 || b.time - a.time < shortest) return;
-  --budget;
-  const double middle_time = (a.time + b.time) / 2;
-  const auto value = engine_numbers(track, middle_time);
-  if (!value) return;
-  const Keyed middle{middle_time, *value};
-  if (!needs_split(a, b, middle, rotation)) return;
-  refine(track, a, middle, rotation, out, depth - 1, budget);
-  out.push_back(middle);
-  refine(track, middle, b, rotation, out, depth - 1, budget);
 }
 
 // channel_error for either kind of channel, compared on a kCheckRate grid over the track or the channel.
 template <class Value>
 double largest_error(const Track& track, const Channel<Value>& channel) {
-  double worst = 0;
+  ErrorReport report;
   double end = std::min(std::max(static_cast<double>(track_duration(track)), channel.times.back()),
                         kMaxResampleSeconds);
   if (!std::isfinite(end)) end = channel.times.back();
@@ -150,13 +133,13 @@ double largest_error(const Track& track, const Channel<Value>& channel) {
     const auto expected = engine_numbers(track, t);
     if (!expected) continue;
     if constexpr (std::is_same_v<Value, Quat>) {
-      worst = std::max(worst,
-                       angle_between(normalize(quat_of(*expected)), sample_channel(channel, t)) * 180 / kPi);
+      note_error(report, angle_between(normalize(quat_of(*expected)), sample_channel(channel, t)) * 180 / kPi,
+                 t);
     } else {
-      worst = std::max(worst, distance(vec3_of(*expected), sample_channel(channel, t)));
+      note_error(report, distance(vec3_of(*expected), sample_channel(channel, t)), t);
     }
   }
-  return worst;
+  return report.largest;
 }
 
 }  // namespace
@@ -170,20 +153,14 @@ bool increasing_from_zero(const std::vector<float>& times) {
 }
 
 std::optional<std::vector<Keyed>> resample(const Track& track, double clip_end, bool rotation) {
-  std::vector<Keyed> keys;
-  for (const double t : sample_times(track, clip_end)) {
-    auto value = engine_numbers(track, t);
-    if (!value) return std::nullopt;
-    keys.push_back({t, std::move(*value)});
-  }
-  if (keys.empty()) return keys;
-  std::vector<Keyed> refined{keys.front()};
-  int budget = kMaxExtraKeys;
-  for (std::size_t i = 1; i < keys.size(); ++i) {
-    refine(track, keys[i - 1], keys[i], rotation, refined, 12, budget);
-    refined.push_back(keys[i]);
-  }
-  return refined;
+  // Keys closer than the relative span would merge once glTF stores times as float32.
+  const BisectionLimits limits{12, kMinSplitSeconds, std::ldexp(1.0, -17), std::size_t{kMaxExtraKeys}};
+  return fit<std::vector<double>>(
+      sample_times(track, clip_end), [&](double t) { return engine_numbers(track, t); },
+      [&](const Keyed& a, const Keyed& b, const Keyed& middle) {
+        return needs_split(a, b, middle, rotation);
+      },
+      limits);
 }
 
 double channel_error(const Track& track, const Channel<Vec3>& channel) {

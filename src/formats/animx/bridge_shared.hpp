@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "bonebridge/core/bake.hpp"
 #include "bonebridge/core/clip.hpp"
 #include "bonebridge/core/math.hpp"
 #include "bonebridge/formats/animx/document.hpp"
@@ -35,10 +36,7 @@ inline Quat quat_of(const std::vector<double>& c) {
 // Key times the core model can take as they are: not empty, non-negative and strictly increasing.
 bool increasing_from_zero(const std::vector<float>& times);
 
-struct Keyed {
-  double time;
-  std::vector<double> value;
-};
+using Keyed = Knot<std::vector<double>>;
 
 // The engine's values at every key, at each Hold jump, through Tangent / CubicBezier segments, then bisected
 // until LINEAR keys (slerp for rotations) follow the engine within tolerance; nullopt when Resonite throws.

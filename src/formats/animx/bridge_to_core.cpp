@@ -148,7 +148,7 @@ std::optional<Channel<Quat>> rotation_channel(const Track& track, double clip_en
       q = channel.values.back();  // nlerp through the zero quaternion: Resonite's value is undefined here
     }
     q = normalize(q);
-    if (!channel.values.empty() && dot(channel.values.back(), q) < 0) q = -q;
+    if (!channel.values.empty()) q = same_hemisphere(channel.values.back(), q);
     channel.times.push_back(key.time);
     channel.values.push_back(q);
   }

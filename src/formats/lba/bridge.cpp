@@ -4,14 +4,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 
+#include "bonebridge/core/bake.hpp"
 #include "bonebridge/core/sampler.hpp"
 
 namespace bonebridge::lba {
 namespace {
 
-constexpr double kMaxRotationSegment = 15.0 * kPi / 180.0;  // nlerp players agree with slerp within 1e-4 rad
+// Nlerp players agree with slerp within 1e-4 rad over 15 degrees; an arc a rounding error over a whole number
+// of segments gets no extra one.
+constexpr RotationSegments kRotationSegments{15.0 * kPi / 180.0, 15.0 * kPi / 180.0, 1e-9};
 
 double to_radians(int angle, Variant variant) {
   const int units = traits(variant).angle_units;
@@ -55,37 +59,13 @@ std::vector<Vec3> pivot_offsets(const Body& body) {
   return offsets;
 }
 
-void push_rotation(Channel<Quat>& channel, double time, Quat q) {
-  if (!channel.values.empty()) {
-    const Quat previous = channel.values.back();
-    if (dot(previous, q) < 0) q = -q;
-    const double angle = angle_between(previous, q);
-    const int pieces = static_cast<int>(std::ceil(angle / kMaxRotationSegment - 1e-9));
-    const double start = channel.times.back();
-    for (int i = 1; i < pieces; ++i) {
-      const double f = static_cast<double>(i) / pieces;
-      channel.times.push_back(start + (time - start) * f);
-      channel.values.push_back(slerp(previous, q, f));
-    }
-  }
-  channel.times.push_back(time);
-  channel.values.push_back(q);
-}
-
-// Drops keys equal to both neighbours: LINEAR playback is unchanged.
+// Drops keys equal to both kept neighbours: LINEAR playback is unchanged.
 template <class Value>
 void drop_flat_keys(Channel<Value>& channel) {
-  Channel<Value> out{channel.interpolation, {}, {}};
-  const std::size_t n = channel.times.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    if (i > 0 && i + 1 < n && channel.values[i] == channel.values[i - 1] &&
-        channel.values[i] == channel.values[i + 1]) {
-      continue;
-    }
-    out.times.push_back(channel.times[i]);
-    out.values.push_back(channel.values[i]);
-  }
-  channel = std::move(out);
+  const auto flat = [](const Value& left, const Value& right, double, const Value& actual) {
+    return actual == left && actual == right;
+  };
+  channel = reduce(channel, flat, {std::numeric_limits<std::size_t>::max(), SpanSearch::Doubling});
 }
 
 // At most about 100 000 keys per channel, whatever the animation's length.
@@ -283,50 +263,47 @@ CoreConversion body_to_core(const Body& stored, const BridgeOptions& options) {
   return out;
 }
 
-Result<CoreConversion> animation_to_core(const Animation& animation, const Body* body,
-                                         const BridgeOptions& options) {
-  if (animation.keyframes.empty()) {
-    return Error{"LBA .anm animation", "the animation has no keyframe to convert", {}, {}, {}};
-  }
-  const Body placeholder = placeholder_body(animation.group_count);
-  const Body& used = body ? *body : placeholder;
-  CoreConversion out = body ? body_to_core(used, options) : CoreConversion{};
-  if (!body) {
+namespace {
+
+// The engine's state at every key tick of the animation's first pass.
+struct KeyedStates {
+  std::vector<std::int64_t> ticks;
+  std::vector<EngineState> states;
+  double tick_seconds = 0;
+  double seconds(std::size_t k) const { return static_cast<double>(ticks[k]) * tick_seconds; }
+};
+
+KeyedStates keyed_states(const Animation& animation, Variant variant) {
+  KeyedStates keyed{key_ticks(animation, variant), {}, traits(variant).tick_seconds};
+  IdealClock clock(animation, variant);
+  keyed.states.reserve(keyed.ticks.size());
+  for (const auto t : keyed.ticks) keyed.states.push_back(clock.at(t));
+  return keyed;
+}
+
+// The skeleton the clip animates: the body's, or a placeholder's when no body is given.
+CoreConversion animation_skeleton(const Body& used, bool has_body, const BridgeOptions& options) {
+  CoreConversion out = has_body ? body_to_core(used, options) : CoreConversion{};
+  if (!has_body) {
     out.scene.skeleton = body_skeleton(used, options.variant);
     out.conversion = lba_to_gltf(options.unit_scale);
     for (std::size_t g = 0; g < used.groups.size(); ++g) out.core_joint_of.push_back(static_cast<int>(g));
     out.notes.push_back("no body given (--body): every group is a joint at the origin under the root");
   }
-  const Variant variant = options.variant;
-  const double tick = traits(variant).tick_seconds;
-  if (timeline(animation, variant).end_ticks > kMaxEvaluatedTicks) {
-    return Error{"LBA .anm animation",
-                 fmt::format("the first pass lasts {} ticks; evaluation stops at {}",
-                             timeline(animation, variant).end_ticks, kMaxEvaluatedTicks),
-                 {},
-                 {},
-                 {}};
-  }
-  const auto ticks = key_ticks(animation, variant);
-  IdealClock clock(animation, variant);
-  std::vector<EngineState> keyed;
-  keyed.reserve(ticks.size());
-  for (const auto t : ticks) keyed.push_back(clock.at(t));
-  const auto offsets = pivot_offsets(used);
-  const std::size_t animated = std::min<std::size_t>(animation.group_count, used.groups.size());
+  return out;
+}
 
-  Clip clip;
-  clip.name = options.clip_name;
-  clip.duration = static_cast<double>(ticks.back()) * tick;
+// The actor's position and yaw, on the root joint or as the clip's root motion.
+void add_root_motion(Clip& clip, const KeyedStates& keyed, const Body& used, const BridgeOptions& options) {
   Channel<Vec3> root_translation;
   Channel<Quat> root_rotation;
-  for (std::size_t k = 0; k < ticks.size(); ++k) {
-    const auto t = ticks[k];
-    const Actor& actor = keyed[k].actor;
-    root_translation.times.push_back(static_cast<double>(t) * tick);
+  for (std::size_t k = 0; k < keyed.ticks.size(); ++k) {
+    const Actor& actor = keyed.states[k].actor;
+    root_translation.times.push_back(keyed.seconds(k));
     root_translation.values.push_back(
         {double(actor.position[0]), double(actor.position[1]), double(actor.position[2])});
-    push_rotation(root_rotation, static_cast<double>(t) * tick, yaw_quat(actor.beta, variant));
+    append_rotation_key(root_rotation, keyed.seconds(k), yaw_quat(actor.beta, options.variant),
+                        kRotationSegments);
   }
   drop_flat_keys(root_translation);
   drop_flat_keys(root_rotation);
@@ -335,41 +312,43 @@ Result<CoreConversion> animation_to_core(const Animation& animation, const Body*
   } else if (!used.groups.empty()) {
     clip.joints.push_back({0, root_translation, root_rotation, std::nullopt});
   }
-  for (std::size_t g = 1; g < animated; ++g) {
-    if (parent_index(used.groups[g], g) < 0) continue;
-    JointChannels channels{static_cast<int>(g), std::nullopt, std::nullopt, std::nullopt};
-    Channel<Quat> rotation;
-    Channel<Vec3> translation;
-    bool translated = false;
-    for (std::size_t k = 0; k < ticks.size(); ++k) {
-      const auto t = ticks[k];
-      const GroupEntry& value = keyed[k].pose[g];
-      const double time = static_cast<double>(t) * tick;
-      const bool rotates = value.type == 0;
-      translated = translated || value.type == 1;
-      push_rotation(rotation, time, rotates ? euler_to_quat(value.a, value.b, value.c, variant) : Quat{});
-      const Vec3 offset = value.type == 1 ? Vec3{double(value.a), double(value.b), double(value.c)} : Vec3{};
-      translation.times.push_back(time);
-      translation.values.push_back(offsets[g] + offset);
-    }
-    drop_flat_keys(rotation);
-    channels.rotation = std::move(rotation);
-    if (translated) {
-      drop_flat_keys(translation);
-      channels.translation = std::move(translation);
-    }
-    clip.joints.push_back(std::move(channels));
+}
+
+// Group g's rotation (identity where it does not turn), and its translation when it ever moves (type 1).
+JointChannels group_channels(std::size_t g, const KeyedStates& keyed, const Vec3& offset, Variant variant) {
+  JointChannels channels{static_cast<int>(g), std::nullopt, std::nullopt, std::nullopt};
+  Channel<Quat> rotation;
+  Channel<Vec3> translation;
+  bool translated = false;
+  for (std::size_t k = 0; k < keyed.ticks.size(); ++k) {
+    const GroupEntry& value = keyed.states[k].pose[g];
+    const double time = keyed.seconds(k);
+    const bool rotates = value.type == 0;
+    translated = translated || value.type == 1;
+    append_rotation_key(rotation, time, rotates ? euler_to_quat(value.a, value.b, value.c, variant) : Quat{},
+                        kRotationSegments);
+    const Vec3 moved = value.type == 1 ? Vec3{double(value.a), double(value.b), double(value.c)} : Vec3{};
+    translation.times.push_back(time);
+    translation.values.push_back(offset + moved);
   }
+  drop_flat_keys(rotation);
+  channels.rotation = std::move(rotation);
+  if (translated) {
+    drop_flat_keys(translation);
+    channels.translation = std::move(translation);
+  }
+  return channels;
+}
+
+void describe_animation(CoreConversion& out, Clip& clip, const Animation& animation, const Body& used,
+                        Variant variant) {
+  const double tick = traits(variant).tick_seconds;
   const Timeline line = timeline(animation, variant);
   clip.metadata["lba.variant"] = variant == Variant::Lba1 ? "lba1" : "lba2";
   clip.metadata["lba.loop_frame"] = std::to_string(animation.loop_frame);
   clip.metadata["lba.loop_start_seconds"] = fmt::format("{}", static_cast<double>(line.loop_ticks) * tick);
   clip.metadata["lba.clock"] =
       "ideal: keyframe k reached after the sum of durations; closing segment to the loop frame";
-  Scene converted;
-  converted.clips.push_back(std::move(clip));
-  out.conversion.apply(converted);
-  out.scene.clips = std::move(converted.clips);
   out.notes.push_back(
       fmt::format("baked from the integer engine on the {} grid, LINEAR keys (Euler-linear motion "
                   "sampled, not slerp between keyframes)",
@@ -381,24 +360,51 @@ Result<CoreConversion> animation_to_core(const Animation& animation, const Body*
     out.notes.push_back(fmt::format("the animation has {} groups and the body {}: min is animated (trap 11)",
                                     animation.group_count, used.groups.size()));
   }
+}
+
+}  // namespace
+
+Result<CoreConversion> animation_to_core(const Animation& animation, const Body* body,
+                                         const BridgeOptions& options) {
+  if (animation.keyframes.empty()) {
+    return Error{"LBA .anm animation", "the animation has no keyframe to convert", {}, {}, {}};
+  }
+  const Body placeholder = placeholder_body(animation.group_count);
+  const Body& used = body ? *body : placeholder;
+  CoreConversion out = animation_skeleton(used, body != nullptr, options);
+  const Variant variant = options.variant;
+  if (timeline(animation, variant).end_ticks > kMaxEvaluatedTicks) {
+    return Error{"LBA .anm animation",
+                 fmt::format("the first pass lasts {} ticks; evaluation stops at {}",
+                             timeline(animation, variant).end_ticks, kMaxEvaluatedTicks),
+                 {},
+                 {},
+                 {}};
+  }
+  const KeyedStates keyed = keyed_states(animation, variant);
+  const auto offsets = pivot_offsets(used);
+  const std::size_t animated = std::min<std::size_t>(animation.group_count, used.groups.size());
+
+  Clip clip;
+  clip.name = options.clip_name;
+  clip.duration = keyed.seconds(keyed.ticks.size() - 1);
+  add_root_motion(clip, keyed, used, options);
+  for (std::size_t g = 1; g < animated; ++g) {
+    if (parent_index(used.groups[g], g) < 0) continue;
+    clip.joints.push_back(group_channels(g, keyed, offsets[g], variant));
+  }
+  describe_animation(out, clip, animation, used, variant);
+  Scene converted;
+  converted.clips.push_back(std::move(clip));
+  out.conversion.apply(converted);
+  out.scene.clips = std::move(converted.clips);
   return out;
 }
 
-Result<FromCore> animation_from_core(const Scene& input, const BridgeOptions& options) {
-  const auto fail = [](std::string message) {
-    return Error{"LBA .anm animation", std::move(message), {}, {}, {}};
-  };
-  if (input.clips.empty()) return fail("the scene has no animation clip");
-  if (input.skeleton.joints.empty()) return fail("the scene has no joint");
-  if (input.skeleton.joints.size() > 0xFFFF) return fail("too many joints for a u16 group count");
-  Scene scene = input;
-  lba_to_gltf(options.unit_scale).inverse().apply(scene);
-  const Clip& clip = scene.clips.front();
-  const Variant variant = options.variant;
-  const double tick = traits(variant).tick_seconds;
-  const int units = traits(variant).angle_units;
-  FromCore out;
+namespace {
 
+// Ticks at which the clip becomes keyframes: 0, the end, and every key of every channel, rounded to ticks.
+std::set<std::int64_t> clip_ticks(const Clip& clip, double tick, std::vector<std::string>& lost) {
   std::set<std::int64_t> ticks{0, std::llround(clip.duration / tick)};
   const auto add_times = [&](const std::vector<double>& times) {
     for (const double t : times) ticks.insert(std::llround(t / tick));
@@ -407,108 +413,124 @@ Result<FromCore> animation_from_core(const Scene& input, const BridgeOptions& op
     if (channels.translation) add_times(channels.translation->times);
     if (channels.rotation) add_times(channels.rotation->times);
     if (channels.scale)
-      out.lost.push_back(fmt::format("scale of joint {} (LBA bones do not scale)", channels.joint));
+      lost.push_back(fmt::format("scale of joint {} (LBA bones do not scale)", channels.joint));
   }
   if (clip.root_motion && clip.root_motion->translation) add_times(clip.root_motion->translation->times);
   if (clip.root_motion && clip.root_motion->rotation) add_times(clip.root_motion->rotation->times);
-  if (ticks.size() > 0xFFFF) return fail("too many keyframes for a u16 keyframe count");
+  return ticks;
+}
 
-  ClipSampler sampler(scene.skeleton, clip);
+// The clip's local transforms at every keyframe tick, and which joints move off or turn from their rest.
+struct SampledClip {
+  std::vector<std::int64_t> ticks;
+  std::vector<std::vector<Transform>> locals;  // by keyframe, then joint
+  std::vector<bool> moves, turns;
+};
+
+SampledClip sample_clip(const Scene& scene, const Clip& clip, const std::set<std::int64_t>& ticks,
+                        double tick, std::vector<std::string>& lost) {
   const std::size_t joints = scene.skeleton.joints.size();
+  SampledClip sampled{{ticks.begin(), ticks.end()}, {}, std::vector<bool>(joints), std::vector<bool>(joints)};
+  ClipSampler sampler(scene.skeleton, clip);
   std::vector<Transform> locals(joints);
-  std::vector<bool> moves(joints, false), turns(joints, false);
-  std::vector<std::vector<Transform>> samples;
   for (const auto t : ticks) {
     sampler.sample(static_cast<double>(t) * tick, locals);
-    samples.push_back(locals);
+    sampled.locals.push_back(locals);
   }
   for (std::size_t j = 1; j < joints; ++j) {
     const Transform& rest = scene.skeleton.joints[j].rest;
-    for (const auto& pose : samples) {
-      moves[j] = moves[j] || distance(pose[j].translation, rest.translation) > 0.5;
-      turns[j] = turns[j] || angle_between(pose[j].rotation, rest.rotation) > 1e-6;
+    for (const auto& pose : sampled.locals) {
+      sampled.moves[j] = sampled.moves[j] || distance(pose[j].translation, rest.translation) > 0.5;
+      sampled.turns[j] = sampled.turns[j] || angle_between(pose[j].rotation, rest.rotation) > 1e-6;
     }
-    if (moves[j] && turns[j]) {
-      out.lost.push_back(fmt::format("joint {} both moves and turns: LBA keeps only its rotation", j));
+    if (sampled.moves[j] && sampled.turns[j]) {
+      lost.push_back(fmt::format("joint {} both moves and turns: LBA keeps only its rotation", j));
     }
   }
+  return sampled;
+}
 
-  // Root motion: the clip's own, else the root joint's translation and yaw.
-  const auto root_at = [&](std::size_t k) {
-    const double time = static_cast<double>(*std::next(ticks.begin(), static_cast<std::ptrdiff_t>(k))) * tick;
-    Vec3 position = samples[k][0].translation;
-    Quat rotation = samples[k][0].rotation;
-    if (clip.root_motion && clip.root_motion->translation)
-      position = sample_channel(*clip.root_motion->translation, time);
-    if (clip.root_motion && clip.root_motion->rotation)
-      rotation = sample_channel(*clip.root_motion->rotation, time);
-    return std::pair{position, rotation};
-  };
-  Animation& animation = out.animation;
-  animation.group_count = static_cast<std::uint16_t>(joints);
-  std::vector<std::array<int, 3>> previous(joints, {0, 0, 0});
-  std::int64_t previous_tick = *ticks.begin();
-  std::array<std::int64_t, 3> engine_position{};
+// Root motion at keyframe k: the clip's own, else the root joint's translation and yaw.
+std::pair<Vec3, Quat> root_at(const Clip& clip, const SampledClip& sampled, std::size_t k, double tick) {
+  const double time = static_cast<double>(sampled.ticks[k]) * tick;
+  Vec3 position = sampled.locals[k][0].translation;
+  Quat rotation = sampled.locals[k][0].rotation;
+  if (clip.root_motion && clip.root_motion->translation)
+    position = sample_channel(*clip.root_motion->translation, time);
+  if (clip.root_motion && clip.root_motion->rotation)
+    rotation = sample_channel(*clip.root_motion->rotation, time);
+  return {position, rotation};
+}
+
+// What writing keyframes one after the other carries from one to the next.
+struct KeyframeWriter {
+  Variant variant;
+  int units;
+  std::vector<std::array<int, 3>> previous;  // Euler angles of every group at the previous keyframe
+  std::int64_t previous_tick = 0;
+  std::array<std::int64_t, 3> engine_position{};  // where the engine's own rounded steps have got the actor
   int previous_beta = 0;
   bool yaw_used = false, clamped = false, root_tilted = false;
-  const auto to_s16 = [&](double v) {
+
+  std::int16_t to_s16(double v) {
     const auto r = std::llround(v);
     if (r < -32768 || r > 32767) clamped = true;
     return static_cast<std::int16_t>(std::clamp<long long>(r, -32768, 32767));
-  };
-  std::size_t k = 0;
-  for (const auto t : ticks) {
-    Keyframe keyframe;
-    keyframe.duration = static_cast<std::uint16_t>(std::min<std::int64_t>(t - previous_tick, 0xFFFF));
-    if (t - previous_tick > 0xFFFF) clamped = true;
-    const auto [position, rotation] = root_at(k);
-    const auto root_euler = quat_to_euler(rotation, variant, {0, previous_beta, 0});
-    root_tilted = root_tilted || root_euler[0] != 0 || root_euler[2] != 0;
-    const int beta = root_euler[1];
-    const int yaw = k == 0 ? 0 : wrap_half(beta - previous_beta, units);
-    yaw_used = yaw_used || yaw != 0;
-    const std::array<std::int64_t, 3> rounded{std::llround(position.x), std::llround(position.y),
-                                              std::llround(position.z)};
-    if (k > 0) {
-      // Undo RotXY with the new beta (the engine moves by (x·c + z·s, y, z·c − x·s)), aiming from where the
-      // engine's own floor-rounded motion has got to, so that rounding does not accumulate over keyframes.
-      const double angle = to_radians(beta, variant), c = std::cos(angle), s = std::sin(angle);
-      const double dx = double(rounded[0] - engine_position[0]), dz = double(rounded[2] - engine_position[2]);
-      keyframe.step = {to_s16(dx * c - dz * s), to_s16(double(rounded[1] - engine_position[1])),
-                       to_s16(dx * s + dz * c)};
-      const int ci = cosine(variant, beta), si = sine(variant, beta);
-      engine_position[0] += (keyframe.step[0] * ci + keyframe.step[2] * si) >> 14;
-      engine_position[1] += keyframe.step[1];
-      engine_position[2] += (keyframe.step[2] * ci - keyframe.step[0] * si) >> 14;
-    } else {
-      engine_position = rounded;
-      if (rounded != std::array<std::int64_t, 3>{}) {
-        out.lost.push_back("the root's starting offset (an LBA actor starts where it stands)");
-      }
-    }
-    keyframe.groups.push_back({0, 0, static_cast<std::int16_t>(yaw), 0});
-    for (std::size_t j = 1; j < joints; ++j) {
-      const Transform& local = samples[k][j];
-      if (moves[j] && !turns[j]) {
-        const Vec3 t_offset = local.translation - scene.skeleton.joints[j].rest.translation;
-        keyframe.groups.push_back({1, to_s16(t_offset.x), to_s16(t_offset.y), to_s16(t_offset.z)});
-        continue;
-      }
-      previous[j] = quat_to_euler(local.rotation, variant, previous[j]);
-      keyframe.groups.push_back({0, static_cast<std::int16_t>(previous[j][0]),
-                                 static_cast<std::int16_t>(previous[j][1]),
-                                 static_cast<std::int16_t>(previous[j][2])});
-    }
-    animation.keyframes.push_back(std::move(keyframe));
-    previous_tick = t;
-    previous_beta = beta;
-    ++k;
   }
-  // Master flag: LBA2 applies entry-0 angles only with bit 0 set; LBA1 sets ANIM_MASTER_ROT for any non-zero.
-  if (yaw_used) {
-    for (auto& keyframe : animation.keyframes) keyframe.groups[0].type = 1;
+};
+
+// The keyframe's step and entry 0 (yaw): the root motion from the previous keyframe, in the actor's frame.
+void write_root(KeyframeWriter& writer, Keyframe& keyframe, std::size_t k, Vec3 position, Quat rotation,
+                std::vector<std::string>& lost) {
+  const auto root_euler = quat_to_euler(rotation, writer.variant, {0, writer.previous_beta, 0});
+  writer.root_tilted = writer.root_tilted || root_euler[0] != 0 || root_euler[2] != 0;
+  const int beta = root_euler[1];
+  const int yaw = k == 0 ? 0 : wrap_half(beta - writer.previous_beta, writer.units);
+  writer.yaw_used = writer.yaw_used || yaw != 0;
+  const std::array<std::int64_t, 3> rounded{std::llround(position.x), std::llround(position.y),
+                                            std::llround(position.z)};
+  if (k > 0) {
+    // Undo RotXY with the new beta (the engine moves by (x·c + z·s, y, z·c − x·s)), aiming from where the
+    // engine's own floor-rounded motion has got to, so that rounding does not accumulate over keyframes.
+    auto& engine_position = writer.engine_position;
+    const double angle = to_radians(beta, writer.variant), c = std::cos(angle), s = std::sin(angle);
+    const double dx = double(rounded[0] - engine_position[0]), dz = double(rounded[2] - engine_position[2]);
+    keyframe.step = {writer.to_s16(dx * c - dz * s), writer.to_s16(double(rounded[1] - engine_position[1])),
+                     writer.to_s16(dx * s + dz * c)};
+    const int ci = cosine(writer.variant, beta), si = sine(writer.variant, beta);
+    engine_position[0] += (keyframe.step[0] * ci + keyframe.step[2] * si) >> 14;
+    engine_position[1] += keyframe.step[1];
+    engine_position[2] += (keyframe.step[2] * ci - keyframe.step[0] * si) >> 14;
+  } else {
+    writer.engine_position = rounded;
+    if (rounded != std::array<std::int64_t, 3>{}) {
+      lost.push_back("the root's starting offset (an LBA actor starts where it stands)");
+    }
   }
-  // A clip ending where it started loops to frame 0; otherwise the last pose is held.
+  keyframe.groups.push_back({0, 0, static_cast<std::int16_t>(yaw), 0});
+  writer.previous_beta = beta;
+}
+
+// Entries 1.. of keyframe k: a translation for a joint that only moves, Euler angles otherwise.
+void write_groups(KeyframeWriter& writer, Keyframe& keyframe, const Scene& scene, const SampledClip& sampled,
+                  std::size_t k) {
+  for (std::size_t j = 1; j < scene.skeleton.joints.size(); ++j) {
+    const Transform& local = sampled.locals[k][j];
+    if (sampled.moves[j] && !sampled.turns[j]) {
+      const Vec3 t_offset = local.translation - scene.skeleton.joints[j].rest.translation;
+      keyframe.groups.push_back(
+          {1, writer.to_s16(t_offset.x), writer.to_s16(t_offset.y), writer.to_s16(t_offset.z)});
+      continue;
+    }
+    writer.previous[j] = quat_to_euler(local.rotation, writer.variant, writer.previous[j]);
+    keyframe.groups.push_back({0, static_cast<std::int16_t>(writer.previous[j][0]),
+                               static_cast<std::int16_t>(writer.previous[j][1]),
+                               static_cast<std::int16_t>(writer.previous[j][2])});
+  }
+}
+
+// A clip ending where it started loops to frame 0; otherwise the last pose is held.
+void choose_loop(Animation& animation, int units) {
   const auto& first = animation.keyframes.front().groups;
   const auto& last = animation.keyframes.back().groups;
   bool cyclic = animation.keyframes.size() > 1;
@@ -530,8 +552,51 @@ Result<FromCore> animation_from_core(const Scene& input, const BridgeOptions& op
   animation.loop_frame = cyclic ? 0 : static_cast<std::uint16_t>(animation.keyframes.size() - 1);
   animation.unused =
       animation.loop_frame;  // the seed says +6 repeats +4; copy it until retail data says otherwise
-  if (clamped) out.lost.push_back("values beyond the s16 or u16 range were clamped");
-  if (root_tilted) out.lost.push_back("root pitch and roll (LBA1 root motion keeps yaw only)");
+}
+
+}  // namespace
+
+Result<FromCore> animation_from_core(const Scene& input, const BridgeOptions& options) {
+  const auto fail = [](std::string message) {
+    return Error{"LBA .anm animation", std::move(message), {}, {}, {}};
+  };
+  if (input.clips.empty()) return fail("the scene has no animation clip");
+  if (input.skeleton.joints.empty()) return fail("the scene has no joint");
+  if (input.skeleton.joints.size() > 0xFFFF) return fail("too many joints for a u16 group count");
+  Scene scene = input;
+  lba_to_gltf(options.unit_scale).inverse().apply(scene);
+  const Clip& clip = scene.clips.front();
+  const Variant variant = options.variant;
+  const double tick = traits(variant).tick_seconds;
+  FromCore out;
+  const std::set<std::int64_t> ticks = clip_ticks(clip, tick, out.lost);
+  if (ticks.size() > 0xFFFF) return fail("too many keyframes for a u16 keyframe count");
+  const SampledClip sampled = sample_clip(scene, clip, ticks, tick, out.lost);
+  const std::size_t joints = scene.skeleton.joints.size();
+
+  Animation& animation = out.animation;
+  animation.group_count = static_cast<std::uint16_t>(joints);
+  KeyframeWriter writer{variant, traits(variant).angle_units,
+                        std::vector<std::array<int, 3>>(joints, {0, 0, 0})};
+  writer.previous_tick = sampled.ticks.front();
+  for (std::size_t k = 0; k < sampled.ticks.size(); ++k) {
+    const std::int64_t t = sampled.ticks[k];
+    Keyframe keyframe;
+    keyframe.duration = static_cast<std::uint16_t>(std::min<std::int64_t>(t - writer.previous_tick, 0xFFFF));
+    if (t - writer.previous_tick > 0xFFFF) writer.clamped = true;
+    const auto [position, rotation] = root_at(clip, sampled, k, tick);
+    write_root(writer, keyframe, k, position, rotation, out.lost);
+    write_groups(writer, keyframe, scene, sampled, k);
+    animation.keyframes.push_back(std::move(keyframe));
+    writer.previous_tick = t;
+  }
+  // Master flag: LBA2 applies entry-0 angles only with bit 0 set; LBA1 sets ANIM_MASTER_ROT for any non-zero.
+  if (writer.yaw_used) {
+    for (auto& keyframe : animation.keyframes) keyframe.groups[0].type = 1;
+  }
+  choose_loop(animation, writer.units);
+  if (writer.clamped) out.lost.push_back("values beyond the s16 or u16 range were clamped");
+  if (writer.root_tilted) out.lost.push_back("root pitch and roll (LBA1 root motion keeps yaw only)");
   if (joints > 30) out.lost.push_back("more than 30 groups: the LBA1 engine handles at most 30");
   return out;
 }

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "bonebridge/core/axes.hpp"
+#include "bonebridge/core/bake.hpp"
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
 #include "bonebridge/formats/lego/engine.hpp"
@@ -17,9 +18,9 @@
 namespace bonebridge::lego {
 namespace {
 
-constexpr double kMaxPieceRadians = 15.0 * kPi / 180.0;
-// Arcs are cut into pieces a little under the limit so that float rounding never pushes one over it.
-constexpr double kPieceRadians = 14.5 * kPi / 180.0;
+// No segment over 15 degrees; arcs are cut into pieces a little under it so that float rounding never pushes
+// one over it.
+constexpr RotationSegments kSegments{15.0 * kPi / 180.0, 14.5 * kPi / 180.0, 0};
 constexpr double kReduceTolerance = 2e-6;  // game units (relative above 1) or radians
 // Resampled stretches get at most this many points each, and a channel at most kMaxSamplesPerChannel in all,
 // so that a hostile file cannot ask for 2^24 points per segment (the step then grows beyond 1 ms).
@@ -37,10 +38,7 @@ constexpr const char* kActorsKey = "lego.actors";
 constexpr const char* kCameraKey = "lego.camera_joint";
 
 template <class Value>
-struct Point {
-  double ms = 0;
-  Value value;
-};
+using Point = Knot<Value>;  // time in milliseconds
 
 // ---------------------------------------------------------------------------------------------------------
 // Values between the game (float, row vectors, stored q) and the core model (double, column vectors).
@@ -199,57 +197,28 @@ std::vector<Point<Value>> channel_points(const std::vector<Key>& keys, Evaluate 
   return listed();
 }
 
-// Keeps consecutive quaternions in one hemisphere, so that slerp and nlerp players take the same way.
-void align_signs(std::vector<Point<Quat>>& points) {
-  for (std::size_t i = 1; i < points.size(); ++i) {
-    if (dot(points[i - 1].value, points[i].value) < 0) points[i].value = -points[i].value;
-  }
-}
-
-// Drops points that linear interpolation between the kept neighbours reproduces within tolerance. From each
-// kept point the longest span that fits (at most kMaxReduceSpan points) is found by doubling, then
-// bisecting; every span tried is checked against all the points it drops. That is O(span · log span) work
-// per kept point, which a camera sampled every millisecond of a long clip needs.
+// A kept point spans at most kMaxReduceSpan points, found by doubling, then bisecting: O(span · log span)
+// work per kept point, which a camera sampled every millisecond of a long clip needs.
 template <class Value, class Fits>
-std::vector<Point<Value>> reduce(const std::vector<Point<Value>>& points, Fits fits) {
-  if (points.size() < 3) return points;
-  const auto spans = [&](std::size_t anchor, std::size_t end) {
-    for (std::size_t k = anchor + 1; k < end; ++k) {
-      const double f = (points[k].ms - points[anchor].ms) / (points[end].ms - points[anchor].ms);
-      if (!fits(points[anchor].value, points[end].value, f, points[k].value)) return false;
-    }
-    return true;
-  };
-  std::vector<Point<Value>> out{points.front()};
-  const std::size_t last = points.size() - 1;
-  std::size_t anchor = 0;
-  while (anchor < last) {
-    const std::size_t limit = std::min(kMaxReduceSpan, last - anchor);
-    std::size_t fitting = 1, failing = 0;  // a span of 1 drops nothing; 0: no failing span seen
-    while (fitting < limit && failing == 0) {
-      const std::size_t next = std::min(fitting * 2, limit);
-      (spans(anchor, anchor + next) ? fitting : failing) = next;
-    }
-    while (failing > fitting + 1) {
-      const std::size_t middle = (fitting + failing) / 2;
-      (spans(anchor, anchor + middle) ? fitting : failing) = middle;
-    }
-    anchor += fitting;
-    out.push_back(points[anchor]);
+std::vector<Point<Value>> reduce_points(const std::vector<Point<Value>>& points, Fits fits) {
+  std::vector<Point<Value>> out;
+  for (const std::size_t i :
+       reduce(std::span<const Point<Value>>(points), fits, {kMaxReduceSpan, SpanSearch::Doubling})) {
+    out.push_back(points[i]);
   }
   return out;
 }
 
 std::vector<Point<Vec3>> reduce_vectors(const std::vector<Point<Vec3>>& points) {
-  return reduce(points, [](Vec3 a, Vec3 b, double f, Vec3 actual) {
-    return distance(lerp(a, b, f), actual) <= vector_tolerance(actual);
+  return reduce_points(points, [](Vec3 a, Vec3 b, double f, Vec3 actual) {
+    return lerp_reproduces(a, b, f, actual, vector_tolerance(actual));
   });
 }
 
 std::vector<Point<Quat>> reduce_rotations(const std::vector<Point<Quat>>& points) {
-  return reduce(points, [](Quat a, Quat b, double f, Quat actual) {
-    return angle_between(a, b) <= kMaxPieceRadians &&
-           angle_between(slerp(a, b, f), actual) <= kReduceTolerance;
+  return reduce_points(points, [](Quat a, Quat b, double f, Quat actual) {
+    return angle_between(a, b) <= kSegments.max_radians &&
+           slerp_reproduces(a, b, f, actual, kReduceTolerance);
   });
 }
 
@@ -258,7 +227,7 @@ Channel<Value> to_channel(const std::vector<Point<Value>>& points) {
   Channel<Value> channel;
   channel.interpolation = Interpolation::Linear;
   for (const auto& point : points) {
-    channel.times.push_back(point.ms / 1000.0);  // exactly the float32 of point_ms
+    channel.times.push_back(point.time / 1000.0);  // exactly the float32 of point_ms
     channel.values.push_back(point.value);
   }
   return channel;
@@ -276,7 +245,7 @@ SegmentPlan rotation_plan(const RotationKey& a, const RotationKey& b) {
   if (!unit(qa) || !unit(c) || d + 1.0 <= 0.00001) return {Shape::Sampled, 1};
   if (1.0 - d <= 0.00001) return {};
   const double turn = 2.0 * std::acos(d);  // rotation angle travelled, up to 360 degrees the long way
-  return {Shape::Arc, static_cast<int>(std::ceil(turn / kPieceRadians))};
+  return {Shape::Arc, segment_count(turn, kSegments)};
 }
 
 JointChannels node_channels(const Node& node, int joint, int& resampled) {
@@ -292,7 +261,7 @@ JointChannels node_channels(const Node& node, int joint, int& resampled) {
     const auto evaluate = [&](double t) { return to_core_rotation(evaluate_rotation(node.rotation, t)); };
     const auto plan = [&](std::size_t i) { return rotation_plan(node.rotation[i], node.rotation[i + 1]); };
     auto points = channel_points(node.rotation, evaluate, plan, resampled);
-    align_signs(points);
+    align_hemispheres(points);
     channels.rotation = to_channel(reduce_rotations(points));
   }
   if (!node.scale.empty()) {
@@ -404,7 +373,7 @@ JointChannels camera_channels(const Document& document, const Engine& engine, in
     positions.push_back({ms, pose.translation});
     rotations.push_back({ms, pose.rotation});
   }
-  align_signs(rotations);
+  align_hemispheres(rotations);
   JointChannels channels;
   channels.joint = joint;
   channels.translation = to_channel(reduce_vectors(positions));
@@ -516,7 +485,7 @@ std::vector<VectorKey> vector_keys(const std::vector<Point<Vec3>>& points, bool 
   check_key_count(points.size(), where);
   std::vector<VectorKey> keys;
   for (const auto& p : points) {
-    VectorKey key{static_cast<std::uint32_t>(p.ms), 0, static_cast<float>(p.value.x),
+    VectorKey key{static_cast<std::uint32_t>(p.time), 0, static_cast<float>(p.value.x),
                   static_cast<float>(p.value.y), static_cast<float>(p.value.z)};
     // Stored active unless zero (as in the shipped sample), so that values within 1e-5 of zero, which the
     // game's value test would skip, are used as well; an inactive zero key plays the same as an active one.
@@ -529,13 +498,13 @@ std::vector<VectorKey> vector_keys(const std::vector<Point<Vec3>>& points, bool 
 std::vector<RotationKey> rotation_keys(std::vector<Point<Quat>> points, const std::string& where) {
   check_key_count(points.size(), where);
   for (auto& p : points) p.value = normalize(p.value);
-  align_signs(points);
+  align_hemispheres(points);
   std::vector<RotationKey> keys;
   for (const auto& p : points) {
     // Stored (w, x, y, z) of conj(q): the game's row-vector use of the stored value turns it back into q.
-    RotationKey key{static_cast<std::uint32_t>(p.ms), 0,
-                    static_cast<float>(p.value.w),    static_cast<float>(-p.value.x),
-                    static_cast<float>(-p.value.y),   static_cast<float>(-p.value.z)};
+    RotationKey key{static_cast<std::uint32_t>(p.time), 0,
+                    static_cast<float>(p.value.w),      static_cast<float>(-p.value.x),
+                    static_cast<float>(-p.value.y),     static_cast<float>(-p.value.z)};
     // Stored active unless the identity: a small rotation whose w rounds to 1.0f would otherwise be skipped.
     if (key.w != 1.0f || key.x != 0 || key.y != 0 || key.z != 0) key.flags = kFlagActive;
     keys.push_back(key);

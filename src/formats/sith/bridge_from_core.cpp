@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "bonebridge/core/bake.hpp"
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/formats/sith/bridge.hpp"
 #include "bonebridge/formats/sith/codec.hpp"
@@ -75,22 +76,35 @@ Sample engine_between(const Sample& a, const Sample& b, double frame, const Join
   return s;
 }
 
-void refine(const JointPath& path, const Sample& a, const Sample& b, const BridgeOptions& options, int depth,
-            std::vector<Sample>& out) {
-  if (depth < kMaxSplitDepth && b.frame - a.frame > 1e-4) {
-    for (double u : {0.25, 0.5, 0.75}) {
-      const double f = a.frame + (b.frame - a.frame) * u;
-      const Sample truth = path.at(f);
-      const Sample played = engine_between(a, b, f, path);
-      if (angle_between(truth.rotation, played.rotation) > options.rotation_tolerance_degrees * kDegrees ||
-          distance(truth.position, played.position) > kPositionTolerance) {
-        const Sample mid = path.at((a.frame + b.frame) / 2);
-        refine(path, a, mid, options, depth + 1, out);
-        refine(path, mid, b, options, depth + 1, out);
-        return;
-      }
+// Whether the entries written from samples a and b play the path within tolerance at a quarter, half and
+// three quarters of the way.
+bool engine_follows(const JointPath& path, const Sample& a, const Sample& b, const BridgeOptions& options) {
+  for (double u : {0.25, 0.5, 0.75}) {
+    const double f = a.frame + (b.frame - a.frame) * u;
+    const Sample truth = path.at(f);
+    const Sample played = engine_between(a, b, f, path);
+    if (angle_between(truth.rotation, played.rotation) > options.rotation_tolerance_degrees * kDegrees ||
+        distance(truth.position, played.position) > kPositionTolerance) {
+      return false;
     }
   }
+  return true;
+}
+
+// Samples from a to b (b included, a not) where the engine's playback follows the path within tolerance.
+void refine(const JointPath& path, const Sample& a, const Sample& b, const BridgeOptions& options,
+            std::vector<Sample>& out) {
+  const auto split = [&](const Knot<Sample>& from, const Knot<Sample>& to) -> std::optional<Knot<Sample>> {
+    if (engine_follows(path, from.value, to.value, options)) return std::nullopt;
+    const Sample mid = path.at((from.value.frame + to.value.frame) / 2);
+    return Knot<Sample>{mid.frame, mid};
+  };
+  // Spans of 1e-4 frames or less are not split.
+  const BisectionLimits limits{kMaxSplitDepth, std::nextafter(1e-4, 1.0), 0};
+  std::size_t tests_left = limits.max_tests;
+  std::vector<Knot<Sample>> middles;
+  bisect(Knot<Sample>{a.frame, a}, Knot<Sample>{b.frame, b}, split, limits, tests_left, middles);
+  for (const Knot<Sample>& middle : middles) out.push_back(middle.value);
   out.push_back(b);
 }
 
@@ -103,7 +117,7 @@ KeyNode node_from_path(const JointPath& path, const std::vector<double>& frames,
                        const BridgeOptions& options) {
   std::vector<Sample> samples{path.at(frames.front())};
   for (std::size_t i = 1; i < frames.size(); ++i)
-    refine(path, samples.back(), path.at(frames[i]), options, 0, samples);
+    refine(path, samples.back(), path.at(frames[i]), options, samples);
   KeyNode node{index, std::move(name), {}};
   for (std::size_t i = 0; i < samples.size(); ++i) {
     const Sample& s = samples[i];

@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <set>
 
+#include "bonebridge/core/bake.hpp"
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/formats/sith/bridge.hpp"
 #include "bonebridge/formats/sith/codec.hpp"
@@ -59,7 +61,7 @@ class ChannelBuilder {
       if (previous_end) close_segment(*previous_end, start, a);
       add(a, start);
       const LocalPose end = engine_.entry_pose(node_, entry, b);
-      split_rotation(entry, a, b, rotation_quat(start.rotation), rotation_quat(end.rotation), 0);
+      split_rotation(entry, a, b, rotation_quat(start.rotation), rotation_quat(end.rotation));
       previous_end = end;
     }
     const LocalPose final_pose = engine_.entry_pose(node_, engine_.entry_index(node_, frames), frames);
@@ -100,15 +102,31 @@ class ChannelBuilder {
 
   void push_rotation(double t, Quat q) {
     if (!rotation_.times.empty() && t <= rotation_.times.back()) return;
-    if (!rotation_.values.empty() && dot(rotation_.values.back(), q) < 0) q = -q;  // same hemisphere
+    if (!rotation_.values.empty()) q = same_hemisphere(rotation_.values.back(), q);
     rotation_.times.push_back(t);
     rotation_.values.push_back(q);
   }
 
   // Euler-linear motion is not a slerp: split [a, b] until slerp between the keys stays within tolerance and
   // no two keys are more than the largest key angle apart.
-  void split_rotation(int entry, float a, float b, Quat qa, Quat qb, int depth) {
-    if (depth >= kMaxSplitDepth || !(b > a)) return;
+  void split_rotation(int entry, float a, float b, Quat qa, Quat qb) {
+    const auto split = [&](const Knot<Quat>& from, const Knot<Quat>& to) -> std::optional<Knot<Quat>> {
+      const auto start = static_cast<float>(from.time), end = static_cast<float>(to.time);
+      if (slerp_follows(entry, start, end, from.value, to.value)) return std::nullopt;
+      const float mid = start + (end - start) / 2;
+      return Knot<Quat>{mid, rotation_quat(engine_.entry_pose(node_, entry, mid).rotation)};
+    };
+    // Frames are float32: a span is too short to split when it is not positive.
+    const BisectionLimits limits{kMaxSplitDepth, std::numeric_limits<double>::denorm_min(), 0};
+    std::size_t tests_left = limits.max_tests;
+    std::vector<Knot<Quat>> middles;
+    bisect(Knot<Quat>{a, qa}, Knot<Quat>{b, qb}, split, limits, tests_left, middles);
+    for (const Knot<Quat>& middle : middles)
+      push_rotation(seconds(static_cast<float>(middle.time)), middle.value);
+  }
+
+  // Whether slerp from qa to qb follows the entry's motion over [a, b] at a quarter, half and three quarters.
+  bool slerp_follows(int entry, float a, float b, Quat qa, Quat qb) const {
     bool close = angle_between(qa, qb) <= options_.max_key_angle_degrees * kDegrees;
     for (double u : {0.25, 0.5, 0.75}) {
       if (!close) break;
@@ -116,12 +134,7 @@ class ChannelBuilder {
       const Quat truth = rotation_quat(engine_.entry_pose(node_, entry, f).rotation);
       close = angle_between(slerp(qa, qb, u), truth) <= options_.rotation_tolerance_degrees * kDegrees;
     }
-    if (close) return;
-    const float mid = a + (b - a) / 2;
-    const Quat qm = rotation_quat(engine_.entry_pose(node_, entry, mid).rotation);
-    split_rotation(entry, a, mid, qa, qm, depth + 1);
-    push_rotation(seconds(mid), qm);
-    split_rotation(entry, mid, b, qm, qb, depth + 1);
+    return close;
   }
 
   const KeyEngine& engine_;
@@ -201,6 +214,59 @@ std::array<double, 3> pitch_yaw_roll(const Quat& rotation) {
   return {pitch / kDegrees, yaw / kDegrees, roll / kDegrees};
 }
 
+namespace {
+
+// The core skeleton: the model's nodes parents first (or the KEY's flat nodes under an added root), with the
+// KEY NODE index of every core joint (-1 for the added root).
+std::vector<std::string> add_skeleton(CoreConversion& result, const std::vector<EngineNode>& nodes,
+                                      const std::vector<std::size_t>& order, bool has_model) {
+  // Flat joints hang off one identity root: a glTF skin needs a common root.
+  const int first = has_model ? 0 : 1;
+  result.core_joint_of.assign(nodes.size(), -1);
+  for (std::size_t i = 0; i < order.size(); ++i) result.core_joint_of[order[i]] = static_cast<int>(i) + first;
+  std::vector<std::string> node_of_joint;
+  if (!has_model) {
+    result.scene.skeleton.joints.push_back(Joint{"key_root", -1, Transform{}});
+    node_of_joint.push_back("-1");
+  }
+  for (std::size_t n : order) {
+    const EngineNode& node = nodes[n];
+    const int parent =
+        node.parent < 0 ? first - 1 : result.core_joint_of[static_cast<std::size_t>(node.parent)];
+    result.scene.skeleton.joints.push_back(
+        Joint{node.name, parent, Transform{as_vec3(node.position), rotation_quat(node.rotation), {1, 1, 1}}});
+    node_of_joint.push_back(std::to_string(node.key_index));
+  }
+  return node_of_joint;
+}
+
+// The clip: every tracked node's channels, the markers as events, the header kept as metadata.
+Clip key_clip(const KeyFile& key, const KeyEngine& engine, const std::vector<std::size_t>& order,
+              const CoreConversion& result, const std::vector<std::string>& node_of_joint,
+              const BridgeOptions& options, double jump) {
+  const KeyHeader& header = key.content.header;
+  Clip clip;
+  clip.name = "key";
+  clip.duration = header.frames / static_cast<double>(header.fps);
+  for (std::size_t n : order) {
+    if (!engine.track(n)) continue;
+    clip.joints.push_back(ChannelBuilder(engine, n, options, jump).build(result.core_joint_of[n]));
+  }
+  for (const KeyMarker& marker : key.content.markers) {
+    clip.events.push_back(
+        Event{marker.frame / static_cast<double>(header.fps), "marker", std::to_string(marker.type)});
+  }
+  clip.metadata["sith.flags"] = fmt::format("0x{:04X}", header.flags);
+  clip.metadata["sith.type"] = fmt::format("0x{:04X}", header.type);
+  clip.metadata["sith.frames"] = std::to_string(header.frames);
+  clip.metadata["sith.fps"] = fmt::format("{}", header.fps);
+  clip.metadata["sith.joints"] = std::to_string(header.joints);
+  clip.metadata[kNodesMetadata] = fmt::format("{}", fmt::join(node_of_joint, ","));
+  return clip;
+}
+
+}  // namespace
+
 Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, const BridgeOptions& options) {
   const KeyHeader& header = key.content.header;
   if (!(header.fps > 0) || !std::isfinite(header.fps) || header.frames < 0) {
@@ -219,45 +285,10 @@ Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, c
     return Error{std::string(kKeyFormat), "cannot convert: " + *problem, {}, {}, {}};
   }
   const std::vector<std::size_t> order = parents_first(nodes);
-  // Flat joints hang off one identity root: a glTF skin needs a common root.
-  const int first = model ? 0 : 1;
-  result.core_joint_of.assign(nodes.size(), -1);
-  for (std::size_t i = 0; i < order.size(); ++i) result.core_joint_of[order[i]] = static_cast<int>(i) + first;
-
+  const std::vector<std::string> node_of_joint = add_skeleton(result, nodes, order, model != nullptr);
   Scene& scene = result.scene;
-  std::vector<std::string> node_of_joint;  // KEY NODE index of every core joint, -1 for the added root
-  if (!model) {
-    scene.skeleton.joints.push_back(Joint{"key_root", -1, Transform{}});
-    node_of_joint.push_back("-1");
-  }
-  for (std::size_t n : order) {
-    const EngineNode& node = nodes[n];
-    const int parent =
-        node.parent < 0 ? first - 1 : result.core_joint_of[static_cast<std::size_t>(node.parent)];
-    scene.skeleton.joints.push_back(
-        Joint{node.name, parent, Transform{as_vec3(node.position), rotation_quat(node.rotation), {1, 1, 1}}});
-    node_of_joint.push_back(std::to_string(node.key_index));
-  }
-
-  Clip clip;
-  clip.name = "key";
-  clip.duration = header.frames / static_cast<double>(header.fps);
-  const double jump = std::max(1e-4, clip.duration * 1e-6);
-  for (std::size_t n : order) {
-    if (!engine.track(n)) continue;
-    clip.joints.push_back(ChannelBuilder(engine, n, options, jump).build(result.core_joint_of[n]));
-  }
-  for (const KeyMarker& marker : key.content.markers) {
-    clip.events.push_back(
-        Event{marker.frame / static_cast<double>(header.fps), "marker", std::to_string(marker.type)});
-  }
-  clip.metadata["sith.flags"] = fmt::format("0x{:04X}", header.flags);
-  clip.metadata["sith.type"] = fmt::format("0x{:04X}", header.type);
-  clip.metadata["sith.frames"] = std::to_string(header.frames);
-  clip.metadata["sith.fps"] = fmt::format("{}", header.fps);
-  clip.metadata["sith.joints"] = std::to_string(header.joints);
-  clip.metadata[kNodesMetadata] = fmt::format("{}", fmt::join(node_of_joint, ","));
-  scene.clips.push_back(std::move(clip));
+  const double jump = std::max(1e-4, header.frames / static_cast<double>(header.fps) * 1e-6);
+  scene.clips.push_back(key_clip(key, engine, order, result, node_of_joint, options, jump));
 
   if (model) {
     for (std::size_t n = 0; n < nodes.size(); ++n) {

@@ -7,6 +7,7 @@
 #include <limits>
 #include <optional>
 
+#include "bonebridge/core/bake.hpp"
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/formats/volition/anim_codec.hpp"
 #include "bonebridge/formats/volition/anim_keys.hpp"
@@ -70,28 +71,25 @@ SmallThree small_three(Quat q) {
   return out;
 }
 
-// Frames of the kept keys: greedy, the longest run (at most 63 frames) that linear interpolation covers.
-template <class Value, class Mix, class Distance>
-std::vector<int> thin(const std::vector<Value>& values, Mix mix, Distance distance, double tolerance) {
-  std::vector<int> kept{0};
-  const int last = static_cast<int>(values.size()) - 1;
-  while (kept.back() < last) {
-    const int from = kept.back();
-    int to = from + 1;
-    for (int candidate = std::min(last, from + kMaxTimeValue); candidate > from + 1; --candidate) {
-      bool fits = true;
-      for (int f = from + 1; f < candidate && fits; ++f) {
-        const double s = static_cast<double>(f - from) / (candidate - from);
-        fits = distance(mix(values[from], values[candidate], s), values[f]) <= tolerance;
-      }
-      if (fits) {
-        to = candidate;
-        break;
-      }
-    }
-    kept.push_back(to);
+// Frames of the kept keys: greedy, the longest run (at most 63 frames) whose dropped frames `fits`.
+template <class Value, class Fits>
+std::vector<int> thin(const std::vector<Value>& values, Fits fits) {
+  std::vector<Knot<Value>> knots;
+  knots.reserve(values.size());
+  for (std::size_t f = 0; f < values.size(); ++f) knots.push_back({static_cast<double>(f), values[f]});
+  std::vector<int> frames;
+  for (const std::size_t f :
+       reduce(std::span<const Knot<Value>>(knots), fits, {std::size_t{kMaxTimeValue}, SpanSearch::Longest})) {
+    frames.push_back(static_cast<int>(f));
   }
-  return kept;
+  return frames;
+}
+
+std::optional<std::string> too_many_keys(const std::vector<int>& kept, const char* what,
+                                         const std::string& bone) {
+  if (kept.size() <= kMaxKeys) return std::nullopt;
+  return fmt::format("bone \"{}\" needs {} {} keys; at most 255 without SHORT_COUNTS", bone, kept.size(),
+                     what);
 }
 
 // Per-key time values for kept frames, in the settings' DELTA_TIMES model.
@@ -228,6 +226,88 @@ void measure_decoded(EncodedAnim& out, const RigDocument& rig, const AnimSetting
   }
 }
 
+// The document's header for a clip of `end_frame` frames over the rig's bones, with no track yet.
+AnimDocument empty_document(const RigDocument& rig, int end_frame) {
+  AnimDocument doc;
+  doc.width = PointerWidth::Eight;
+  doc.version = 14;
+  doc.flags = kPackedKeys | kDeltaTimes | kHasMotion;
+  doc.end_frame = static_cast<std::uint16_t>(end_frame);
+  doc.num_rig_bones = static_cast<std::uint8_t>(rig.bones.size());
+  doc.tracks.resize(rig.bones.size());
+  doc.tail = {0, 0};  // an empty root-controller block: no separate root motion
+  return doc;
+}
+
+// Local transforms of every core joint at every frame.
+std::vector<std::vector<Transform>> sample_frames(const Clip& clip, const Skeleton& skeleton, int end_frame,
+                                                  double frames_per_second) {
+  ClipSampler sampler(skeleton, clip);
+  std::vector<std::vector<Transform>> frames(static_cast<std::size_t>(end_frame) + 1,
+                                             std::vector<Transform>(skeleton.joints.size()));
+  for (int f = 0; f <= end_frame; ++f)
+    sampler.sample(f / frames_per_second, frames[static_cast<std::size_t>(f)]);
+  return frames;
+}
+
+// Bone `bone`'s track from the joint's motion at every frame: thinned keys, then packed records.
+std::optional<std::string> encode_bone(EncodedAnim& out, const RigDocument& rig, const AnimSettings& settings,
+                                       const std::vector<std::vector<Transform>>& frames, std::size_t bone,
+                                       std::size_t joint, const std::string& name) {
+  std::vector<Quat> rotations;
+  std::vector<Vec3> translations;
+  bool rotates = false, moves = false;
+  const auto& rel = rig.bones[bone].rel_bone_translation;
+  const Vec3 rig_offset{rel.x, rel.y, rel.z};
+  for (const auto& locals : frames) {
+    rotations.push_back(normalize(locals[joint].rotation));
+    translations.push_back(locals[joint].translation);
+    rotates = rotates || angle_between(rotations.back(), Quat{}) > kThinRotation;
+    moves = moves || distance(translations.back(), rig_offset) > kThinTranslation;
+  }
+  const int end_frame = out.document.end_frame;
+  auto& track = out.document.tracks[bone];
+  if (rotates) {
+    const auto kept = thin(rotations, [](Quat a, Quat b, double s, Quat actual) {
+      return slerp_reproduces(a, b, s, actual, kThinRotation);
+    });
+    if (auto error = too_many_keys(kept, "rotation", name)) return error;
+    encode_rotations(track, rotations, kept, time_values(kept, end_frame, settings.key_times), out.report);
+    out.report.rotation_keys += kept.size();
+  }
+  if (moves) {
+    const auto kept = thin(translations, [](Vec3 a, Vec3 b, double s, Vec3 actual) {
+      return lerp_reproduces(a, b, s, actual, kThinTranslation);
+    });
+    if (auto error = too_many_keys(kept, "translation", name)) return error;
+    const auto times = time_values(kept, end_frame, settings.key_times);
+    if (auto error = encode_translations(track, translations, kept, times, settings.translation_key_divisor,
+                                         out.report)) {
+      return fmt::format("bone \"{}\": {}", name, *error);
+    }
+    out.report.translation_keys += kept.size();
+  }
+  return std::nullopt;
+}
+
+// What the document cannot hold: joints outside the rig, root motion, events, scale.
+void note_dropped(EncodeReport& report, const Clip& clip, const Skeleton& skeleton,
+                  const std::vector<bool>& matched) {
+  for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
+    if (!matched[j])
+      report.notes.push_back(fmt::format("joint \"{}\" is not in the rig: dropped", skeleton.joints[j].name));
+  }
+  if (clip.root_motion)
+    report.notes.push_back("root motion is not written (the root-controller block is unknown)");
+  if (!clip.events.empty()) report.notes.push_back("events are dropped (the format has none)");
+  for (const auto& channels : clip.joints) {
+    if (channels.scale) {
+      report.notes.push_back("scale channels are dropped (AFF_HAS_SCALE_KEYS is disabled)");
+      break;
+    }
+  }
+}
+
 }  // namespace
 
 Result<EncodedAnim> encode_clip(const Clip& clip, const Skeleton& skeleton, const RigDocument& rig,
@@ -246,22 +326,8 @@ Result<EncodedAnim> encode_clip(const Clip& clip, const Skeleton& skeleton, cons
 
   EncodedAnim out;
   out.report.frames = static_cast<std::size_t>(end_frame);
-  auto& doc = out.document;
-  doc.width = PointerWidth::Eight;
-  doc.version = 14;
-  doc.flags = kPackedKeys | kDeltaTimes | kHasMotion;
-  doc.end_frame = static_cast<std::uint16_t>(end_frame);
-  doc.num_rig_bones = static_cast<std::uint8_t>(rig.bones.size());
-  doc.tracks.resize(rig.bones.size());
-  doc.tail = {0, 0};  // an empty root-controller block: no separate root motion
-
-  // Local transforms of every core joint at every frame.
-  ClipSampler sampler(skeleton, clip);
-  std::vector<std::vector<Transform>> frames(static_cast<std::size_t>(end_frame) + 1,
-                                             std::vector<Transform>(skeleton.joints.size()));
-  for (int f = 0; f <= end_frame; ++f)
-    sampler.sample(f / settings.frames_per_second, frames[static_cast<std::size_t>(f)]);
-
+  out.document = empty_document(rig, end_frame);
+  const auto frames = sample_frames(clip, skeleton, end_frame, settings.frames_per_second);
   std::vector<bool> matched(skeleton.joints.size(), false);
   std::vector<int> bone_joints(rig.bones.size(), -1);
   for (std::size_t bone = 0; bone < rig.bones.size(); ++bone) {
@@ -275,58 +341,10 @@ Result<EncodedAnim> encode_clip(const Clip& clip, const Skeleton& skeleton, cons
     const auto joint = static_cast<std::size_t>(it - skeleton.joints.begin());
     matched[joint] = true;
     bone_joints[bone] = static_cast<int>(joint);
-    std::vector<Quat> rotations;
-    std::vector<Vec3> translations;
-    bool rotates = false, moves = false;
-    const auto& rel = rig.bones[bone].rel_bone_translation;
-    const Vec3 rig_offset{rel.x, rel.y, rel.z};
-    for (const auto& locals : frames) {
-      rotations.push_back(normalize(locals[joint].rotation));
-      translations.push_back(locals[joint].translation);
-      rotates = rotates || angle_between(rotations.back(), Quat{}) > kThinRotation;
-      moves = moves || distance(translations.back(), rig_offset) > kThinTranslation;
-    }
-    auto& track = doc.tracks[bone];
-    if (rotates) {
-      const auto kept = thin(
-          rotations, [](Quat a, Quat b, double s) { return slerp(a, b, s); },
-          [](Quat a, Quat b) { return angle_between(a, b); }, kThinRotation);
-      if (kept.size() > kMaxKeys)
-        return fail(fmt::format("bone \"{}\" needs {} rotation keys; at most 255 without SHORT_COUNTS", name,
-                                kept.size()));
-      encode_rotations(track, rotations, kept, time_values(kept, end_frame, settings.key_times), out.report);
-      out.report.rotation_keys += kept.size();
-    }
-    if (moves) {
-      const auto kept = thin(
-          translations, [](Vec3 a, Vec3 b, double s) { return lerp(a, b, s); },
-          [](Vec3 a, Vec3 b) { return distance(a, b); }, kThinTranslation);
-      if (kept.size() > kMaxKeys)
-        return fail(fmt::format("bone \"{}\" needs {} translation keys; at most 255 without SHORT_COUNTS",
-                                name, kept.size()));
-      const auto times = time_values(kept, end_frame, settings.key_times);
-      if (auto error = encode_translations(track, translations, kept, times, settings.translation_key_divisor,
-                                           out.report)) {
-        return fail(fmt::format("bone \"{}\": {}", name, *error));
-      }
-      out.report.translation_keys += kept.size();
-    }
+    if (auto error = encode_bone(out, rig, settings, frames, bone, joint, name)) return fail(*error);
   }
-  for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
-    if (!matched[j])
-      out.report.notes.push_back(
-          fmt::format("joint \"{}\" is not in the rig: dropped", skeleton.joints[j].name));
-  }
-  if (clip.root_motion)
-    out.report.notes.push_back("root motion is not written (the root-controller block is unknown)");
-  if (!clip.events.empty()) out.report.notes.push_back("events are dropped (the format has none)");
-  for (const auto& channels : clip.joints) {
-    if (channels.scale) {
-      out.report.notes.push_back("scale channels are dropped (AFF_HAS_SCALE_KEYS is disabled)");
-      break;
-    }
-  }
-  lay_out_anim(doc);
+  note_dropped(out.report, clip, skeleton, matched);
+  lay_out_anim(out.document);
   measure_decoded(out, rig, settings, frames, bone_joints);
   return out;
 }

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "bonebridge/core/bake.hpp"
 #include "bonebridge/formats/volition/rig_codec.hpp"
 
 namespace bonebridge::volition {
@@ -48,23 +49,11 @@ Channel<Quat> rotation_channel(const DecodedTrack& track, const AnimSettings& se
     return raw;
   }
   const bool nlerp_keys = settings.interpolation == KeyInterpolation::Nlerp;
+  const double spacing = nlerp_keys ? kNlerpSampleSpacing : kMaxRotationSegment;
+  const RotationSegments segments{spacing, spacing, 0};
   Channel<Quat> out;
   for (std::size_t k = 0; k < raw.times.size(); ++k) {
-    Quat q = raw.values[k];
-    if (!out.values.empty()) {
-      const Quat previous = out.values.back();
-      if (dot(previous, q) < 0) q = -q;
-      const double spacing = nlerp_keys ? kNlerpSampleSpacing : kMaxRotationSegment;
-      const int pieces = static_cast<int>(std::ceil(angle_between(previous, q) / spacing));
-      const double t0 = out.times.back();
-      for (int p = 1; p < pieces; ++p) {
-        const double f = static_cast<double>(p) / pieces;
-        out.times.push_back(t0 + (raw.times[k] - t0) * f);
-        out.values.push_back(nlerp_keys ? nlerp(previous, q, f) : slerp(previous, q, f));
-      }
-    }
-    out.times.push_back(raw.times[k]);
-    out.values.push_back(q);
+    append_rotation_key(out, raw.times[k], raw.values[k], segments, nlerp_keys ? nlerp : slerp);
   }
   return out;
 }
