@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
 
 #ifdef BONEBRIDGE_HAS_LEGO
 #include "bonebridge/formats/lego/family.hpp"
@@ -48,8 +49,8 @@ FormatFamily guarded(FormatFamily row) {
   return row;
 }
 
-std::vector<FormatFamily> build_registry() {
-  std::vector<FormatFamily> rows;
+std::deque<FormatFamily> build_registry() {
+  std::deque<FormatFamily> rows;
 #ifdef BONEBRIDGE_HAS_LEGO
   rows.push_back(guarded(lego::family()));
 #endif
@@ -77,9 +78,31 @@ std::string lower_extension(const std::filesystem::path& path) {
   return ext;
 }
 
-const std::vector<FormatFamily>& format_families() {
-  static const std::vector<FormatFamily> rows = build_registry();
-  return rows;
+namespace {
+
+// A deque: rows registered later never move the ones that callers already point at.
+std::deque<FormatFamily>& rows() {
+  static std::deque<FormatFamily> registered = build_registry();
+  return registered;
+}
+
+}  // namespace
+
+const std::deque<FormatFamily>& format_families() {
+  return rows();
+}
+
+Status register_family(FormatFamily row) {
+  if (row.id.empty() || !row.open)
+    return Error{row.title, "a family needs an id and an open function", {}, {}, {}};
+  if (find_family_by_id(row.id))
+    return Error{row.title, "a family with the id " + row.id + " exists", {}, {}, {}};
+  for (const auto& extension : row.extensions) {
+    if (find_family_by_extension("x" + extension))
+      return Error{row.title, "another family already claims " + extension, {}, {}, {}};
+  }
+  rows().push_back(guarded(std::move(row)));
+  return Ok{};
 }
 
 const FormatFamily* find_family_by_extension(const std::filesystem::path& path) {

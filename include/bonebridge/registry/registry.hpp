@@ -1,4 +1,5 @@
 #pragma once
+#include <deque>
 #include <filesystem>
 #include <string_view>
 #include <vector>
@@ -7,7 +8,12 @@
 
 namespace bonebridge {
 
-const std::vector<FormatFamily>& format_families();
+// The families, in the order the registry lists them.
+const std::deque<FormatFamily>& format_families();
+
+// Adds a family row after the built-in ones (a test's family, a plug-in): its id and extensions must be new.
+// Not thread-safe: register before opening files from other threads.
+Status register_family(FormatFamily row);
 
 // The family that claims a file: by its extension when that names a family (a user's file name is the
 // strongest evidence there is), else by content. nullptr when none does.

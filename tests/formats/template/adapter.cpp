@@ -1,0 +1,52 @@
+#include "formats/template/adapter.hpp"
+
+#include "formats/template/bridge.hpp"
+#include "formats/template/codec.hpp"
+#include "formats/template/engine.hpp"
+
+namespace bonebridge::pendulum {
+namespace {
+
+class PendulumDocument final : public bonebridge::Document {
+ public:
+  explicit PendulumDocument(pendulum::Document document) : document_(std::move(document)) {}
+
+  nlohmann::json info() const override {
+    std::size_t keys = 0;
+    for (const auto& joint : document_.joints) keys += joint.keys.size();
+    return {{"format", kFormat},
+            {"version", document_.version},
+            {"joints", document_.joints.size()},
+            {"keys", keys},
+            {"duration", duration()}};
+  }
+  nlohmann::json dump() const override {
+    auto joints = nlohmann::json::array();
+    for (const auto& joint : document_.joints) {
+      auto keys = nlohmann::json::array();
+      for (const auto& key : joint.keys) keys.push_back({key.ms, key.degrees});
+      joints.push_back(
+          {{"name", joint.name}, {"parent", joint.parent}, {"length", joint.length}, {"keys", keys}});
+    }
+    return {{"version", document_.version}, {"joints", joints}};
+  }
+  double duration() const override { return duration_seconds(document_); }
+  double engine_tick() const override { return 0.001; }
+  Status sample_into(double seconds, EnginePose& pose) const override {
+    pose_at(document_, seconds, pose);
+    return Ok{};
+  }
+  Result<CoreConversion> to_core(const Options&) const override { return pendulum::to_core(document_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return write_pendulum(document_); }
+
+ private:
+  pendulum::Document document_;  // a bare `Document` here names the registry's base class
+};
+
+}  // namespace
+
+std::unique_ptr<bonebridge::Document> adapt(Document document) {
+  return std::make_unique<PendulumDocument>(std::move(document));
+}
+
+}  // namespace bonebridge::pendulum

@@ -1,0 +1,8 @@
+#pragma once
+#include "bonebridge/registry/family.hpp"
+
+namespace bonebridge::pendulum {
+
+FormatFamily family();
+
+}  // namespace bonebridge::pendulum
