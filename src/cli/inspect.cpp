@@ -231,11 +231,6 @@ Result<FidelityReport> import_fidelity(const std::string& path, const std::strin
   return measure_import_fidelity(*scene, *family, options, step);
 }
 
-bool is_gltf_path(const std::string& path) {
-  const auto ext = std::filesystem::path(path).extension().string();
-  return ext == ".glb" || ext == ".gltf" || ext == ".GLB" || ext == ".GLTF";
-}
-
 Verb add_fidelity(CLI::App& app) {
   auto* command = app.add_subcommand("fidelity",
                                      "Joint position error of a conversion against the game engine: a game "
@@ -250,7 +245,7 @@ Verb add_fidelity(CLI::App& app) {
   command->add_option("--to", *to, "For a glTF input: the family to write it as");
   return {command, [opened, json, step, to] {
             const Options options = opened.input->to_options();
-            if (is_gltf_path(*opened.path)) {
+            if (names_gltf(*opened.path)) {
               const auto report = import_fidelity(*opened.path, *to, options, *step);
               if (!report) return report_error(report.error());
               print_fidelity(*opened.path, *report, *json);

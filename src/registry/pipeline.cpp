@@ -157,14 +157,14 @@ Result<Converted<std::vector<std::uint8_t>>> export_gltf(const Document& documen
   return Converted<std::vector<std::uint8_t>>{std::move(*bytes), std::move(core->notes)};
 }
 
-namespace {
-
-using Bytes = std::vector<std::uint8_t>;
-
-bool is_gltf(const std::filesystem::path& path) {
+bool names_gltf(const std::filesystem::path& path) {
   const auto ext = lower_extension(path);
   return ext == ".glb" || ext == ".gltf";
 }
+
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
 
 // A family with several file kinds (Volition: rigs and animations) learns which one to write from the
 // output's name.
@@ -221,7 +221,7 @@ Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamil
 Result<Converted<Bytes>> convert(const ConvertJob& job) {
   const FormatFamily* target =
       job.to.empty() ? find_family_by_extension(job.output) : find_family_by_id(job.to);
-  const bool to_gltf = job.to.empty() ? is_gltf(job.output) : (job.to == "glb" || job.to == "gltf");
+  const bool to_gltf = job.to.empty() ? names_gltf(job.output) : (job.to == "glb" || job.to == "gltf");
   if (!to_gltf && !target) {
     return Error{
         "",
@@ -230,7 +230,7 @@ Result<Converted<Bytes>> convert(const ConvertJob& job) {
         {},
         {}};
   }
-  if (is_gltf(job.input) && job.format.empty()) {
+  if (names_gltf(job.input) && job.format.empty()) {
     if (to_gltf) return Error{"", "the input is already glTF", {}, {}, {}};
     return from_gltf(job, *target);
   }

@@ -45,6 +45,9 @@ Result<CoreConversion> core_of(const Document& document, const Options& options)
 Result<Converted<std::vector<std::uint8_t>>> export_gltf(const Document& document, const Options& options,
                                                          const gltf::ExportOptions& export_options);
 
+// Whether a file name is a glTF file's (.glb or .gltf, in any case).
+bool names_gltf(const std::filesystem::path& path);
+
 // What `convert` does, without the files: the input (a file or an archive address) in the output's format,
 // with the notes of every conversion on the way (to the core model and back to a game's format).
 struct ConvertJob {
