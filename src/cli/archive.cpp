@@ -147,7 +147,7 @@ Verb add_extract(CLI::App& app) {
               if (auto written = write_planned(plan->outputs()[i], planned[i]->bytes); !written)
                 return report_error(written.error());
             }
-            std::cerr << fmt::format("extracted {} entries of {} to {}\n", planned.size(), *address, *out);
+            status() << fmt::format("extracted {} entries of {} to {}\n", planned.size(), *address, *out);
             return int{kSuccess};
           }};
 }
@@ -179,7 +179,7 @@ Verb add_pack(CLI::App& app) {
             if (!packed) return report_error(packed.error());
             if (auto written = write_planned(plan.outputs().front(), *packed); !written)
               return report_error(written.error());
-            std::cerr << fmt::format("packed {} into {} ({} bytes)\n", *folder, *out, packed->size());
+            status() << fmt::format("packed {} into {} ({} bytes)\n", *folder, *out, packed->size());
             return int{kSuccess};
           }};
 }

@@ -61,6 +61,28 @@ Options InputOptions::to_options() const {
   return options;
 }
 
+Verbosity& verbosity() {
+  static Verbosity level = Verbosity::Normal;
+  return level;
+}
+
+namespace {
+
+std::ostream& nowhere() {
+  static std::ostream discarded(nullptr);  // a stream without a buffer writes nothing
+  return discarded;
+}
+
+}  // namespace
+
+std::ostream& status() {
+  return verbosity() == Verbosity::Quiet ? nowhere() : std::cerr;
+}
+
+std::ostream& detail() {
+  return verbosity() == Verbosity::Verbose ? std::cerr : nowhere();
+}
+
 int report_error(const Error& error) {
   std::cerr << "bonebridge: error: " << error.to_string() << "\n";
   return error.format == kSettingsErrorFormat ? kUsage : kInvalidInput;

@@ -23,6 +23,12 @@ int main(int argc, char** argv) {
   CLI::App app{"bonebridge: skeletal animation of classic games to glTF 2.0 and back"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "bonebridge " BONEBRIDGE_VERSION);
+  // --quiet and --verbose are accepted before or after the verb.
+  app.fallthrough();
+  bool quiet = false, verbose = false;
+  auto* quiet_flag = app.add_flag("-q,--quiet", quiet, "Say nothing but errors on standard error");
+  app.add_flag("-v,--verbose", verbose, "Also say how each input was recognised, and every note")
+      ->excludes(quiet_flag);
   std::vector<Verb> verbs;
   for (auto add : {add_formats, add_info, add_dump, add_validate, add_sample, add_fidelity, add_convert,
                    add_batch, add_ls, add_extract, add_pack, add_completion}) {
@@ -36,6 +42,7 @@ int main(int argc, char** argv) {
     app.exit(e);
     return kUsage;
   }
+  verbosity() = quiet ? Verbosity::Quiet : verbose ? Verbosity::Verbose : Verbosity::Normal;
   for (const auto& verb : verbs) {
     if (!verb.command->parsed()) continue;
     // Every failure of the input should already be an Error value: an exception here is a bug, and exits

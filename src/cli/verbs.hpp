@@ -53,4 +53,13 @@ Verb add_completion(CLI::App& app);
 
 int report_error(const Error& error);
 
+// How much the tool says on standard error besides errors: --quiet (nothing), normal (a status line per
+// written file and the conversion notes), --verbose (also how each input was recognised, and every batch
+// item's notes). Set once by main before a verb runs.
+enum class Verbosity { Quiet, Normal, Verbose };
+Verbosity& verbosity();
+// Where status lines and notes go: standard error, or nowhere with --quiet.
+std::ostream& status();
+std::ostream& detail();  // standard error with --verbose only
+
 }  // namespace bonebridge::cli

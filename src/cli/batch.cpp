@@ -1,0 +1,284 @@
+// batch: every file of a folder, or every entry of an archive, to glTF, on all cores. Each output is planned
+// before anything is written (outputs.hpp); a bad file is reported and the others go on.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "bonebridge/registry/archives.hpp"
+#include "bonebridge/registry/pipeline.hpp"
+#include "bonebridge/registry/registry.hpp"
+#include "outputs.hpp"
+#include "verbs.hpp"
+
+namespace bonebridge::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct BatchItem {
+  std::string input;  // a file, or ARCHIVE:INDEX
+  fs::path output;
+};
+
+// Everything a batch converts: files a family claims by extension, and inside archives (found by extension,
+// nested ones too) every entry a family claims by its name, or every entry of an archive whose own
+// extension names a family (HQR entries are numbered). An archive's entries go to a folder named after it.
+class BatchCollector {
+ public:
+  BatchCollector(fs::path out, const char* extension) : out_(std::move(out)), extension_(extension) {}
+
+  Status add_file(const fs::path& file, const fs::path& relative) {
+    if (names_an_archive(file)) return add_archive(file.string(), relative, file);
+    if (find_family_by_extension(file)) return add(file.string(), relative);
+    return Ok{};
+  }
+  Status add_archive(const std::string& address, const fs::path& relative, const fs::path& named) {
+    auto file = read_address(address);
+    if (!file) return file.error();
+    return add_entries(address, relative, named, std::move(file->bytes));
+  }
+  std::vector<BatchItem> take() { return std::move(items_); }
+
+ private:
+  // A nested archive's bytes come from its parent, already read, not from its address anew.
+  Status add_entries(const std::string& address, const fs::path& relative, const fs::path& named,
+                     std::vector<std::uint8_t> bytes) {
+    auto archive = open_archive(named.filename().string(), std::move(bytes));
+    if (!archive) return archive.error();
+    const bool numbered_family = find_family_by_extension(named) != nullptr;
+    for (std::size_t i = 0; i < (*archive)->entries().size(); ++i) {
+      const auto& entry = (*archive)->entries()[i];
+      if (entry.compression == "blank") continue;
+      const std::string inner = address + ":" + entry.name;
+      const fs::path inner_relative = relative / entry.name;
+      Status status = Ok{};
+      if (names_an_archive(entry.name)) {
+        auto nested = (*archive)->read(i);
+        if (!nested) {
+          Error error = nested.error();
+          error.file = inner;
+          return error;
+        }
+        status = add_entries(inner, inner_relative, entry.name, std::move(*nested));
+      } else if (find_family_by_extension(entry.name) || numbered_family) {
+        status = add(inner, inner_relative);
+      }
+      if (!status) return status;
+    }
+    return Ok{};
+  }
+  Status add(const std::string& input, const fs::path& relative) {
+    auto output = mirrored_output(out_, relative, extension_);
+    if (!output) return output.error();
+    items_.push_back({input, std::move(output).value()});
+    return Ok{};
+  }
+
+  fs::path out_;
+  const char* extension_;
+  std::vector<BatchItem> items_;
+};
+
+Result<std::vector<BatchItem>> folder_items(const fs::path& folder, BatchCollector& collector) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  // The error_code forms throughout: an unreadable subfolder is bad input, not an exception.
+  const auto options = fs::directory_options::skip_permission_denied;
+  for (fs::recursive_directory_iterator it(folder, options, ec), end; !ec && it != end; it.increment(ec)) {
+    std::error_code type_ec;
+    if (it->is_regular_file(type_ec)) files.push_back(it->path());
+  }
+  if (ec) return Error{"", "cannot list the folder: " + ec.message(), {}, {}, folder.string()};
+  std::sort(files.begin(), files.end());
+  for (const auto& file : files) {
+    if (auto status = collector.add_file(file, file.lexically_relative(folder)); !status)
+      return status.error();
+  }
+  return collector.take();
+}
+
+// A folder: every file a family claims and every archive, at its path relative to the folder. An archive:
+// its entries, under a folder of the archive's name.
+Result<std::vector<BatchItem>> batch_items(const std::string& input, const fs::path& out,
+                                           const char* extension) {
+  BatchCollector collector(out, extension);
+  std::error_code ec;
+  if (fs::is_directory(input, ec)) return folder_items(input, collector);
+  const fs::path named = split_address(input) ? fs::path(input).filename() : fs::path(input);
+  if (auto status = collector.add_archive(input, named.filename(), named); !status) return status.error();
+  return collector.take();
+}
+
+std::size_t joint_count(const Document& document) {
+  const auto joints = document.info().value("joints", nlohmann::json(0));
+  if (joints.is_array()) return joints.size();
+  return joints.is_number() ? joints.get<std::size_t>() : 0;
+}
+
+// A batch's options apply to the files of the families that have them.
+const std::vector<const FormatFamily*>& every_family() {
+  static const auto families = [] {
+    std::vector<const FormatFamily*> all;
+    for (const auto& family : format_families()) all.push_back(&family);
+    return all;
+  }();
+  return families;
+}
+
+// One item of a batch, converted and written: what `batch --json` prints for it.
+Result<nlohmann::json> convert_item(const PlannedOutput& item, const InputOptions& options, bool binary) {
+  const Options settings = options.to_options();
+  auto loaded = load_input(item.input, settings, options.format, every_family());
+  if (!loaded) return loaded.error();
+  if (const auto reason = loaded->document->no_gltf_form()) {
+    return nlohmann::json{{"input", item.input}, {"family", loaded->family->id}, {"skipped", *reason}};
+  }
+  auto bytes = export_gltf(*loaded->document, settings, {.binary = binary});
+  if (!bytes) {
+    Error error = bytes.error();
+    if (error.file.empty()) error.file = item.input;
+    return error;
+  }
+  if (const auto written = write_planned(item, bytes->value); !written) return written.error();
+  return nlohmann::json{{"input", item.input},
+                        {"output", item.path.string()},
+                        {"family", loaded->family->id},
+                        {"format", loaded->family->title},
+                        {"joints", joint_count(*loaded->document)},
+                        {"duration", loaded->document->duration()},
+                        {"bytes", bytes->value.size()},
+                        {"notes", bytes->notes}};
+}
+
+struct BatchRequest {
+  std::string input, out;
+  InputOptions options;
+  bool text = false;
+  bool json = false;
+  bool force = false;
+  unsigned jobs = 0;  // 0: one per core
+};
+
+struct BatchCounts {
+  std::size_t written = 0, skipped = 0, failed = 0;
+  std::vector<std::string> failures;  // "input: reason", for the summary
+};
+
+// What one finished item says: its status line (standard error), its JSON record (standard output).
+std::string status_line(const PlannedOutput& item, const Result<nlohmann::json>& record) {
+  if (!record) return "bonebridge: error: " + record.error().to_string() + "\n";
+  if (record->contains("skipped"))
+    return fmt::format("{}: skipped: {}\n", item.input, (*record)["skipped"].get<std::string>());
+  std::string line =
+      fmt::format("{} -> {}: {}, {} joints, {:.3f} s, {} bytes\n", item.input, item.path.string(),
+                  (*record)["format"].get<std::string>(), (*record)["joints"].get<std::size_t>(),
+                  (*record)["duration"].get<double>(), (*record)["bytes"].get<std::size_t>());
+  if (verbosity() == Verbosity::Verbose) {
+    for (const auto& note : (*record)["notes"]) line += "  note: " + note.get<std::string>() + "\n";
+  }
+  return line;
+}
+
+// Items are converted by `jobs` threads, each taking the next one. What each says is written in the items'
+// order (so that output is the same whatever -j), as soon as every earlier item is done, with [n/total] in
+// front when standard error is a terminal.
+class BatchRun {
+ public:
+  BatchRun(const BatchRequest& request, const std::vector<PlannedOutput>& items)
+      : request_(request), items_(items), finished_(items.size()), progress_(::isatty(STDERR_FILENO) == 1) {}
+
+  BatchCounts run() {
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const std::size_t workers =
+        std::min<std::size_t>(request_.jobs ? request_.jobs : cores, std::max<std::size_t>(1, items_.size()));
+    std::vector<std::thread> threads;
+    for (std::size_t w = 1; w < workers; ++w) threads.emplace_back([this] { work(); });
+    work();
+    for (auto& thread : threads) thread.join();
+    return std::move(counts_);
+  }
+
+ private:
+  void work() {
+    for (std::size_t i = next_++; i < items_.size(); i = next_++) {
+      auto record = convert_item(items_[i], request_.options, !request_.text);
+      const std::lock_guard lock(mutex_);
+      finished_[i] = std::move(record);
+      while (printed_ < items_.size() && finished_[printed_]) report(printed_++);
+    }
+  }
+
+  void report(std::size_t index) {
+    const auto& item = items_[index];
+    const auto& record = *finished_[index];
+    const std::string prefix = progress_ ? fmt::format("[{}/{}] ", index + 1, items_.size()) : "";
+    if (!record) {
+      ++counts_.failed;
+      counts_.failures.push_back(record.error().to_string());
+      std::cerr << prefix << status_line(item, record);
+    } else {
+      ++(record->contains("skipped") ? counts_.skipped : counts_.written);
+      status() << prefix << status_line(item, record);
+    }
+    if (request_.json) {
+      const auto json = record ? *record
+                               : nlohmann::json{{"input", item.input},
+                                                {"output", item.path.string()},
+                                                {"error", record.error().to_string()}};
+      std::cout << json.dump(-1, ' ', false, kReplaceInvalidUtf8) << "\n";
+    }
+    finished_[index].reset();  // printed: its record is no longer needed
+  }
+
+  const BatchRequest& request_;
+  const std::vector<PlannedOutput>& items_;
+  std::vector<std::optional<Result<nlohmann::json>>> finished_;  // done but not yet printed
+  const bool progress_;
+  std::atomic<std::size_t> next_{0};
+  std::mutex mutex_;  // guards what follows, finished_ and both output streams
+  std::size_t printed_ = 0;
+  BatchCounts counts_;
+};
+
+int run_batch(const BatchRequest& request) {
+  const auto items = batch_items(request.input, request.out, request.text ? ".gltf" : ".glb");
+  if (!items) return report_error(items.error());
+  OutputPlan plan{request.force};
+  for (const auto& item : *items) plan.protect_input(item.input);
+  plan.protect_companions(request.options.to_options());
+  for (const auto& item : *items) plan.add(item.input, item.output);
+  if (!plan.conflicts().empty()) return plan.refuse();
+  const auto counts = BatchRun(request, plan.outputs()).run();
+  status() << fmt::format("batch: {} written, {} skipped (no glTF form), {} failed\n", counts.written,
+                          counts.skipped, counts.failed);
+  for (const auto& failure : counts.failures) status() << "  failed: " << failure << "\n";
+  return counts.failed ? kInvalidInput : kSuccess;
+}
+
+}  // namespace
+
+Verb add_batch(CLI::App& app) {
+  auto* command =
+      app.add_subcommand("batch", "Convert every file of a folder, or every entry of an archive, to glTF");
+  auto request = std::make_shared<BatchRequest>();
+  command->add_option("input", request->input, "Folder of game files, or an archive (ANIM.HQR)")->required();
+  command->add_option("output", request->out, "Folder for the .glb files, mirroring the input's subfolders")
+      ->required();
+  command->add_flag("--gltf", request->text, "Write .gltf instead of .glb");
+  command->add_flag("--json", request->json, "One JSON line per item on standard output");
+  command->add_flag("--force", request->force, "Allow outputs to replace existing files (never an input)");
+  command->add_option("-j,--jobs", request->jobs, "Files converted at once (default: one per core)")
+      ->check(CLI::Range(1u, 1024u));
+  request->options.add_to(*command);
+  return {command, [request] { return run_batch(*request); }};
+}
+
+}  // namespace bonebridge::cli
