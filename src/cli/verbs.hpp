@@ -50,6 +50,7 @@ Verb add_ls(CLI::App& app);
 Verb add_extract(CLI::App& app);
 Verb add_pack(CLI::App& app);
 Verb add_completion(CLI::App& app);
+Verb add_preview(CLI::App& app);
 
 int report_error(const Error& error);
 
