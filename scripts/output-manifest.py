@@ -36,9 +36,18 @@ def expand(entry, samples):
     return args
 
 
+SAMPLES = os.path.abspath(os.path.join(ROOT, "..", "shared", "samples"))
+
+
 def run(tool, args):
+    """Exit code, standard output and error, with the checkout's and the samples' folders written as {source}
+    and {samples}, so that two checkouts of one tree give one manifest."""
     done = subprocess.run([tool] + args, capture_output=True, timeout=600)
-    return done.returncode, done.stdout, done.stderr
+
+    def placeless(data):
+        return data.replace(SAMPLES.encode(), b"{samples}").replace(ROOT.encode(), b"{source}")
+
+    return done.returncode, placeless(done.stdout), placeless(done.stderr)
 
 
 def digest(data):
