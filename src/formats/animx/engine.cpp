@@ -296,7 +296,7 @@ Status sample_pose(const Document& document, const Skeleton& skeleton, double se
     const char part = transform_part(track);
     if (!part || !done.insert({track.node, part}).second) continue;
     const auto value = sample(track, static_cast<float>(seconds));
-    if (!value.ok()) continue;
+    if (!value.ok()) return value.error();  // Resonite throws: the clip has no pose at this time
     const auto c = components(value->element, value->bytes);
     auto& local = pose.joints[static_cast<std::size_t>(joint_index(skeleton, track.node))].local;
     if (part == 'T') local.translation = {c[0], c[1], c[2]};
