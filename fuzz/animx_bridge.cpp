@@ -34,6 +34,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require_valid(joint.scale);
   }
   const auto back = from_core(core->scene, {});
-  if (!back.ok() || !read(write(back->document)).ok()) std::abort();
+  if (!back.ok() || !read(write(back->value)).ok()) std::abort();
   return 0;
 }

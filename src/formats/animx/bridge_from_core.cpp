@@ -8,7 +8,7 @@
 #include "bonebridge/formats/animx/bridge.hpp"
 #include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/animx/elements.hpp"
-#include "bridge_shared.hpp"
+#include "bridge_resample.hpp"
 
 namespace bonebridge::animx {
 namespace {
@@ -140,11 +140,11 @@ Track property_to_track(const PropertyTrack& property, double shift, std::vector
 
 }  // namespace
 
-// Options are not consulted: the family's encoder applies the output encoding (family.cpp) to every
+// The options are not consulted: the family's encoder applies the output encoding (family.cpp) to every
 // document it writes, converted or transcoded.
-Result<NativeConversion> from_core(const Scene& input, const Options& /*options*/) {
+Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /*options*/) {
   if (input.clips.empty()) return Error{kFormatName, "the scene has no animation clip", {}, {}, {}};
-  NativeConversion result;
+  Converted<Document> result;
   auto& notes = result.notes;
   Scene scene = input;
   AxisConversion::mirror_x().inverse().apply(scene);
@@ -165,7 +165,7 @@ Result<NativeConversion> from_core(const Scene& input, const Options& /*options*
   const double shift = std::isfinite(first) ? first : 0.0;
   if (shift != 0)
     notes.push_back(fmt::format("key times shifted by {} s so that the clip starts at zero", -shift));
-  Document& document = result.document;
+  Document& document = result.value;
   document.name = clip.name;
   bool hierarchy = false;
   for (const auto& joint : clip.joints) {

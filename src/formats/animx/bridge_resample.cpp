@@ -5,7 +5,7 @@
 #include <type_traits>
 
 #include "bonebridge/core/sampler.hpp"
-#include "bridge_shared.hpp"
+#include "bridge_resample.hpp"
 
 namespace bonebridge::animx {
 namespace {

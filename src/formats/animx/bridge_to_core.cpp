@@ -9,7 +9,7 @@
 #include "bonebridge/formats/animx/bridge.hpp"
 #include "bonebridge/formats/animx/elements.hpp"
 #include "bonebridge/formats/animx/skeleton.hpp"
-#include "bridge_shared.hpp"
+#include "bridge_resample.hpp"
 
 namespace bonebridge::animx {
 namespace {
@@ -226,33 +226,13 @@ PropertyTrack property_track(const Track& track, double clip_end, Notes notes) {
 
 }  // namespace
 
-char transform_part(const Track& track) {
-  if (track.property == "Position" && track.element == ElementType::Float3) return 'T';
-  if (track.property == "Rotation" && track.element == ElementType::FloatQ) return 'R';
-  if (track.property == "Scale" && track.element == ElementType::Float3) return 'S';
-  return 0;
-}
-
-std::vector<std::string> joint_names(const Document& document) {
-  std::vector<std::string> names;
-  for (const auto& track : document.tracks) {
-    if (transform_part(track) && std::find(names.begin(), names.end(), track.node) == names.end()) {
-      names.push_back(track.node);
-    }
-  }
-  return names;
-}
-
-Result<CoreConversion> to_core(const Document& document, const Options& options) {
+Result<CoreConversion> to_core(const Document& document, const BridgeOptions& options) {
   CoreConversion result;
   result.conversion = AxisConversion::mirror_x();
-  auto skeleton = clip_skeleton(document, options);
-  if (!skeleton) return skeleton.error();
-  if (!options.get("skeleton"))
-    result.notes.push_back("no --skeleton: a flat skeleton, one root joint per node");
+  if (!options.skeleton) result.notes.push_back("no --skeleton: a flat skeleton, one root joint per node");
   Notes notes{result.notes};
   Scene& scene = result.scene;
-  scene.skeleton = std::move(skeleton).value();
+  scene.skeleton = clip_skeleton(document, options.skeleton);
   const auto names = joint_names(document);
   for (std::size_t i = 0; i < scene.skeleton.joints.size(); ++i)
     result.core_joint_of.push_back(static_cast<int>(i));

@@ -5,9 +5,11 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <set>
 
 #include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/animx/elements.hpp"
+#include "bonebridge/formats/animx/skeleton.hpp"
 
 namespace bonebridge::animx {
 namespace {
@@ -283,6 +285,31 @@ Result<SampledValue> sample(const Track& track, float seconds) {
       return sample_curve(track, seconds);
   }
   return sampling_error(track, "unknown track type");
+}
+
+Status sample_pose(const Document& document, const Skeleton& skeleton, double seconds, EnginePose& pose) {
+  pose.time = seconds;
+  pose.joints.clear();
+  for (const auto& joint : skeleton.joints) pose.joints.push_back({joint.name, joint.parent, joint.rest, {}});
+  std::set<std::pair<std::string, char>> done;
+  for (const auto& track : document.tracks) {
+    const char part = transform_part(track);
+    if (!part || !done.insert({track.node, part}).second) continue;
+    const auto value = sample(track, static_cast<float>(seconds));
+    if (!value.ok()) return value.error();  // Resonite throws: the clip has no pose at this time
+    const auto c = components(value->element, value->bytes);
+    auto& local = pose.joints[static_cast<std::size_t>(joint_index(skeleton, track.node))].local;
+    if (part == 'T') local.translation = {c[0], c[1], c[2]};
+    if (part == 'S') local.scale = {c[0], c[1], c[2]};
+    if (part == 'R') local.rotation = normalize(Quat{c[0], c[1], c[2], c[3]});
+  }
+  // Parents come first, so each model matrix builds on its parent's (a flat skeleton has no parents).
+  for (auto& joint : pose.joints) {
+    const Mat4 local = joint.local.matrix();
+    joint.model =
+        joint.parent < 0 ? local : pose.joints[static_cast<std::size_t>(joint.parent)].model * local;
+  }
+  return Ok{};
 }
 
 std::size_t value_count(const Track& track) {

@@ -1,11 +1,27 @@
 #include "bonebridge/formats/animx/skeleton.hpp"
 
+#include <algorithm>
+
 #include "bonebridge/core/axes.hpp"
-#include "bonebridge/formats/animx/bridge.hpp"
-#include "bonebridge/gltf/gltf.hpp"
-#include "bonebridge/io/file.hpp"
 
 namespace bonebridge::animx {
+
+char transform_part(const Track& track) {
+  if (track.property == "Position" && track.element == ElementType::Float3) return 'T';
+  if (track.property == "Rotation" && track.element == ElementType::FloatQ) return 'R';
+  if (track.property == "Scale" && track.element == ElementType::Float3) return 'S';
+  return 0;
+}
+
+std::vector<std::string> joint_names(const Document& document) {
+  std::vector<std::string> names;
+  for (const auto& track : document.tracks) {
+    if (transform_part(track) && std::find(names.begin(), names.end(), track.node) == names.end()) {
+      names.push_back(track.node);
+    }
+  }
+  return names;
+}
 
 int joint_index(const Skeleton& skeleton, const std::string& name) {
   for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
@@ -14,18 +30,10 @@ int joint_index(const Skeleton& skeleton, const std::string& name) {
   return -1;
 }
 
-Result<Skeleton> clip_skeleton(const Document& document, const Options& options) {
+Skeleton clip_skeleton(const Document& document, const std::optional<Skeleton>& gltf_skeleton) {
   Skeleton skeleton;
-  if (const auto path = options.get("skeleton")) {
-    auto bytes = options.companion("skeleton");
-    if (!bytes) return bytes.error();
-    auto scene = gltf::read(*bytes);
-    if (!scene) {
-      Error error = scene.error();
-      error.file = *path;
-      return error;
-    }
-    skeleton = std::move(scene->skeleton);
+  if (gltf_skeleton) {
+    skeleton = *gltf_skeleton;
     // glTF's frame to Resonite's: the X mirror is its own inverse.
     const auto to_resonite = AxisConversion::mirror_x();
     for (auto& joint : skeleton.joints) joint.rest = to_resonite.transform(joint.rest);

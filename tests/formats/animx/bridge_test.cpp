@@ -11,6 +11,7 @@
 #include "bonebridge/formats/animx/elements.hpp"
 #include "bonebridge/formats/animx/engine.hpp"
 #include "bonebridge/formats/animx/family.hpp"
+#include "bonebridge/formats/animx/skeleton.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge::animx {
@@ -153,7 +154,7 @@ TEST(AnimxBridge, RoundTripThroughTheCoreModelKeepsTheMotion) {
   ASSERT_TRUE(core.ok());
   const auto back = from_core(core->scene, {});
   ASSERT_TRUE(back.ok()) << back.error().to_string();
-  const Document& document = back->document;
+  const Document& document = back->value;
   EXPECT_EQ(document.tracks.size(), original.tracks.size());
   for (const auto& track : original.tracks) {
     const Track* copy = find_track(document, track.node, track.property);
@@ -205,7 +206,7 @@ Scene two_key_scene() {
 TEST(AnimxBridge, FromCoreWritesResonitesCurves) {
   const auto converted = from_core(two_key_scene(), {});
   ASSERT_TRUE(converted.ok());
-  const Document& document = converted->document;
+  const Document& document = converted->value;
   ASSERT_EQ(document.tracks.size(), 3u);
   const Track& position = document.tracks[0];
   EXPECT_EQ(position.node, "Arm");

@@ -8,6 +8,7 @@
 
 #include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/animx/engine.hpp"
+#include "bonebridge/formats/animx/skeleton.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge::animx {
@@ -111,6 +112,33 @@ TEST(AnimxEngine, ThrowingCasesAreErrors) {
   text.left_tangents.strings = {"", ""};
   text.right_tangents.strings = {"", ""};
   EXPECT_FALSE(sample(text, 0.5f).ok());
+}
+
+// A joint track Resonite cannot sample makes the pose an error naming the track, not a joint left at rest;
+// the same track samples at times where it does not throw.
+TEST(AnimxEngine, APoseWithATrackThatThrowsIsAnError) {
+  Track position;
+  position.type = TrackType::Curve;
+  position.element = ElementType::Float3;
+  position.node = "Hips";
+  position.property = "Position";
+  position.times = {0, 1, 2};
+  const float xyz[9] = {0, 0, 0, 1, 2, 3, 4, 5, 6};
+  position.values.bytes.resize(sizeof xyz);
+  std::memcpy(position.values.bytes.data(), xyz, sizeof xyz);
+  position.flags = kCurvePerKeyInterpolation;
+  position.interpolations = {1, 7, 1};  // segment 1 (t in (1, 2]) has no interpolation type
+  Document document;
+  document.tracks.push_back(position);
+  const Skeleton skeleton = clip_skeleton(document, std::nullopt);
+  EnginePose pose;
+  ASSERT_TRUE(sample_pose(document, skeleton, 0.5, pose));
+  ASSERT_EQ(pose.joints.size(), 1u);
+  EXPECT_FLOAT_EQ(static_cast<float>(pose.joints[0].local.translation.y), 1.0f);  // halfway from 0 to 2
+  const auto thrown = sample_pose(document, skeleton, 1.5, pose);
+  ASSERT_FALSE(thrown);
+  EXPECT_NE(thrown.error().message.find("Hips.Position"), std::string::npos) << thrown.error().message;
+  EXPECT_NE(thrown.error().message.find("invalid interpolation type 7"), std::string::npos);
 }
 
 TEST(AnimxEngine, KeySearchIsStrictlyLessThan) {

@@ -1,4 +1,5 @@
 #pragma once
+// The second codec of an AnimX document (src/formats/animx/codec_animj.cpp; the binary one is codec.hpp):
 // AnimJ, Resonite's JSON form of an AnimX clip (research/animx.md §3), read with the importer's rules:
 // each track object's keys exactly trackType, valueType, data in that order; case-sensitive names; a
 // missing interpolation means Hold; Curve and Discrete keys inserted (so sorted) the way InsertKeyFrame

@@ -21,25 +21,29 @@
 // Linear, CUBICSPLINE -> Tangent), converted back by the same mirror, rotations kept in one hemisphere and
 // LINEAR segments longer than 15° split with slerp keys (so nlerp stays within ~0.02° of slerp), keys sorted
 // and shifted so that the clip starts at zero. Property tracks return as Discrete (STEP) or Curve tracks.
-#include <string>
-#include <vector>
+#include <optional>
 
+#include "bonebridge/core/conversion.hpp"
+#include "bonebridge/core/skeleton.hpp"
 #include "bonebridge/formats/animx/document.hpp"
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/io/error.hpp"
 
 namespace bonebridge::animx {
 
-Result<CoreConversion> to_core(const Document& document, const Options& options);
-
-struct NativeConversion {
-  Document document;
-  std::vector<std::string> notes;  // what could not be kept
+// AnimX's settings, parsed from the command line by the registry row (family.cpp).
+struct BridgeOptions {
+  // --skeleton: the joints of a glTF file (in glTF's frame) whose hierarchy the clip animates; without one
+  // the skeleton is flat (skeleton.hpp).
+  std::optional<Skeleton> skeleton;
+  // How a written document is stored: AnimJ text, else AnimX with `encoding`.
+  bool animj = false;
+  Encoding encoding = Encoding::Plain;
 };
-Result<NativeConversion> from_core(const Scene& scene, const Options& options);
 
-// The joints `to_core` makes: node names of Position/Rotation/Scale tracks, in order of first appearance.
-std::vector<std::string> joint_names(const Document& document);
-// Whether a track drives a joint transform (and which part: 'T', 'R', 'S'), or 0 for a property track.
-char transform_part(const Track& track);
+Result<CoreConversion> to_core(const Document& document, const BridgeOptions& options);
+
+// The notes say what could not be kept. The document is stored the way the options ask by the registry
+// row's encoder (family.cpp), as transcoded documents are.
+Result<Converted<Document>> from_core(const Scene& scene, const BridgeOptions& options);
 
 }  // namespace bonebridge::animx

@@ -1,4 +1,8 @@
 #pragma once
+#include <memory>
+
+#include "bonebridge/formats/animx/bridge.hpp"
+#include "bonebridge/formats/animx/document.hpp"
 #include "bonebridge/registry/family.hpp"
 
 namespace bonebridge::animx {
@@ -10,5 +14,14 @@ FormatFamily family();
 // every track as it is: Raw stays Raw, nulls stay null. The output is AnimJ when options "output" ends in
 // .animj or "variant" is "animj"; otherwise AnimX with options "encoding" (plain, lz4, lzma; default plain).
 Result<std::vector<std::uint8_t>> transcode(std::span<const std::uint8_t> input, const Options& options);
+
+// The settings from the command line's options: the output form as `transcode` says, and the "skeleton"
+// companion read as glTF (an error names the file).
+Result<BridgeOptions> bridge_options(const Options& options);
+
+// The registry's Document for a clip read from AnimJ text (`animj`) or AnimX (adapter.cpp); its engine poses
+// the clip's skeleton under `options`.
+std::unique_ptr<bonebridge::Document> make_document(Document document, bool animj,
+                                                    const BridgeOptions& options);
 
 }  // namespace bonebridge::animx

@@ -1,6 +1,7 @@
 #pragma once
 // What the two directions of the AnimX bridge (bridge.hpp) share: reading a track's stored values as numbers,
-// and resampling a track from the engine where the core model cannot express its motion exactly.
+// and resampling a track from the engine where the core model cannot express its motion exactly
+// (bridge_resample.cpp).
 #include <algorithm>
 #include <cstdint>
 #include <optional>
