@@ -7,10 +7,10 @@
 #include <cstring>
 #include <vector>
 
-#include "bonebridge/formats/volition/anim_codec.hpp"
-#include "bonebridge/formats/volition/anim_encoder.hpp"
-#include "bonebridge/formats/volition/anim_engine.hpp"
-#include "bonebridge/formats/volition/rig_codec.hpp"
+#include "bonebridge/formats/volition/anim/bridge.hpp"
+#include "bonebridge/formats/volition/anim/codec.hpp"
+#include "bonebridge/formats/volition/anim/engine.hpp"
+#include "bonebridge/formats/volition/rig/codec.hpp"
 
 namespace {
 

@@ -4,9 +4,9 @@
 #include <cstdlib>
 #include <span>
 
-#include "bonebridge/formats/volition/anim_codec.hpp"
-#include "bonebridge/formats/volition/anim_engine.hpp"
-#include "bonebridge/formats/volition/bridge.hpp"
+#include "bonebridge/formats/volition/anim/bridge.hpp"
+#include "bonebridge/formats/volition/anim/codec.hpp"
+#include "bonebridge/formats/volition/anim/engine.hpp"
 #include "bonebridge/formats/volition/family.hpp"
 #include "inspect_document.hpp"
 

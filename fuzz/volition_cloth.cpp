@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <span>
 
-#include "bonebridge/formats/volition/cloth_codec.hpp"
+#include "bonebridge/formats/volition/cloth/codec.hpp"
 #include "bonebridge/formats/volition/family.hpp"
 #include "inspect_document.hpp"
 

@@ -4,9 +4,9 @@
 #include <cstdlib>
 #include <span>
 
-#include "bonebridge/formats/volition/bridge.hpp"
 #include "bonebridge/formats/volition/family.hpp"
-#include "bonebridge/formats/volition/rig_codec.hpp"
+#include "bonebridge/formats/volition/rig/bridge.hpp"
+#include "bonebridge/formats/volition/rig/codec.hpp"
 #include "inspect_document.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

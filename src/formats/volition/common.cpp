@@ -41,4 +41,9 @@ std::string printable(std::string_view bytes) {
   return out;
 }
 
+AxisConversion volition_axes(const std::string& name) {
+  if (name == "mirror-x") return AxisConversion::mirror_x();
+  return AxisConversion::identity();
+}
+
 }  // namespace bonebridge::volition

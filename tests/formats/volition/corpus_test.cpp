@@ -9,11 +9,11 @@
 #include <fstream>
 #include <map>
 
-#include "bonebridge/formats/volition/anim_codec.hpp"
-#include "bonebridge/formats/volition/anim_encoder.hpp"
-#include "bonebridge/formats/volition/anim_keys.hpp"
-#include "bonebridge/formats/volition/cloth_codec.hpp"
-#include "bonebridge/formats/volition/rig_codec.hpp"
+#include "bonebridge/formats/volition/anim/bridge.hpp"
+#include "bonebridge/formats/volition/anim/codec.hpp"
+#include "bonebridge/formats/volition/anim/engine.hpp"
+#include "bonebridge/formats/volition/cloth/codec.hpp"
+#include "bonebridge/formats/volition/rig/codec.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge::volition {

@@ -7,12 +7,12 @@
 
 #include "bonebridge/core/fidelity.hpp"
 #include "bonebridge/core/sampler.hpp"
-#include "bonebridge/formats/volition/anim_codec.hpp"
-#include "bonebridge/formats/volition/anim_encoder.hpp"
-#include "bonebridge/formats/volition/anim_keys.hpp"
-#include "bonebridge/formats/volition/bridge.hpp"
+#include "bonebridge/formats/volition/anim/bridge.hpp"
+#include "bonebridge/formats/volition/anim/codec.hpp"
+#include "bonebridge/formats/volition/anim/engine.hpp"
 #include "bonebridge/formats/volition/family.hpp"
-#include "bonebridge/formats/volition/rig_codec.hpp"
+#include "bonebridge/formats/volition/rig/bridge.hpp"
+#include "bonebridge/formats/volition/rig/codec.hpp"
 #include "bonebridge/io/file.hpp"
 #include "support/samples.hpp"
 

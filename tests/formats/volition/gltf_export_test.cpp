@@ -6,10 +6,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "bonebridge/formats/volition/anim_codec.hpp"
-#include "bonebridge/formats/volition/anim_keys.hpp"
-#include "bonebridge/formats/volition/bridge.hpp"
-#include "bonebridge/formats/volition/rig_codec.hpp"
+#include "bonebridge/formats/volition/anim/bridge.hpp"
+#include "bonebridge/formats/volition/anim/codec.hpp"
+#include "bonebridge/formats/volition/anim/engine.hpp"
+#include "bonebridge/formats/volition/rig/bridge.hpp"
+#include "bonebridge/formats/volition/rig/codec.hpp"
 #include "bonebridge/gltf/gltf.hpp"
 #include "support/samples.hpp"
 

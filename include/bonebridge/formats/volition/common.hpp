@@ -1,9 +1,11 @@
 #pragma once
-// What the three Volition formats share: the width of a V_FILE_PTR slot and the bone-name hash.
+// What the three Volition formats share: the width of a V_FILE_PTR slot, the bone-name hash and the engine's
+// axes.
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "bonebridge/core/axes.hpp"
 #include "bonebridge/io/byte_reader.hpp"
 #include "bonebridge/io/byte_writer.hpp"
 
@@ -28,5 +30,9 @@ std::uint32_t bone_name_hash(std::string_view name);
 
 // Non-ASCII and control bytes as \\xNN, so that names read from a file always make valid UTF-8 text.
 std::string printable(std::string_view bytes);
+
+// The engine's frame is not documented in the notes; identity is the default, "mirror-x" (left-handed
+// Y-up, as Direct3D titles usually are) is offered as an option. Both are assumptions.
+AxisConversion volition_axes(const std::string& name);
 
 }  // namespace bonebridge::volition

@@ -2,7 +2,7 @@
 #include <memory>
 #include <span>
 
-#include "bonebridge/formats/volition/anim_engine.hpp"
+#include "bonebridge/formats/volition/anim/engine.hpp"
 #include "bonebridge/registry/family.hpp"
 
 namespace bonebridge::volition {

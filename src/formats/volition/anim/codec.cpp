@@ -1,4 +1,4 @@
-#include "bonebridge/formats/volition/anim_codec.hpp"
+#include "bonebridge/formats/volition/anim/codec.hpp"
 
 #include <fmt/format.h>
 
@@ -304,6 +304,51 @@ void lay_out_anim(AnimDocument& doc) {
 
 std::size_t anim_walk_end(const AnimDocument& doc) {
   return write_anim(doc).size() - doc.tail.size();
+}
+
+int sign_extend6(unsigned value) {
+  value &= 0x3Fu;
+  return value >= 32 ? static_cast<int>(value) - 64 : static_cast<int>(value);
+}
+
+RotationRecord unpack_rotation_record(const RotationRecordBytes& bytes) {
+  RotationRecord record;
+  for (int j = 0; j < 3; ++j) {
+    record.base[j] = sign_extend6(bytes[j]);
+    record.scaler[j] = bytes[j] >> 6;
+  }
+  record.count = bytes[3] & 0x3F;
+  record.largest = bytes[3] >> 6;
+  return record;
+}
+
+RotationKey unpack_rotation_key(const RotationKeyBytes& bytes) {
+  const unsigned b0 = bytes[0], b1 = bytes[1], b2 = bytes[2];
+  RotationKey key;
+  key.delta[0] = sign_extend6(b0 >> 2);
+  key.delta[1] = sign_extend6(((b0 & 0x3u) << 4) | (b1 >> 4));
+  key.delta[2] = sign_extend6(((b1 & 0xFu) << 2) | (b2 >> 6));
+  key.time = static_cast<int>(b2 & 0x3Fu);
+  return key;
+}
+
+RotationRecordBytes pack_rotation_record(const RotationRecord& record) {
+  RotationRecordBytes bytes{};
+  for (int j = 0; j < 3; ++j) {
+    bytes[j] = static_cast<std::uint8_t>((record.base[j] & 0x3F) | ((record.scaler[j] & 0x3) << 6));
+  }
+  bytes[3] = static_cast<std::uint8_t>((record.count & 0x3F) | ((record.largest & 0x3) << 6));
+  return bytes;
+}
+
+RotationKeyBytes pack_rotation_key(const RotationKey& key) {
+  const unsigned a = static_cast<unsigned>(key.delta[0]) & 0x3Fu;
+  const unsigned b = static_cast<unsigned>(key.delta[1]) & 0x3Fu;
+  const unsigned c = static_cast<unsigned>(key.delta[2]) & 0x3Fu;
+  const unsigned t = static_cast<unsigned>(key.time) & 0x3Fu;
+  return {static_cast<std::uint8_t>((a << 2) | (b >> 4)),
+          static_cast<std::uint8_t>(((b & 0xFu) << 4) | (c >> 2)),
+          static_cast<std::uint8_t>(((c & 0x3u) << 6) | t)};
 }
 
 }  // namespace bonebridge::volition

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "bonebridge/formats/volition/rig_document.hpp"
+#include "bonebridge/formats/volition/rig/document.hpp"
 #include "bonebridge/io/error.hpp"
 
 namespace bonebridge::volition {
@@ -17,6 +17,10 @@ inline constexpr const char* kRigFormat = "Volition .rig_pc";
 // the first that parses at all.
 Result<RigDocument> read_rig(std::span<const std::uint8_t> bytes, std::optional<PointerWidth> width = {});
 std::vector<std::uint8_t> write_rig(const RigDocument& document);
+
+// Reads as a rig with at least one bone whose checksums all match the names: how a rig (no magic) is told
+// apart.
+bool looks_like_rig(std::span<const std::uint8_t> bytes);
 
 std::size_t rig_header_size(PointerWidth width);
 // The NUL-terminated string at `offset` in the name region, or nullopt when it runs off the region.

@@ -3,7 +3,8 @@
 
 #include <cmath>
 
-#include "bonebridge/formats/volition/anim_keys.hpp"
+#include "bonebridge/formats/volition/anim/codec.hpp"
+#include "bonebridge/formats/volition/anim/engine.hpp"
 
 namespace bonebridge::volition {
 namespace {

@@ -2,15 +2,32 @@
 // The pose of a crunched clip at time t. The key layout and value decoding are sourced (notes §3); the
 // time unit, the key timing and the interpolation are not, so each is a setting whose default is the
 // notes' suggestion, and `assumptions()` names them for `info` and `formats`.
+#include <array>
 #include <string>
 #include <vector>
 
 #include "bonebridge/core/conversion.hpp"
 #include "bonebridge/core/math.hpp"
-#include "bonebridge/formats/volition/anim_document.hpp"
-#include "bonebridge/formats/volition/rig_document.hpp"
+#include "bonebridge/formats/volition/anim/codec.hpp"
+#include "bonebridge/formats/volition/rig/document.hpp"
 
 namespace bonebridge::volition {
+
+// The values of the unpacked keys (notes §3.4–§3.5).
+// Step of the rotation fixed point, read from the SR:TT exe; equals float32(sqrt(1/2) / 8191).
+inline constexpr float kRotationStep = 8.6327287e-05f;
+inline constexpr std::array<int, 4> kRotationScalers{1, 2, 4, 16};
+inline constexpr double kTranslationBaseUnit = 1.0 / 64.0;           // record base (SR:TT exe, [RR] agrees)
+inline constexpr double kTranslationKeyDivisorSR3 = 4000.0;          // key delta (SR:TT exe)
+inline constexpr double kTranslationKeyDivisorMillimetres = 1000.0;  // key delta per [RR]
+
+// One of the three small components: (64·base + mult·delta) × 4 × S, in float as the engine computes it.
+float rotation_component(int base, int scaler, int delta);
+// Smallest-three reconstruction: the fourth component sqrt(max(0, 1 - a² - b² - c²)) at `largest`.
+Quat rotation_value(const RotationRecord& record, const RotationKey& key);
+
+// base/64 + delta/divisor per axis.
+Vec3 translation_value(const TranslationRecord& record, const TranslationKey& key, double key_divisor);
 
 // With DELTA_TIMES, how per-key time values place the keys: `Start`: key k starts after the durations of
 // the keys before it (key 0 at frame 0; [SR3A]'s hold reading), `End`: key k sits at the sum up to and
@@ -72,8 +89,5 @@ class AnimEngine {
   AnimSettings settings_;
   std::vector<DecodedTrack> tracks_;
 };
-
-// The rig's bind pose: identity rotations, rel_bone_translation offsets.
-EnginePose rig_bind_pose(const RigDocument& rig);
 
 }  // namespace bonebridge::volition

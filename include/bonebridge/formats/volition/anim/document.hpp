@@ -1,6 +1,6 @@
 #pragma once
 // A crunched animation (.anim_pc), field for field as stored (notes §3). Records and keys keep their raw
-// bytes: the bitfields are unpacked by anim_keys.hpp, so a round trip cannot lose a bit.
+// bytes: the bitfields are unpacked by codec.hpp, so a round trip cannot lose a bit.
 #include <array>
 #include <cstdint>
 #include <optional>

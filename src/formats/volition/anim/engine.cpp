@@ -1,11 +1,11 @@
-#include "bonebridge/formats/volition/anim_engine.hpp"
+#include "bonebridge/formats/volition/anim/engine.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
-#include "bonebridge/formats/volition/anim_keys.hpp"
-#include "bonebridge/formats/volition/rig_codec.hpp"
+#include "bonebridge/formats/volition/rig/engine.hpp"
 
 namespace bonebridge::volition {
 namespace {
@@ -81,19 +81,6 @@ Value sample_keys(const std::vector<double>& frames, const std::vector<Value>& v
     }
   }
   return values.back();
-}
-
-void finish_pose(EnginePose& pose) {
-  for (std::size_t i = 0; i < pose.joints.size(); ++i) {
-    auto& joint = pose.joints[i];
-    const Mat4 local = joint.local.matrix();
-    const bool has_parent = joint.parent >= 0 && static_cast<std::size_t>(joint.parent) < i;
-    joint.model = has_parent ? pose.joints[static_cast<std::size_t>(joint.parent)].model * local : local;
-  }
-}
-
-Vec3 to_vec3(const RigVec3& v) {
-  return {v.x, v.y, v.z};
 }
 
 }  // namespace
@@ -198,21 +185,28 @@ EnginePose AnimEngine::pose(double seconds) const {
           sample_translation(track.translation_frames, track.translations, frame, settings_.interpolation);
     }
   }
-  finish_pose(pose);
+  compose_model_matrices(pose);
   return pose;
 }
 
-EnginePose rig_bind_pose(const RigDocument& rig) {
-  EnginePose pose;
-  for (std::size_t i = 0; i < rig.bones.size(); ++i) {
-    EngineJoint joint;
-    joint.name = rig_bone_name(rig, i);
-    joint.parent = rig.bones[i].parent;
-    joint.local.translation = to_vec3(rig.bones[i].rel_bone_translation);
-    pose.joints.push_back(std::move(joint));
-  }
-  finish_pose(pose);
-  return pose;
+float rotation_component(int base, int scaler, int delta) {
+  const int units = 64 * base + kRotationScalers[static_cast<std::size_t>(scaler & 3)] * delta;
+  return static_cast<float>(units) * 4.0f * kRotationStep;
+}
+
+Quat rotation_value(const RotationRecord& record, const RotationKey& key) {
+  std::array<float, 3> small{};
+  for (int j = 0; j < 3; ++j) small[j] = rotation_component(record.base[j], record.scaler[j], key.delta[j]);
+  const float rest = 1.0f - small[0] * small[0] - small[1] * small[1] - small[2] * small[2];
+  const float fourth = std::sqrt(std::max(0.0f, rest));
+  std::array<double, 4> q{};
+  for (int i = 0, j = 0; i < 4; ++i) q[i] = i == record.largest ? fourth : small[j++];
+  return {q[0], q[1], q[2], q[3]};
+}
+
+Vec3 translation_value(const TranslationRecord& record, const TranslationKey& key, double key_divisor) {
+  auto axis = [&](int i) { return record.base[i] * kTranslationBaseUnit + key[i] / key_divisor; };
+  return {axis(0), axis(1), axis(2)};
 }
 
 }  // namespace bonebridge::volition

@@ -1,9 +1,9 @@
 // Rigs built byte by byte from the layout table of the research notes (§2), in both pointer widths.
 #include <gtest/gtest.h>
 
-#include "bonebridge/formats/volition/anim_engine.hpp"
-#include "bonebridge/formats/volition/rig_codec.hpp"
-#include "bytes_builder.hpp"
+#include "bonebridge/formats/volition/rig/codec.hpp"
+#include "bonebridge/formats/volition/rig/engine.hpp"
+#include "formats/volition/bytes_builder.hpp"
 
 namespace bonebridge::volition {
 namespace {

@@ -4,11 +4,10 @@
 
 #include <cmath>
 
-#include "bonebridge/formats/volition/anim_codec.hpp"
-#include "bonebridge/formats/volition/anim_engine.hpp"
-#include "bonebridge/formats/volition/anim_keys.hpp"
-#include "bonebridge/formats/volition/rig_codec.hpp"
-#include "bytes_builder.hpp"
+#include "bonebridge/formats/volition/anim/codec.hpp"
+#include "bonebridge/formats/volition/anim/engine.hpp"
+#include "bonebridge/formats/volition/rig/codec.hpp"
+#include "formats/volition/bytes_builder.hpp"
 
 namespace bonebridge::volition {
 namespace {

@@ -2,14 +2,38 @@
 
 #include <cmath>
 
-#include "bonebridge/formats/volition/anim_codec.hpp"
-#include "bonebridge/formats/volition/anim_keys.hpp"
-#include "bonebridge/formats/volition/bridge.hpp"
-#include "bonebridge/formats/volition/rig_codec.hpp"
-#include "documents.hpp"
+#include "../adapters.hpp"
+#include "bonebridge/formats/volition/anim/bridge.hpp"
+#include "bonebridge/formats/volition/anim/codec.hpp"
+#include "bonebridge/formats/volition/rig/codec.hpp"
 
 namespace bonebridge::volition {
 namespace {
+
+class AnimFile : public Document {
+ public:
+  AnimFile(AnimDocument anim, std::optional<RigDocument> rig, AnimSettings settings, std::string axes)
+      : anim_(std::move(anim)),
+        rig_(std::move(rig)),
+        settings_(settings),
+        axes_(std::move(axes)),
+        engine_(anim_, rig_ ? &*rig_ : nullptr, settings_) {}
+  nlohmann::json info() const override;
+  nlohmann::json dump() const override;
+  std::vector<Diagnostic> check(bool strict) const override;
+  double duration() const override;
+  double engine_tick() const override;
+  Status sample_into(double seconds, EnginePose& pose) const override;
+  Result<CoreConversion> to_core(const Options& options) const override;
+  Result<std::vector<std::uint8_t>> encode() const override;
+
+ private:
+  AnimDocument anim_;
+  std::optional<RigDocument> rig_;
+  AnimSettings settings_;
+  std::string axes_;
+  AnimEngine engine_;  // decodes the tracks once; refers to anim_ and rig_ above
+};
 
 nlohmann::json flag_names(std::uint8_t flags) {
   static constexpr std::pair<std::uint8_t, const char*> kNames[] = {
@@ -52,8 +76,6 @@ nlohmann::json dump_track(const AnimTrack& track) {
           {"translation_times", track.translation_times},
           {"pads", {{"count", track.count_pad}, {"rotation", track.rotation_pad}}}};
 }
-
-}  // namespace
 
 nlohmann::json AnimFile::info() const {
   std::size_t rotation_keys = 0, translation_keys = 0;
@@ -195,6 +217,13 @@ Result<CoreConversion> AnimFile::to_core(const Options& options) const {
 
 Result<std::vector<std::uint8_t>> AnimFile::encode() const {
   return write_anim(anim_);
+}
+
+}  // namespace
+
+std::unique_ptr<Document> anim_adapter(AnimDocument anim, std::optional<RigDocument> rig,
+                                       AnimSettings settings, std::string axes) {
+  return std::make_unique<AnimFile>(std::move(anim), std::move(rig), settings, std::move(axes));
 }
 
 }  // namespace bonebridge::volition

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "bonebridge/formats/volition/cloth_codec.hpp"
+#include "bonebridge/formats/volition/cloth/codec.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge::volition {

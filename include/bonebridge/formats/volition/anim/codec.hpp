@@ -1,10 +1,11 @@
 #pragma once
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <vector>
 
-#include "bonebridge/formats/volition/anim_document.hpp"
+#include "bonebridge/formats/volition/anim/document.hpp"
 #include "bonebridge/io/error.hpp"
 
 namespace bonebridge::volition {
@@ -24,5 +25,25 @@ std::size_t anim_header_size(PointerWidth width, std::uint8_t flags);
 void lay_out_anim(AnimDocument& document);
 // Offset where the walk over the tracks ended (the start of `tail`), as write_anim lays the file out.
 std::size_t anim_walk_end(const AnimDocument& document);
+
+// The crunched key bitfields (notes §3.3). PC bitfields: fields are allocated from bit 0 (trap 6); 6-bit
+// fields are sign-extended from unsigned values (trap 4).
+struct RotationRecord {
+  std::array<int, 3> base{};    // signed 6-bit
+  std::array<int, 3> scaler{};  // index into kRotationScalers (engine.hpp)
+  int count = 0;                // the record covers count + 1 keys
+  int largest = 3;              // position of the reconstructed component in (x, y, z, w)
+};
+
+struct RotationKey {
+  std::array<int, 3> delta{};  // signed 6-bit a, b, c
+  int time = 0;                // low 6 bits of byte 2 ([RR]'s get_time)
+};
+
+int sign_extend6(unsigned value);
+RotationRecord unpack_rotation_record(const RotationRecordBytes& bytes);
+RotationKey unpack_rotation_key(const RotationKeyBytes& bytes);
+RotationRecordBytes pack_rotation_record(const RotationRecord& record);
+RotationKeyBytes pack_rotation_key(const RotationKey& key);
 
 }  // namespace bonebridge::volition

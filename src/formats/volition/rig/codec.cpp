@@ -1,4 +1,4 @@
-#include "bonebridge/formats/volition/rig_codec.hpp"
+#include "bonebridge/formats/volition/rig/codec.hpp"
 
 #include <fmt/format.h>
 
@@ -127,6 +127,11 @@ bool checksums_match(const RigDocument& doc) {
 }
 
 }  // namespace
+
+bool looks_like_rig(std::span<const std::uint8_t> bytes) {
+  auto rig = read_rig(bytes);
+  return rig && !rig->bones.empty() && checksums_match(*rig);
+}
 
 std::size_t rig_header_size(PointerWidth width) {
   return width == PointerWidth::Four ? 0x40 : 0x50;

@@ -3,28 +3,34 @@
 #include <bit>
 #include <cmath>
 
-#include "bonebridge/formats/volition/cloth_codec.hpp"
-#include "documents.hpp"
+#include "../adapters.hpp"
+#include "bonebridge/formats/volition/cloth/codec.hpp"
 
 namespace bonebridge::volition {
 namespace {
+
+class ClothFile : public Document {
+ public:
+  explicit ClothFile(ClothDocument cloth) : cloth_(std::move(cloth)) {}
+  nlohmann::json info() const override;
+  nlohmann::json dump() const override;
+  std::vector<Diagnostic> check(bool strict) const override;
+  double duration() const override { return 0; }
+  double engine_tick() const override;
+  Status sample_into(double seconds, EnginePose& pose) const override;
+  Result<CoreConversion> to_core(const Options& options) const override;
+  std::optional<std::string> no_gltf_form() const override;
+  Result<std::vector<std::uint8_t>> encode() const override;
+
+ private:
+  ClothDocument cloth_;
+};
 
 nlohmann::json vec(const ClothVec3& v) {
   return json_vec3(v.x, v.y, v.z);
 }
 
 constexpr std::size_t kNodesAt = kClothHeaderSize;
-
-}  // namespace
-
-nlohmann::json json_vec3(float x, float y, float z) {
-  return nlohmann::json::array({x, y, z});
-}
-
-Diagnostic diagnostic(bool is_error, const char* format, std::optional<std::uint64_t> offset,
-                      std::string message) {
-  return {is_error, Error{format, std::move(message), offset, {}, {}}};
-}
 
 const char* layout_name(ClothLayout layout) {
   return layout == ClothLayout::Node32 ? "node32" : "node36";
@@ -187,6 +193,12 @@ Result<CoreConversion> ClothFile::to_core(const Options&) const {
 
 Result<std::vector<std::uint8_t>> ClothFile::encode() const {
   return write_cloth(cloth_);
+}
+
+}  // namespace
+
+std::unique_ptr<Document> cloth_adapter(ClothDocument cloth) {
+  return std::make_unique<ClothFile>(std::move(cloth));
 }
 
 }  // namespace bonebridge::volition

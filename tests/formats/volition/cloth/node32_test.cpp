@@ -1,14 +1,14 @@
 // The node32 cloth layout (four RFG legpack .sim_pc files: 32-byte nodes, 20-byte links, 40-byte colliders),
 // on bytes laid out by hand here. The layout itself was established against isaiah_legpack.sim_pc (node36)
 // and isaiah_legpack_oasis.sim_pc (node32) of rfg-modding/RFGM.Formats' cloth_sim.vpp_pc: same setup, every
-// kept value equal (cloth_document.hpp). The values below are our own, shaped like that setup.
+// kept value equal (cloth/document.hpp). The values below are our own, shaped like that setup.
 #include <gtest/gtest.h>
 
 #include <bit>
 
-#include "bonebridge/formats/volition/cloth_codec.hpp"
+#include "bonebridge/formats/volition/cloth/codec.hpp"
 #include "bonebridge/formats/volition/family.hpp"
-#include "bytes_builder.hpp"
+#include "formats/volition/bytes_builder.hpp"
 
 namespace bonebridge::volition {
 namespace {

@@ -2,12 +2,30 @@
 
 #include <cmath>
 
-#include "bonebridge/formats/volition/bridge.hpp"
-#include "bonebridge/formats/volition/rig_codec.hpp"
-#include "documents.hpp"
+#include "../adapters.hpp"
+#include "bonebridge/formats/volition/rig/bridge.hpp"
+#include "bonebridge/formats/volition/rig/codec.hpp"
+#include "bonebridge/formats/volition/rig/engine.hpp"
 
 namespace bonebridge::volition {
 namespace {
+
+class RigFile : public Document {
+ public:
+  RigFile(RigDocument rig, std::string axes) : rig_(std::move(rig)), axes_(std::move(axes)) {}
+  nlohmann::json info() const override;
+  nlohmann::json dump() const override;
+  std::vector<Diagnostic> check(bool strict) const override;
+  double duration() const override { return 0; }
+  double engine_tick() const override;
+  Status sample_into(double seconds, EnginePose& pose) const override;
+  Result<CoreConversion> to_core(const Options& options) const override;
+  Result<std::vector<std::uint8_t>> encode() const override;
+
+ private:
+  RigDocument rig_;
+  std::string axes_;
+};
 
 nlohmann::json vec(const RigVec3& v) {
   return json_vec3(v.x, v.y, v.z);
@@ -63,8 +81,6 @@ const char* width_name(PointerWidth width) {
   return width == PointerWidth::Four ? "4-byte slots (Red Faction Guerrilla layout)"
                                      : "8-byte slots (Saints Row: The Third / IV layout)";
 }
-
-}  // namespace
 
 nlohmann::json RigFile::info() const {
   return {
@@ -188,6 +204,12 @@ Result<CoreConversion> RigFile::to_core(const Options& options) const {
 
 Result<std::vector<std::uint8_t>> RigFile::encode() const {
   return write_rig(rig_);
+}
+
+}  // namespace
+
+std::unique_ptr<Document> rig_adapter(RigDocument rig, std::string axes) {
+  return std::make_unique<RigFile>(std::move(rig), std::move(axes));
 }
 
 }  // namespace bonebridge::volition

@@ -1,26 +1,12 @@
-#include "bonebridge/formats/volition/bridge.hpp"
+#include "bonebridge/formats/volition/anim/bridge.hpp"
 
 #include <fmt/format.h>
 
-#include <cmath>
-
 #include "bonebridge/core/bake.hpp"
-#include "bonebridge/formats/volition/rig_codec.hpp"
+#include "bonebridge/formats/volition/rig/bridge.hpp"
 
 namespace bonebridge::volition {
 namespace {
-
-Vec3 to_vec3(const RigVec3& v) {
-  return {v.x, v.y, v.z};
-}
-
-Quat tag_rotation(const RigTag& tag) {
-  Mat3 m;
-  for (std::size_t i = 0; i < 9; ++i) m.m[i] = tag.rotation[i];  // row i of the file = column i here
-  if (std::abs(determinant(m) - 1.0) > 1e-3) return {};
-  const Quat q = normalize(to_quat(m));
-  return std::isfinite(q.x + q.y + q.z + q.w) ? q : Quat{};
-}
 
 // Strictly increasing times (glTF requires it): a key at or before the previous one replaces it, as the
 // engine jumps to the later of two keys at one time.
@@ -68,50 +54,6 @@ Channel<Vec3> translation_channel(const DecodedTrack& track, const AnimSettings&
 }
 
 }  // namespace
-
-AxisConversion volition_axes(const std::string& name) {
-  if (name == "mirror-x") return AxisConversion::mirror_x();
-  return AxisConversion::identity();
-}
-
-Skeleton rig_skeleton(const RigDocument& rig) {
-  Skeleton skeleton;
-  for (std::size_t i = 0; i < rig.bones.size(); ++i) {
-    Joint joint;
-    joint.name = printable(rig_bone_name(rig, i));
-    if (joint.name.empty()) joint.name = fmt::format("bone {}", i);
-    joint.parent = rig.bones[i].parent < static_cast<int>(i) ? rig.bones[i].parent : -1;
-    joint.rest.translation = to_vec3(rig.bones[i].rel_bone_translation);
-    skeleton.joints.push_back(std::move(joint));
-  }
-  for (std::size_t i = 0; i < rig.tags.size(); ++i) {
-    Joint joint;
-    joint.name = printable(rig_tag_name(rig, i));
-    if (joint.name.empty()) joint.name = fmt::format("tag {}", i);
-    joint.parent = rig.tags[i].parent < static_cast<int>(rig.bones.size()) ? rig.tags[i].parent : -1;
-    joint.rest.translation = to_vec3(rig.tags[i].translation);
-    joint.rest.rotation = tag_rotation(rig.tags[i]);
-    skeleton.joints.push_back(std::move(joint));
-  }
-  return skeleton;
-}
-
-CoreConversion rig_to_core(const RigDocument& rig, const AxisConversion& axes) {
-  CoreConversion out;
-  out.scene.skeleton = rig_skeleton(rig);
-  out.conversion = axes;
-  for (std::size_t i = 0; i < rig.bones.size(); ++i) out.core_joint_of.push_back(static_cast<int>(i));
-  out.notes.push_back("bind pose: crunched rigs store no rotation; every bone rests unrotated");
-  if (!rig.tags.empty()) {
-    out.notes.push_back(
-        "tags are child joints of their bones; the 3x3 rows are read as the images of the x, y "
-        "and z axes (assumed)");
-  }
-  out.notes.push_back("axes: " + axes.description() + " (the engine's frame is not documented; assumed)");
-  out.scene.metadata["source"] = "Volition .rig_pc";
-  axes.apply(out.scene);
-  return out;
-}
 
 CoreConversion anim_to_core(const AnimDocument& anim, const RigDocument* rig, const AnimSettings& settings,
                             const AxisConversion& axes, const std::string& clip_name) {

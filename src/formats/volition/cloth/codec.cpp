@@ -1,4 +1,4 @@
-#include "bonebridge/formats/volition/cloth_codec.hpp"
+#include "bonebridge/formats/volition/cloth/codec.hpp"
 
 #include <fmt/format.h>
 
@@ -269,6 +269,33 @@ std::vector<std::uint8_t> write_cloth(const ClothDocument& doc) {
   for (const auto& c : doc.colliders) write_collider(out, c, doc.layout);
   out.bytes(doc.trailing);
   return std::move(out).take();
+}
+
+namespace {
+
+std::uint32_t u32_at(std::span<const std::uint8_t> bytes, std::size_t at) {
+  return static_cast<std::uint32_t>(bytes[at] | bytes[at + 1] << 8 | bytes[at + 2] << 16) |
+         static_cast<std::uint32_t>(bytes[at + 3]) << 24;
+}
+
+}  // namespace
+
+bool looks_like_cloth(std::span<const std::uint8_t> bytes) {
+  if (bytes.size() < kClothHeaderSize || u32_at(bytes, 0) != 1) return false;
+  std::uint64_t counts[4];
+  for (std::size_t i = 0; i < 4; ++i) {
+    const auto count = static_cast<std::int32_t>(u32_at(bytes, 0x38 + 4 * i));
+    if (count < 0) return false;
+    counts[i] = static_cast<std::uint64_t>(count);
+  }
+  for (const auto layout : {ClothLayout::Node36, ClothLayout::Node32}) {
+    const auto size = record_sizes(layout);
+    if (kClothHeaderSize + (counts[0] + counts[1]) * size.node + counts[2] * size.link +
+            counts[3] * size.collider ==
+        bytes.size())
+      return true;
+  }
+  return false;
 }
 
 std::string cloth_name(const ClothDocument& doc) {

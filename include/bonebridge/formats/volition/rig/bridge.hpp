@@ -1,0 +1,23 @@
+#pragma once
+// Crunched rig <-> the core model: the bind pose as a skeleton, with the tags as child joints.
+#include <string>
+#include <vector>
+
+#include "bonebridge/core/axes.hpp"
+#include "bonebridge/core/conversion.hpp"
+#include "bonebridge/core/skeleton.hpp"
+#include "bonebridge/formats/volition/rig/document.hpp"
+
+namespace bonebridge::volition {
+
+// The rig's bind pose as a skeleton: bones (identity rotation, rel_bone_translation), then each tag as a
+// child joint of its bone (rotation rows read as the images of the axes, assumed).
+Skeleton rig_skeleton(const RigDocument& rig);
+
+CoreConversion rig_to_core(const RigDocument& rig, const AxisConversion& axes);
+
+// A crunched rig from a core skeleton: bind positions from the rest pose in model space, names hashed.
+// Rest rotations cannot be stored (crunched rigs have none); they are reported in `notes`.
+RigDocument rig_from_skeleton(const Skeleton& skeleton, PointerWidth width, std::vector<std::string>& notes);
+
+}  // namespace bonebridge::volition
