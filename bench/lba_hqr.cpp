@@ -10,7 +10,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "bonebridge/formats/lba/hqr.hpp"
+#include "bonebridge/formats/lba/hqr/codec.hpp"
 
 namespace {
 

@@ -4,8 +4,10 @@
 #include <cstdlib>
 #include <span>
 
-#include "bonebridge/formats/lba/codec.hpp"
-#include "bonebridge/formats/lba/engine.hpp"
+#include "bonebridge/formats/lba/anm/codec.hpp"
+#include "bonebridge/formats/lba/anm/engine.hpp"
+#include "bonebridge/formats/lba/body/codec.hpp"
+#include "bonebridge/formats/lba/body/engine.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::lba;

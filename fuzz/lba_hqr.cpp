@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <span>
 
-#include "bonebridge/formats/lba/hqr.hpp"
+#include "bonebridge/formats/lba/hqr/codec.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::lba;

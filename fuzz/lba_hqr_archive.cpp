@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "bonebridge/formats/lba/hqr_archive.hpp"
+#include "bonebridge/formats/lba/hqr/archive.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::archive;

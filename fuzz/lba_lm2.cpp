@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <span>
 
-#include "bonebridge/formats/lba/lm2.hpp"
+#include "bonebridge/formats/lba/body/lm2_codec.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::lba;

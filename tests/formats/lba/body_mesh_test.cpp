@@ -6,9 +6,12 @@
 #include <cmath>
 
 #include "bonebridge/core/sampler.hpp"
-#include "bonebridge/formats/lba/body_mesh.hpp"
-#include "bonebridge/formats/lba/bridge.hpp"
-#include "bonebridge/formats/lba/codec.hpp"
+#include "bonebridge/formats/lba/anm/bridge.hpp"
+#include "bonebridge/formats/lba/anm/codec.hpp"
+#include "bonebridge/formats/lba/body/bridge.hpp"
+#include "bonebridge/formats/lba/body/codec.hpp"
+#include "bonebridge/formats/lba/body/engine.hpp"
+#include "bonebridge/formats/lba/body/mesh.hpp"
 #include "lba_test_data.hpp"
 
 namespace bonebridge::lba {

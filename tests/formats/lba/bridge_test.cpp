@@ -6,8 +6,10 @@
 
 #include "bonebridge/core/fidelity.hpp"
 #include "bonebridge/core/sampler.hpp"
-#include "bonebridge/formats/lba/bridge.hpp"
-#include "bonebridge/formats/lba/codec.hpp"
+#include "bonebridge/formats/lba/anm/bridge.hpp"
+#include "bonebridge/formats/lba/anm/codec.hpp"
+#include "bonebridge/formats/lba/body/bridge.hpp"
+#include "bonebridge/formats/lba/body/codec.hpp"
 #include "lba_test_data.hpp"
 #include "support/samples.hpp"
 

@@ -2,7 +2,8 @@
 // shared/samples/lba/SOURCES.md.
 #include <gtest/gtest.h>
 
-#include "bonebridge/formats/lba/codec.hpp"
+#include "bonebridge/formats/lba/anm/codec.hpp"
+#include "bonebridge/formats/lba/body/codec.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge::lba {

@@ -6,8 +6,9 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "bonebridge/formats/lba/codec.hpp"
-#include "bonebridge/formats/lba/hqr.hpp"
+#include "bonebridge/formats/lba/anm/codec.hpp"
+#include "bonebridge/formats/lba/body/codec.hpp"
+#include "bonebridge/formats/lba/hqr/codec.hpp"
 #include "lba_test_data.hpp"
 #include "support/samples.hpp"
 

@@ -2,7 +2,8 @@
 // comments), on LBA1 data built here: no LBA1 game file is available.
 #include <gtest/gtest.h>
 
-#include "bonebridge/formats/lba/engine.hpp"
+#include "bonebridge/formats/lba/anm/engine.hpp"
+#include "bonebridge/formats/lba/body/engine.hpp"
 
 namespace bonebridge::lba {
 namespace {

@@ -6,10 +6,11 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "bonebridge/formats/lba/codec.hpp"
+#include "bonebridge/formats/lba/anm/codec.hpp"
+#include "bonebridge/formats/lba/body/codec.hpp"
 #include "bonebridge/formats/lba/family.hpp"
-#include "bonebridge/formats/lba/hqr.hpp"
-#include "bonebridge/formats/lba/hqr_archive.hpp"
+#include "bonebridge/formats/lba/hqr/archive.hpp"
+#include "bonebridge/formats/lba/hqr/codec.hpp"
 #include "bonebridge/gltf/gltf.hpp"
 #include "lba_test_data.hpp"
 #include "support/samples.hpp"

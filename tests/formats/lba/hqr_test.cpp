@@ -3,7 +3,7 @@
 
 #include <numeric>
 
-#include "bonebridge/formats/lba/hqr.hpp"
+#include "bonebridge/formats/lba/hqr/codec.hpp"
 #include "bonebridge/io/byte_writer.hpp"
 #include "support/samples.hpp"
 

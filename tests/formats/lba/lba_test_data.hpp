@@ -4,7 +4,9 @@
 #include <array>
 #include <utility>
 
-#include "bonebridge/formats/lba/document.hpp"
+#include "bonebridge/formats/lba/anm/document.hpp"
+#include "bonebridge/formats/lba/body/document.hpp"
+#include "bonebridge/formats/lba/hqr/document.hpp"
 
 namespace bonebridge::lba::testing {
 

@@ -3,8 +3,9 @@
 // _ENV, STRUC_OBJ_LINE, STRUC_OBJ_SPHERE, STRUC_OBJ_TEXTURE).
 #include <gtest/gtest.h>
 
+#include "bonebridge/formats/lba/body/lm2_codec.hpp"
 #include "bonebridge/formats/lba/family.hpp"
-#include "bonebridge/formats/lba/lm2.hpp"
+#include "bonebridge/formats/lba/hqr/archive.hpp"
 #include "bonebridge/io/byte_writer.hpp"
 #include "support/samples.hpp"
 

@@ -1,10 +1,4 @@
 #pragma once
-// HQR archives on the archive interface (include/bonebridge/archive/archive.hpp): entries are named by their
-// slot index ("0", "1", ...), blank slots listed with compression "blank".
-#include "bonebridge/archive/archive.hpp"
-
-namespace bonebridge::lba {
-
-const archive::ArchiveKind& hqr_kind();
-
-}  // namespace bonebridge::lba
+// The HQR archive kind under its former name, for code outside the family that still includes it
+// (src/registry/archives.cpp); new code includes hqr/archive.hpp.
+#include "bonebridge/formats/lba/hqr/archive.hpp"

@@ -11,7 +11,8 @@
 //   - a key's own value (the n = 1 rule: inactive keys give zero/identity) at the key time;
 //   - 0.01 ms before every key, the value the curve reaches there: the jumps of "nothing before the first
 //     key" (identity up to the first key), of 0x04 holds (the previous value up to the key) and of the
-//     inactive-key rules are 0.01 ms wide, so that no 24-144 Hz frame lands inside one (see bridge.cpp);
+//     inactive-key rules are 0.01 ms wide, so that no 24-144 Hz frame lands inside one (see
+//     bridge_to_core.cpp);
 //   - 1 ms after a key, for an inactive key the game skips at its own time but interpolates from;
 //   - rotation segments on the game's slerp arc (long way, 0x02 negation and all) split into pieces of at
 //     most 15 degrees, each consecutive pair of quaternions with dot >= 0, so that shortest-path slerp

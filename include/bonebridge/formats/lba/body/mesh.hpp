@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "bonebridge/core/scene.hpp"
-#include "bonebridge/formats/lba/document.hpp"
-#include "bonebridge/formats/lba/engine.hpp"
+#include "bonebridge/formats/lba/body/document.hpp"
+#include "bonebridge/formats/lba/variant.hpp"
 #include "bonebridge/io/error.hpp"
 
 namespace bonebridge::lba {

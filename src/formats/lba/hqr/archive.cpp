@@ -1,9 +1,13 @@
-#include "bonebridge/formats/lba/hqr_archive.hpp"
+#include "bonebridge/formats/lba/hqr/archive.hpp"
 
 #include <fmt/format.h>
 
-#include "bonebridge/formats/lba/family.hpp"
-#include "bonebridge/formats/lba/hqr.hpp"
+#include <map>
+
+#include "../body/report.hpp"
+#include "bonebridge/formats/lba/anm/codec.hpp"
+#include "bonebridge/formats/lba/body/codec.hpp"
+#include "bonebridge/formats/lba/hqr/codec.hpp"
 
 namespace bonebridge::lba {
 namespace {
@@ -73,7 +77,67 @@ Result<std::vector<std::uint8_t>> write_entries(const std::vector<archive::Entry
   return write_hqr(out);
 }
 
+std::string describe(std::span<const std::uint8_t> bytes) {
+  if (looks_like_animation(bytes)) {
+    return fmt::format("LBA .anm animation ({} keyframes, {} groups)", bytes[0] | bytes[1] << 8,
+                       bytes[2] | bytes[3] << 8);
+  }
+  if (is_container(bytes)) return "HQR archive";
+  if (const auto body = read_body(bytes); body.ok() && recognisable_body(*body)) {
+    return fmt::format("LBA1 body ({} points, {} groups)", body->points.size(), body->groups.size());
+  }
+  return "data";
+}
+
 }  // namespace
+
+bool is_container(std::span<const std::uint8_t> bytes) {
+  if (bytes.size() < 8) return false;
+  const auto u32 = [&](std::size_t at) {
+    return std::uint32_t{bytes[at]} | std::uint32_t{bytes[at + 1]} << 8 | std::uint32_t{bytes[at + 2]} << 16 |
+           std::uint32_t{bytes[at + 3]} << 24;
+  };
+  const std::uint32_t table = u32(0);
+  if (table % 4 != 0 || table < 8 || table > bytes.size() || u32(table - 4) != bytes.size()) return false;
+  for (std::size_t at = 4; at + 4 < table; at += 4) {
+    const std::uint32_t offset = u32(at);
+    if (offset != 0 && (offset < table || offset + 10 > bytes.size())) return false;
+  }
+  return true;
+}
+
+Result<std::vector<ContainerEntry>> container_entries(std::span<const std::uint8_t> bytes) {
+  const auto archive = read_hqr(bytes);
+  if (!archive) return archive.error();
+  std::map<std::uint32_t, int> uses;
+  for (const auto& slot : archive->slots) {
+    if (slot) ++uses[*slot];
+  }
+  std::vector<ContainerEntry> out;
+  for (std::size_t i = 0; i < archive->slots.size(); ++i) {
+    ContainerEntry entry;
+    entry.index = i;
+    const auto& slot = archive->slots[i];
+    entry.blank = !slot;
+    if (slot) {
+      const auto& stored = archive->blocks[*slot].entry;
+      entry.size = stored.size;
+      entry.stored_size = static_cast<std::uint32_t>(stored.stored.size());
+      entry.method = stored.method;
+      entry.shared = uses[*slot] > 1;
+      const auto decoded = decode_entry(stored);
+      entry.decodes_to = decoded ? describe(*decoded) : "undecodable: " + decoded.error().message;
+    }
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
+Result<std::vector<std::uint8_t>> container_entry(std::span<const std::uint8_t> bytes, std::size_t index) {
+  const auto archive = read_hqr(bytes);
+  if (!archive) return archive.error();
+  return hqr_entry(*archive, index);
+}
 
 const archive::ArchiveKind& hqr_kind() {
   static const archive::ArchiveKind kind{

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "bonebridge/core/conversion.hpp"
-#include "bonebridge/formats/lba/document.hpp"
+#include "bonebridge/formats/lba/body/document.hpp"
 
 namespace bonebridge::lba {
 
@@ -15,5 +15,9 @@ namespace bonebridge::lba {
 std::vector<Error> body_problems(const Body& body);
 std::vector<Diagnostic> check_body(const Body& body);
 nlohmann::json body_json(const Body& body);
+
+// Unnamed bytes count as a body only when its drawing data decodes too: a static body's short header alone
+// would accept too much.
+bool recognisable_body(const Body& body);
 
 }  // namespace bonebridge::lba

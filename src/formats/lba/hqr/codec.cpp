@@ -1,4 +1,4 @@
-#include "bonebridge/formats/lba/hqr.hpp"
+#include "bonebridge/formats/lba/hqr/codec.hpp"
 
 #include <fmt/format.h>
 

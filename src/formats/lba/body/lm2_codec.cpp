@@ -1,6 +1,6 @@
 #include <fmt/format.h>
 
-#include "bonebridge/formats/lba/lm2.hpp"
+#include "bonebridge/formats/lba/body/lm2_codec.hpp"
 #include "bonebridge/io/byte_reader.hpp"
 #include "bonebridge/io/byte_writer.hpp"
 

@@ -1,11 +1,11 @@
-#include "body_report.hpp"
+#include "report.hpp"
 
 #include <fmt/format.h>
 
 #include <numeric>
 
-#include "bonebridge/formats/lba/codec.hpp"
-#include "bonebridge/formats/lba/engine.hpp"
+#include "bonebridge/formats/lba/body/codec.hpp"
+#include "bonebridge/formats/lba/body/engine.hpp"
 
 namespace bonebridge::lba {
 namespace {
@@ -211,6 +211,10 @@ json body_json(const Body& body) {
     out["drawing_error"] = body.geometry_error;
   }
   return out;
+}
+
+bool recognisable_body(const Body& body) {
+  return body.geometry && body_problems(body).empty();
 }
 
 }  // namespace bonebridge::lba

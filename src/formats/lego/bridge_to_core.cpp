@@ -14,14 +14,11 @@
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
 #include "bonebridge/formats/lego/engine.hpp"
+#include "bridge_shared.hpp"
 
 namespace bonebridge::lego {
 namespace {
 
-// No segment over 15 degrees; arcs are cut into pieces a little under it so that float rounding never pushes
-// one over it.
-constexpr RotationSegments kSegments{15.0 * kPi / 180.0, 14.5 * kPi / 180.0, 0};
-constexpr double kReduceTolerance = 2e-6;  // game units (relative above 1) or radians
 // Resampled stretches get at most this many points each, and a channel at most kMaxSamplesPerChannel in all,
 // so that a hostile file cannot ask for 2^24 points per segment (the step then grows beyond 1 ms).
 constexpr std::uint32_t kMaxSamplesPerStretch = 4096;
@@ -32,13 +29,6 @@ constexpr std::uint64_t kMaxSamplesPerChannel = 65536;
 constexpr std::uint64_t kMaxCameraMilliseconds = std::uint64_t{1} << 20;
 // Width of a jump in the exported curves (see before_ms).
 constexpr double kJumpMs = 0.01;
-// A kept point spans at most this many dropped ones, which bounds the reduction's work per point.
-constexpr std::size_t kMaxReduceSpan = 256;
-constexpr const char* kActorsKey = "lego.actors";
-constexpr const char* kCameraKey = "lego.camera_joint";
-
-template <class Value>
-using Point = Knot<Value>;  // time in milliseconds
 
 // ---------------------------------------------------------------------------------------------------------
 // Values between the game (float, row vectors, stored q) and the core model (double, column vectors).
@@ -53,10 +43,6 @@ Quat to_core_rotation(const std::optional<GameQuat>& q) {
   const Quat core{-static_cast<double>(q->x), -static_cast<double>(q->y), -static_cast<double>(q->z),
                   static_cast<double>(q->w)};
   return dot(core, core) > 0 ? normalize(core) : Quat{};
-}
-
-double vector_tolerance(Vec3 v) {
-  return kReduceTolerance * std::max({1.0, std::abs(v.x), std::abs(v.y), std::abs(v.z)});
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -197,31 +183,6 @@ std::vector<Point<Value>> channel_points(const std::vector<Key>& keys, Evaluate 
   return listed();
 }
 
-// A kept point spans at most kMaxReduceSpan points, found by doubling, then bisecting: O(span · log span)
-// work per kept point, which a camera sampled every millisecond of a long clip needs.
-template <class Value, class Fits>
-std::vector<Point<Value>> reduce_points(const std::vector<Point<Value>>& points, Fits fits) {
-  std::vector<Point<Value>> out;
-  for (const std::size_t i :
-       reduce(std::span<const Point<Value>>(points), fits, {kMaxReduceSpan, SpanSearch::Doubling})) {
-    out.push_back(points[i]);
-  }
-  return out;
-}
-
-std::vector<Point<Vec3>> reduce_vectors(const std::vector<Point<Vec3>>& points) {
-  return reduce_points(points, [](Vec3 a, Vec3 b, double f, Vec3 actual) {
-    return lerp_reproduces(a, b, f, actual, vector_tolerance(actual));
-  });
-}
-
-std::vector<Point<Quat>> reduce_rotations(const std::vector<Point<Quat>>& points) {
-  return reduce_points(points, [](Quat a, Quat b, double f, Quat actual) {
-    return angle_between(a, b) <= kSegments.max_radians &&
-           slerp_reproduces(a, b, f, actual, kReduceTolerance);
-  });
-}
-
 template <class Value>
 Channel<Value> to_channel(const std::vector<Point<Value>>& points) {
   Channel<Value> channel;
@@ -292,16 +253,6 @@ Mat4 column_form(const RowMatrix& m) {
     for (int c = 0; c < 4; ++c) out.at(r, c) = m[c][r];
   }
   return out;
-}
-
-// Rotation of a column-vector matrix whose 3x3 part may carry scale: its columns normalised.
-Quat rotation_of(const Mat4& m) {
-  Mat3 r;
-  for (int c = 0; c < 3; ++c) {
-    const double n = std::sqrt(m.at(0, c) * m.at(0, c) + m.at(1, c) * m.at(1, c) + m.at(2, c) * m.at(2, c));
-    for (int row = 0; row < 3; ++row) r.at(row, c) = n > 0 ? m.at(row, c) / n : (row == c ? 1.0 : 0.0);
-  }
-  return to_quat(r);
 }
 
 struct CameraPose {
@@ -418,258 +369,6 @@ std::string actors_json(const std::vector<Actor>& actors) {
   return list.dump();
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Core -> document.
-
-[[noreturn]] void refuse(std::string message) {
-  throw FormatError(Error{kFormatName, std::move(message), {}, {}, {}});
-}
-
-std::string file_name(const std::string& text) {
-  auto name = name_from_utf8(text);
-  if (!name) refuse(fmt::format("the name \"{}\" has characters the game's 8-bit names cannot hold", text));
-  return *std::move(name);
-}
-
-std::uint32_t to_key_time(double ms, const std::string& where) {
-  if (!(ms >= 0)) return 0;
-  if (ms > kMaxKeyTime) refuse(fmt::format("{}: a key at {} ms is beyond the format's 2^24 ms", where, ms));
-  return static_cast<std::uint32_t>(ms);
-}
-
-// Whole milliseconds at which the game must hold a key so that its linear interpolation between keys matches
-// the core channel at every whole millisecond (see bridge.hpp).
-template <class Value>
-std::vector<std::uint32_t> key_milliseconds(const Channel<Value>& channel, const std::string& where) {
-  std::vector<std::uint32_t> ms{0};
-  if (channel.interpolation == Interpolation::CubicSpline) {
-    // Every millisecond, or a coarser step when that would exceed the format's 65535 keys.
-    const std::uint32_t last = to_key_time(std::ceil(channel.times.back() * 1000.0), where);
-    const std::uint32_t step = last / 0xFFFF + 1;
-    for (std::uint64_t t = step; t < last; t += step) ms.push_back(static_cast<std::uint32_t>(t));
-    if (last > 0) ms.push_back(last);
-    return ms;
-  }
-  for (const double seconds : channel.times) {
-    const double exact = seconds * 1000.0;
-    const double nearest = std::round(exact);
-    if (std::abs(exact - nearest) < 1e-6) {
-      if (channel.interpolation == Interpolation::Step && nearest >= 1)
-        ms.push_back(to_key_time(nearest - 1, where));
-      ms.push_back(to_key_time(nearest, where));
-    } else {
-      ms.push_back(to_key_time(std::floor(exact), where));
-      ms.push_back(to_key_time(std::ceil(exact), where));
-    }
-  }
-  std::sort(ms.begin(), ms.end());
-  ms.erase(std::unique(ms.begin(), ms.end()), ms.end());
-  return ms;
-}
-
-template <class Value>
-std::vector<Point<Value>> sample_at(const Channel<Value>& channel, const std::vector<std::uint32_t>& ms) {
-  std::vector<Point<Value>> points;
-  points.reserve(ms.size());
-  for (const std::uint32_t t : ms)
-    points.push_back({static_cast<double>(t), sample_channel(channel, t / 1000.0)});
-  return points;
-}
-
-void check_key_count(std::size_t count, const std::string& where) {
-  if (count > 0xFFFF) refuse(fmt::format("{}: {} keys after conversion, at most 65535 fit", where, count));
-}
-
-std::vector<VectorKey> vector_keys(const std::vector<Point<Vec3>>& points, bool flag_active,
-                                   const std::string& where) {
-  check_key_count(points.size(), where);
-  std::vector<VectorKey> keys;
-  for (const auto& p : points) {
-    VectorKey key{static_cast<std::uint32_t>(p.time), 0, static_cast<float>(p.value.x),
-                  static_cast<float>(p.value.y), static_cast<float>(p.value.z)};
-    // Stored active unless zero (as in the shipped sample), so that values within 1e-5 of zero, which the
-    // game's value test would skip, are used as well; an inactive zero key plays the same as an active one.
-    if (flag_active && (key.x != 0 || key.y != 0 || key.z != 0)) key.flags = kFlagActive;
-    keys.push_back(key);
-  }
-  return keys;
-}
-
-std::vector<RotationKey> rotation_keys(std::vector<Point<Quat>> points, const std::string& where) {
-  check_key_count(points.size(), where);
-  for (auto& p : points) p.value = normalize(p.value);
-  align_hemispheres(points);
-  std::vector<RotationKey> keys;
-  for (const auto& p : points) {
-    // Stored (w, x, y, z) of conj(q): the game's row-vector use of the stored value turns it back into q.
-    RotationKey key{static_cast<std::uint32_t>(p.time), 0,
-                    static_cast<float>(p.value.w),      static_cast<float>(-p.value.x),
-                    static_cast<float>(-p.value.y),     static_cast<float>(-p.value.z)};
-    // Stored active unless the identity: a small rotation whose w rounds to 1.0f would otherwise be skipped.
-    if (key.w != 1.0f || key.x != 0 || key.y != 0 || key.z != 0) key.flags = kFlagActive;
-    keys.push_back(key);
-  }
-  return keys;
-}
-
-template <class Value, class Reduce>
-std::vector<Point<Value>> channel_samples(const Channel<Value>& channel, const std::string& where,
-                                          Reduce reduce_points) {
-  auto points = sample_at(channel, key_milliseconds(channel, where));
-  return channel.interpolation == Interpolation::CubicSpline ? reduce_points(points) : points;
-}
-
-struct ReverseContext {
-  const Scene* scene;
-  std::vector<std::vector<int>> children;
-  std::vector<const JointChannels*> channels;
-  std::vector<const VisibilityTrack*> visibility;
-};
-
-Node build_node(const ReverseContext& context, int joint, std::size_t depth) {
-  const Joint& source = context.scene->skeleton.joints[static_cast<std::size_t>(joint)];
-  if (depth > kMaxTreeDepth)
-    refuse(fmt::format("joint \"{}\" is nested deeper than {} levels", source.name, kMaxTreeDepth));
-  Node node;
-  node.name = file_name(source.name);
-  const JointChannels* channels = context.channels[static_cast<std::size_t>(joint)];
-  const auto constant = [](auto value) {
-    using Value = decltype(value);
-    Channel<Value> channel;
-    channel.times = {0.0};
-    channel.values = {value};
-    return channel;
-  };
-  const Transform& rest = source.rest;
-  const Channel<Vec3> translation = channels && channels->translation && !channels->translation->empty()
-                                        ? *channels->translation
-                                        : constant(rest.translation);
-  const Channel<Quat> rotation = channels && channels->rotation && !channels->rotation->empty()
-                                     ? *channels->rotation
-                                     : constant(rest.rotation);
-  const Channel<Vec3> scale =
-      channels && channels->scale && !channels->scale->empty() ? *channels->scale : constant(rest.scale);
-  const std::string where = fmt::format("joint \"{}\"", source.name);
-  node.translation = vector_keys(channel_samples(translation, where + " translation", reduce_vectors), true,
-                                 where + " translation");
-  node.rotation =
-      rotation_keys(channel_samples(rotation, where + " rotation", reduce_rotations), where + " rotation");
-  const bool unit_scale = scale.interpolation != Interpolation::CubicSpline &&
-                          std::all_of(scale.values.begin(), scale.values.end(), [](Vec3 s) {
-                            return s == Vec3{1, 1, 1};
-                          });
-  if (!unit_scale)
-    node.scale =
-        vector_keys(channel_samples(scale, where + " scale", reduce_vectors), false, where + " scale");
-  if (const VisibilityTrack* track = context.visibility[static_cast<std::size_t>(joint)]) {
-    std::map<std::uint32_t, bool> steps;
-    for (std::size_t k = 0; k < track->times.size() && k < track->visible.size(); ++k) {
-      const double exact = track->times[k] * 1000.0;
-      const double nearest = std::round(exact);
-      steps[to_key_time(std::abs(exact - nearest) < 1e-6 ? nearest : std::ceil(exact), where)] =
-          track->visible[k];
-    }
-    if (!steps.empty() && steps.begin()->first > 0) steps.emplace(0, steps.begin()->second);
-    for (const auto& [ms, visible] : steps)
-      node.morph.push_back({ms, 0, static_cast<std::uint8_t>(visible ? 1 : 0)});
-    check_key_count(node.morph.size(), where + " visibility");
-  }
-  for (const int child : context.children[static_cast<std::size_t>(joint)]) {
-    node.children.push_back(build_node(context, child, depth + 1));
-  }
-  return node;
-}
-
-std::vector<Actor> actors_from(const Clip& clip, std::vector<std::string>& notes) {
-  std::vector<Actor> actors;
-  const auto it = clip.metadata.find(kActorsKey);
-  if (it == clip.metadata.end()) {
-    notes.push_back(
-        "no actor list in the source: the game will bind node names to objects already in its scene");
-    return actors;
-  }
-  const auto list = nlohmann::json::parse(it->second, nullptr, false);
-  if (!list.is_array()) refuse(fmt::format("clip metadata \"{}\" is not a JSON array", kActorsKey));
-  for (const auto& entry : list) {
-    if (!entry.is_object() || !entry.contains("name") || !entry["name"].is_string() ||
-        !entry.contains("type") || !entry["type"].is_number_unsigned()) {
-      refuse(fmt::format("clip metadata \"{}\": each actor needs a string name and an unsigned type",
-                         kActorsKey));
-    }
-    if (entry["name"].get<std::string>().empty()) {
-      notes.push_back("an actor with an empty name was dropped (the game cannot use it)");
-      continue;
-    }
-    actors.push_back({file_name(entry["name"].get<std::string>()), entry["type"].get<std::uint32_t>()});
-  }
-  return actors;
-}
-
-// The camera joint back to a look-at block, sampled every millisecond from its model matrix: position,
-// target one unit ahead, and the roll about the view direction (stepped in the game, hence a key wherever it
-// changes).
-CameraScene camera_block(const Scene& scene, const Clip& clip, int joint) {
-  const std::uint32_t end = to_key_time(std::ceil(clip.duration * 1000.0), "camera");
-  check_key_count(std::size_t{end} + 1, "camera");
-  ClipPoser poser(scene.skeleton, clip);
-  std::vector<Point<Vec3>> positions, targets;
-  CameraScene camera;
-  for (std::uint32_t ms = 0; ms <= end; ++ms) {
-    const Mat4& world = poser.model_at(ms / 1000.0)[static_cast<std::size_t>(joint)];
-    const Quat rotation = rotation_of(world);
-    const Vec3 position = world.translation();
-    const Vec3 forward = rotate(rotation, {0, 0, 1});
-    const Vec3 right = rotate(rotation, {1, 0, 0});
-    Vec3 look_right = cross({0, 1, 0}, forward);
-    look_right = look_right * (1.0 / std::max(length(look_right), 1e-12));
-    const Vec3 look_up = cross(forward, look_right);
-    const auto roll = static_cast<float>(std::atan2(dot(right, look_up), dot(right, look_right)));
-    positions.push_back({static_cast<double>(ms), position});
-    targets.push_back({static_cast<double>(ms), position + forward});
-    if (camera.roll.empty() || std::abs(camera.roll.back().roll - roll) > 1e-6f)
-      camera.roll.push_back({ms, 0, roll});
-  }
-  camera.position = vector_keys(reduce_vectors(positions), true, "camera position");
-  camera.target = vector_keys(reduce_vectors(targets), true, "camera target");
-  return camera;
-}
-
-// The bounding sphere the game uses for picking: around the positions of the nodes bound to objects (not
-// '-' grouping nodes; all nodes when every one is a grouping node), sampled over the clip and at its end.
-void bound(Document& document) {
-  const Engine engine(document);
-  std::vector<bool> counted(engine.nodes().size());
-  for (std::size_t i = 0; i < counted.size(); ++i) {
-    const std::string& name = engine.nodes()[i].node->name;
-    counted[i] = !name.empty() && name.front() != '-';
-  }
-  if (std::none_of(counted.begin(), counted.end(), [](bool b) { return b; }))
-    counted.assign(counted.size(), true);
-  Vec3 low{1e30, 1e30, 1e30}, high{-1e30, -1e30, -1e30};
-  std::vector<Vec3> positions;
-  const auto end = std::max(document.duration, 0);
-  // Every 10 ms, or 2048 instants spread over a longer clip.
-  const std::int32_t step = std::max(10, end / 2048);
-  for (std::int32_t ms = 0;; ms = std::min(ms + step, end)) {
-    const auto poses = engine.evaluate(ms);
-    for (std::size_t i = 0; i < poses.size(); ++i) {
-      if (!counted[i]) continue;
-      const Vec3 p{poses[i].world[3][0], poses[i].world[3][1], poses[i].world[3][2]};
-      positions.push_back(p);
-      low = {std::min(low.x, p.x), std::min(low.y, p.y), std::min(low.z, p.z)};
-      high = {std::max(high.x, p.x), std::max(high.y, p.y), std::max(high.z, p.z)};
-    }
-    if (ms == end) break;
-  }
-  const Vec3 center = (low + high) * 0.5;
-  double radius = 0;
-  for (const Vec3& p : positions) radius = std::max(radius, distance(p, center));
-  document.header.radius = static_cast<float>(radius);
-  document.header.center[0] = static_cast<float>(center.x);
-  document.header.center[1] = static_cast<float>(center.y);
-  document.header.center[2] = static_cast<float>(center.z);
-}
-
 }  // namespace
 
 CoreConversion to_core(const Document& document) {
@@ -712,67 +411,6 @@ CoreConversion to_core(const Document& document) {
   result.conversion = AxisConversion::mirror_x();
   result.conversion.apply(scene);
   return result;
-}
-
-Result<DocumentConversion> from_core(const Scene& source, std::size_t clip_index) {
-  return capture(kFormatName, [&]() -> DocumentConversion {
-    if (clip_index >= source.clips.size()) refuse(fmt::format("the scene has no clip {}", clip_index));
-    if (!is_topologically_ordered(source.skeleton)) refuse("the skeleton lists a joint before its parent");
-    Scene scene = source;
-    AxisConversion::mirror_x().inverse().apply(scene);  // glTF's frame -> the game's left-handed frame
-    const Clip& clip = scene.clips[clip_index];
-    const auto& joints = scene.skeleton.joints;
-    if (joints.empty()) refuse("the skeleton has no joint");
-    DocumentConversion result;
-    ReverseContext context{&scene, std::vector<std::vector<int>>(joints.size()),
-                           std::vector<const JointChannels*>(joints.size()),
-                           std::vector<const VisibilityTrack*>(joints.size())};
-    const auto camera_name = clip.metadata.find(kCameraKey);
-    int camera = -1;
-    std::vector<int> roots;
-    for (std::size_t i = 0; i < joints.size(); ++i) {
-      if (joints[i].name.empty())
-        refuse(fmt::format("joint {} has an empty name; the game cannot bind it", i));
-      if (camera < 0 && camera_name != clip.metadata.end() && joints[i].name == camera_name->second) {
-        camera = static_cast<int>(i);
-        continue;
-      }
-      (joints[i].parent < 0 ? roots : context.children[static_cast<std::size_t>(joints[i].parent)])
-          .push_back(static_cast<int>(i));
-    }
-    if (camera >= 0 && !context.children[static_cast<std::size_t>(camera)].empty()) {
-      refuse(
-          fmt::format("the camera joint \"{}\" has children", joints[static_cast<std::size_t>(camera)].name));
-    }
-    if (roots.empty()) refuse("the skeleton has no joint besides the camera");
-    for (const auto& channels : clip.joints) {
-      const auto joint = static_cast<std::size_t>(channels.joint);
-      if (joint < joints.size() && !context.channels[joint]) context.channels[joint] = &channels;
-    }
-    for (const auto& track : clip.visibility) {
-      const auto joint = static_cast<std::size_t>(track.joint);
-      if (joint < joints.size() && !context.visibility[joint]) context.visibility[joint] = &track;
-    }
-    Document& document = result.document;
-    document.actors = actors_from(clip, result.notes);
-    document.duration =
-        static_cast<std::int32_t>(to_key_time(std::round(clip.duration * 1000.0), "clip duration"));
-    if (roots.size() == 1) {
-      document.root = build_node(context, roots.front(), 0);
-    } else {
-      document.root.name = "-ROOT";
-      for (const int root : roots) document.root.children.push_back(build_node(context, root, 1));
-      result.notes.push_back(
-          fmt::format("{} root joints were put under a grouping node \"-ROOT\"", roots.size()));
-    }
-    if (camera >= 0) {
-      document.camera = camera_block(scene, clip, camera);
-      document.header.parse_scene = 1;
-      result.notes.push_back("camera joint turned into a look-at camera block sampled every millisecond");
-    }
-    bound(document);
-    return result;
-  });
 }
 
 }  // namespace bonebridge::lego

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "bonebridge/formats/lba/document.hpp"
+#include "bonebridge/formats/lba/hqr/document.hpp"
 #include "bonebridge/io/error.hpp"
 
 namespace bonebridge::lba {

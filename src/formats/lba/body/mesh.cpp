@@ -1,10 +1,11 @@
-#include "bonebridge/formats/lba/body_mesh.hpp"
+#include "bonebridge/formats/lba/body/mesh.hpp"
+#include "bonebridge/formats/lba/body/engine.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <optional>
 
-#include "bonebridge/formats/lba/codec.hpp"
+#include "bonebridge/formats/lba/body/codec.hpp"
 
 namespace bonebridge::lba {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "bonebridge/formats/lba/lm2.hpp"
+#include "bonebridge/formats/lba/body/lm2_codec.hpp"
 
 namespace bonebridge::lba {
 namespace {

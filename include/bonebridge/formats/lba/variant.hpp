@@ -1,0 +1,20 @@
+#pragma once
+// The two games the family reads. LBA1 and LBA2 share the layouts of their files but not their units: angle
+// units per turn, the length of one unit of keyframe duration, and the sine table built from them.
+
+namespace bonebridge::lba {
+
+enum class Variant { Lba1, Lba2 };
+
+struct VariantTraits {
+  int angle_units;      // per full turn
+  double tick_seconds;  // one unit of keyframe duration
+};
+VariantTraits traits(Variant variant);
+
+// Q14 sine of an angle in the variant's units, from the table round(16384·sin(2πi/units)); cos(i) = sin(i +
+// units/4).
+int sine(Variant variant, int angle);
+int cosine(Variant variant, int angle);
+
+}  // namespace bonebridge::lba

@@ -1,0 +1,32 @@
+#pragma once
+// The kinds' registry Documents (anm/adapter.cpp, body/adapter.cpp, hqr/adapter.cpp), opened by the family
+// row (family.cpp).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+
+#include "bonebridge/formats/lba/body/document.hpp"
+#include "bonebridge/formats/lba/settings.hpp"
+#include "bonebridge/registry/family.hpp"
+
+namespace bonebridge::lba {
+
+inline constexpr const char* kUnknownNote =
+    "LBA1 behaviour follows the released 1994 engine source; no retail LBA1 file was available to check it";
+
+// An .anm animation, posing the body companion (--body) on the ideal or the game clock (clock, update-ticks).
+Result<std::unique_ptr<Document>> open_animation(std::span<const std::uint8_t> bytes, const Options& options,
+                                                 const BridgeOptions& bridge);
+
+// The body companion of an animation (--body: LBA1 or .lm2, the variant choosing when the name does not),
+// structurally checked; nullopt without one.
+Result<std::optional<Body>> companion_body(const Options& options, Variant variant);
+// An LBA1 body, and an LBA2 .lm2 kept as read so that it writes back byte for byte.
+std::unique_ptr<Document> open_body(Body body, const BridgeOptions& bridge);
+Result<std::unique_ptr<Document>> open_lm2(std::span<const std::uint8_t> bytes, BridgeOptions options);
+
+// An HQR archive: its entries listed, not converted.
+Result<std::unique_ptr<Document>> open_archive(std::span<const std::uint8_t> bytes);
+
+}  // namespace bonebridge::lba

@@ -1,0 +1,212 @@
+#include "bonebridge/formats/lba/anm/bridge.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "bonebridge/core/sampler.hpp"
+
+namespace bonebridge::lba {
+namespace {
+
+// Ticks at which the clip becomes keyframes: 0, the end, and every key of every channel, rounded to ticks.
+std::set<std::int64_t> clip_ticks(const Clip& clip, double tick, std::vector<std::string>& lost) {
+  std::set<std::int64_t> ticks{0, std::llround(clip.duration / tick)};
+  const auto add_times = [&](const std::vector<double>& times) {
+    for (const double t : times) ticks.insert(std::llround(t / tick));
+  };
+  for (const auto& channels : clip.joints) {
+    if (channels.translation) add_times(channels.translation->times);
+    if (channels.rotation) add_times(channels.rotation->times);
+    if (channels.scale)
+      lost.push_back(fmt::format("scale of joint {} (LBA bones do not scale)", channels.joint));
+  }
+  if (clip.root_motion && clip.root_motion->translation) add_times(clip.root_motion->translation->times);
+  if (clip.root_motion && clip.root_motion->rotation) add_times(clip.root_motion->rotation->times);
+  return ticks;
+}
+
+// The clip's local transforms at every keyframe tick, and which joints move off or turn from their rest.
+struct SampledClip {
+  std::vector<std::int64_t> ticks;
+  std::vector<std::vector<Transform>> locals;  // by keyframe, then joint
+  std::vector<bool> moves, turns;
+};
+
+SampledClip sample_clip(const Scene& scene, const Clip& clip, const std::set<std::int64_t>& ticks,
+                        double tick, std::vector<std::string>& lost) {
+  const std::size_t joints = scene.skeleton.joints.size();
+  SampledClip sampled{{ticks.begin(), ticks.end()}, {}, std::vector<bool>(joints), std::vector<bool>(joints)};
+  ClipSampler sampler(scene.skeleton, clip);
+  std::vector<Transform> locals(joints);
+  for (const auto t : ticks) {
+    sampler.sample(static_cast<double>(t) * tick, locals);
+    sampled.locals.push_back(locals);
+  }
+  for (std::size_t j = 1; j < joints; ++j) {
+    const Transform& rest = scene.skeleton.joints[j].rest;
+    for (const auto& pose : sampled.locals) {
+      sampled.moves[j] = sampled.moves[j] || distance(pose[j].translation, rest.translation) > 0.5;
+      sampled.turns[j] = sampled.turns[j] || angle_between(pose[j].rotation, rest.rotation) > 1e-6;
+    }
+    if (sampled.moves[j] && sampled.turns[j]) {
+      lost.push_back(fmt::format("joint {} both moves and turns: LBA keeps only its rotation", j));
+    }
+  }
+  return sampled;
+}
+
+// Root motion at keyframe k: the clip's own, else the root joint's translation and yaw.
+std::pair<Vec3, Quat> root_at(const Clip& clip, const SampledClip& sampled, std::size_t k, double tick) {
+  const double time = static_cast<double>(sampled.ticks[k]) * tick;
+  Vec3 position = sampled.locals[k][0].translation;
+  Quat rotation = sampled.locals[k][0].rotation;
+  if (clip.root_motion && clip.root_motion->translation)
+    position = sample_channel(*clip.root_motion->translation, time);
+  if (clip.root_motion && clip.root_motion->rotation)
+    rotation = sample_channel(*clip.root_motion->rotation, time);
+  return {position, rotation};
+}
+
+// What writing keyframes one after the other carries from one to the next.
+struct KeyframeWriter {
+  Variant variant;
+  int units;
+  std::vector<std::array<int, 3>> previous;  // Euler angles of every group at the previous keyframe
+  std::int64_t previous_tick = 0;
+  std::array<std::int64_t, 3> engine_position{};  // where the engine's own rounded steps have got the actor
+  int previous_beta = 0;
+  bool yaw_used = false, clamped = false, root_tilted = false;
+
+  std::int16_t to_s16(double v) {
+    const auto r = std::llround(v);
+    if (r < -32768 || r > 32767) clamped = true;
+    return static_cast<std::int16_t>(std::clamp<long long>(r, -32768, 32767));
+  }
+};
+
+// The keyframe's step and entry 0 (yaw): the root motion from the previous keyframe, in the actor's frame.
+void write_root(KeyframeWriter& writer, Keyframe& keyframe, std::size_t k, Vec3 position, Quat rotation,
+                std::vector<std::string>& lost) {
+  const auto root_euler = quat_to_euler(rotation, writer.variant, {0, writer.previous_beta, 0});
+  writer.root_tilted = writer.root_tilted || root_euler[0] != 0 || root_euler[2] != 0;
+  const int beta = root_euler[1];
+  const int yaw = k == 0 ? 0 : wrap_half(beta - writer.previous_beta, writer.units);
+  writer.yaw_used = writer.yaw_used || yaw != 0;
+  const std::array<std::int64_t, 3> rounded{std::llround(position.x), std::llround(position.y),
+                                            std::llround(position.z)};
+  if (k > 0) {
+    // Undo RotXY with the new beta (the engine moves by (x·c + z·s, y, z·c − x·s)), aiming from where the
+    // engine's own floor-rounded motion has got to, so that rounding does not accumulate over keyframes.
+    auto& engine_position = writer.engine_position;
+    const double angle = to_radians(beta, writer.variant), c = std::cos(angle), s = std::sin(angle);
+    const double dx = double(rounded[0] - engine_position[0]), dz = double(rounded[2] - engine_position[2]);
+    keyframe.step = {writer.to_s16(dx * c - dz * s), writer.to_s16(double(rounded[1] - engine_position[1])),
+                     writer.to_s16(dx * s + dz * c)};
+    const int ci = cosine(writer.variant, beta), si = sine(writer.variant, beta);
+    engine_position[0] += (keyframe.step[0] * ci + keyframe.step[2] * si) >> 14;
+    engine_position[1] += keyframe.step[1];
+    engine_position[2] += (keyframe.step[2] * ci - keyframe.step[0] * si) >> 14;
+  } else {
+    writer.engine_position = rounded;
+    if (rounded != std::array<std::int64_t, 3>{}) {
+      lost.push_back("the root's starting offset (an LBA actor starts where it stands)");
+    }
+  }
+  keyframe.groups.push_back({0, 0, static_cast<std::int16_t>(yaw), 0});
+  writer.previous_beta = beta;
+}
+
+// Entries 1.. of keyframe k: a translation for a joint that only moves, Euler angles otherwise.
+void write_groups(KeyframeWriter& writer, Keyframe& keyframe, const Scene& scene, const SampledClip& sampled,
+                  std::size_t k) {
+  for (std::size_t j = 1; j < scene.skeleton.joints.size(); ++j) {
+    const Transform& local = sampled.locals[k][j];
+    if (sampled.moves[j] && !sampled.turns[j]) {
+      const Vec3 t_offset = local.translation - scene.skeleton.joints[j].rest.translation;
+      keyframe.groups.push_back(
+          {1, writer.to_s16(t_offset.x), writer.to_s16(t_offset.y), writer.to_s16(t_offset.z)});
+      continue;
+    }
+    writer.previous[j] = quat_to_euler(local.rotation, writer.variant, writer.previous[j]);
+    keyframe.groups.push_back({0, static_cast<std::int16_t>(writer.previous[j][0]),
+                               static_cast<std::int16_t>(writer.previous[j][1]),
+                               static_cast<std::int16_t>(writer.previous[j][2])});
+  }
+}
+
+// A clip ending where it started loops to frame 0; otherwise the last pose is held.
+void choose_loop(Animation& animation, int units) {
+  const auto& first = animation.keyframes.front().groups;
+  const auto& last = animation.keyframes.back().groups;
+  bool cyclic = animation.keyframes.size() > 1;
+  for (std::size_t g = 1; g < first.size() && cyclic; ++g) {
+    cyclic = first[g].type == last[g].type && std::abs(wrap_half(first[g].a - last[g].a, units)) <= 1 &&
+             std::abs(wrap_half(first[g].b - last[g].b, units)) <= 1 &&
+             std::abs(wrap_half(first[g].c - last[g].c, units)) <= 1;
+  }
+  // Holding replays the loop frame's step and yaw on every wrap, so a held last keyframe that moves the actor
+  // gets a still copy (one tick, no step, no yaw) to hold instead.
+  const Keyframe& final_keyframe = animation.keyframes.back();
+  if (!cyclic && (final_keyframe.step != std::array<std::int16_t, 3>{} || final_keyframe.groups[0].b != 0)) {
+    Keyframe still = final_keyframe;
+    still.duration = 1;
+    still.step = {};
+    still.groups[0].b = 0;
+    animation.keyframes.push_back(std::move(still));
+  }
+  animation.loop_frame = cyclic ? 0 : static_cast<std::uint16_t>(animation.keyframes.size() - 1);
+  animation.unused =
+      animation.loop_frame;  // the seed says +6 repeats +4; copy it until retail data says otherwise
+}
+
+}  // namespace
+
+Result<FromCore> animation_from_core(const Scene& input, const BridgeOptions& options) {
+  const auto fail = [](std::string message) {
+    return Error{"LBA .anm animation", std::move(message), {}, {}, {}};
+  };
+  if (input.clips.empty()) return fail("the scene has no animation clip");
+  if (input.skeleton.joints.empty()) return fail("the scene has no joint");
+  if (input.skeleton.joints.size() > 0xFFFF) return fail("too many joints for a u16 group count");
+  Scene scene = input;
+  lba_to_gltf(options.unit_scale).inverse().apply(scene);
+  const Clip& clip = scene.clips.front();
+  const Variant variant = options.variant;
+  const double tick = traits(variant).tick_seconds;
+  FromCore out;
+  const std::set<std::int64_t> ticks = clip_ticks(clip, tick, out.lost);
+  if (ticks.size() > 0xFFFF) return fail("too many keyframes for a u16 keyframe count");
+  const SampledClip sampled = sample_clip(scene, clip, ticks, tick, out.lost);
+  const std::size_t joints = scene.skeleton.joints.size();
+
+  Animation& animation = out.animation;
+  animation.group_count = static_cast<std::uint16_t>(joints);
+  KeyframeWriter writer{variant, traits(variant).angle_units,
+                        std::vector<std::array<int, 3>>(joints, {0, 0, 0})};
+  writer.previous_tick = sampled.ticks.front();
+  for (std::size_t k = 0; k < sampled.ticks.size(); ++k) {
+    const std::int64_t t = sampled.ticks[k];
+    Keyframe keyframe;
+    keyframe.duration = static_cast<std::uint16_t>(std::min<std::int64_t>(t - writer.previous_tick, 0xFFFF));
+    if (t - writer.previous_tick > 0xFFFF) writer.clamped = true;
+    const auto [position, rotation] = root_at(clip, sampled, k, tick);
+    write_root(writer, keyframe, k, position, rotation, out.lost);
+    write_groups(writer, keyframe, scene, sampled, k);
+    animation.keyframes.push_back(std::move(keyframe));
+    writer.previous_tick = t;
+  }
+  // Master flag: LBA2 applies entry-0 angles only with bit 0 set; LBA1 sets ANIM_MASTER_ROT for any non-zero.
+  if (writer.yaw_used) {
+    for (auto& keyframe : animation.keyframes) keyframe.groups[0].type = 1;
+  }
+  choose_loop(animation, writer.units);
+  if (writer.clamped) out.lost.push_back("values beyond the s16 or u16 range were clamped");
+  if (writer.root_tilted) out.lost.push_back("root pitch and roll (LBA1 root motion keeps yaw only)");
+  if (joints > 30) out.lost.push_back("more than 30 groups: the LBA1 engine handles at most 30");
+  return out;
+}
+
+}  // namespace bonebridge::lba

@@ -1,0 +1,235 @@
+#include "bonebridge/formats/lba/anm/bridge.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+
+#include "bonebridge/core/bake.hpp"
+#include "bonebridge/formats/lba/body/bridge.hpp"
+#include "bonebridge/formats/lba/body/engine.hpp"
+
+namespace bonebridge::lba {
+namespace {
+
+// Nlerp players agree with slerp within 1e-4 rad over 15 degrees; an arc a rounding error over a whole number
+// of segments gets no extra one.
+constexpr RotationSegments kRotationSegments{15.0 * kPi / 180.0, 15.0 * kPi / 180.0, 1e-9};
+
+// Drops keys equal to both kept neighbours: LINEAR playback is unchanged.
+template <class Value>
+void drop_flat_keys(Channel<Value>& channel) {
+  const auto flat = [](const Value& left, const Value& right, double, const Value& actual) {
+    return actual == left && actual == right;
+  };
+  channel = reduce(channel, flat, {std::numeric_limits<std::size_t>::max(), SpanSearch::Doubling});
+}
+
+// At most about 100 000 keys per channel, whatever the animation's length.
+std::vector<std::int64_t> key_ticks(const Animation& animation, Variant variant) {
+  const Timeline line = timeline(animation, variant);
+  const std::int64_t stride =
+      std::max<std::int64_t>(variant == Variant::Lba1 ? 1 : 20, line.end_ticks / 100000 + 1);
+  std::set<std::int64_t> ticks(line.reach_ticks.begin(), line.reach_ticks.end());
+  for (std::int64_t t = 0; t <= line.end_ticks; t += stride) ticks.insert(t);
+  ticks.insert(line.end_ticks);
+  return {ticks.begin(), ticks.end()};
+}
+
+Quat yaw_quat(int beta, Variant variant) {
+  return axis_angle({0, 1, 0}, to_radians(beta, variant));
+}
+
+Mat4 q14_to_mat4(const PosedGroup& group, const Vec3& offset) {
+  Mat4 m;
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 3; ++c) m.at(r, c) = group.matrix[static_cast<std::size_t>(r * 3 + c)] / 16384.0;
+  }
+  m.m[12] = group.origin[0] + offset.x;
+  m.m[13] = group.origin[1] + offset.y;
+  m.m[14] = group.origin[2] + offset.z;
+  return m;
+}
+
+// A group's local transform as the engine holds it (§2.3, §2.5): the root (or a group with no earlier parent)
+// at the actor's position and yaw; any other group at its pivot offset in the parent's frame, turned by its
+// Euler angles (type 0), moved by its value (type 1, no turn) or left in the parent's frame (zoom and unknown
+// types, as LBA1 draws them). The glTF node of the group holds the same values.
+Transform engine_local(const GroupEntry& value, int parent, const Vec3& offset, const Actor& actor,
+                       Variant variant) {
+  Transform local;
+  if (parent < 0) {
+    local.translation = {double(actor.position[0]), double(actor.position[1]), double(actor.position[2])};
+    local.rotation = yaw_quat(actor.beta, variant);
+  } else if (value.type == 0) {
+    local.translation = offset;
+    local.rotation = euler_to_quat(value.a, value.b, value.c, variant);
+  } else {
+    local.translation =
+        offset + (value.type == 1 ? Vec3{double(value.a), double(value.b), double(value.c)} : Vec3{});
+  }
+  return local;
+}
+
+}  // namespace
+
+EnginePose engine_pose(const Body& body, const EngineState& state, double seconds, Variant variant,
+                       bool include_actor) {
+  const Actor actor = include_actor ? state.actor : Actor{};
+  const PosedBody posed = pose_body(body, state.pose, actor.beta, variant);
+  const Vec3 actor_position{double(actor.position[0]), double(actor.position[1]), double(actor.position[2])};
+  const auto offsets = pivot_offsets(body);
+  EnginePose pose;
+  pose.time = seconds;
+  for (std::size_t g = 0; g < body.groups.size(); ++g) {
+    EngineJoint joint;
+    joint.name = joint_name(g);
+    joint.parent = parent_index(body.groups[g], g);
+    joint.model = q14_to_mat4(posed.groups[g], actor_position);
+    joint.local = engine_local(posed_value(body, state.pose, g), joint.parent, offsets[g], actor, variant);
+    pose.joints.push_back(std::move(joint));
+  }
+  return pose;
+}
+
+namespace {
+
+// The engine's state at every key tick of the animation's first pass.
+struct KeyedStates {
+  std::vector<std::int64_t> ticks;
+  std::vector<EngineState> states;
+  double tick_seconds = 0;
+  double seconds(std::size_t k) const { return static_cast<double>(ticks[k]) * tick_seconds; }
+};
+
+KeyedStates keyed_states(const Animation& animation, Variant variant) {
+  KeyedStates keyed{key_ticks(animation, variant), {}, traits(variant).tick_seconds};
+  IdealClock clock(animation, variant);
+  keyed.states.reserve(keyed.ticks.size());
+  for (const auto t : keyed.ticks) keyed.states.push_back(clock.at(t));
+  return keyed;
+}
+
+// The skeleton the clip animates: the body's, or a placeholder's when no body is given.
+CoreConversion animation_skeleton(const Body& used, bool has_body, const BridgeOptions& options) {
+  CoreConversion out = has_body ? body_to_core(used, options) : CoreConversion{};
+  if (!has_body) {
+    out.scene.skeleton = body_skeleton(used, options.variant);
+    out.conversion = lba_to_gltf(options.unit_scale);
+    for (std::size_t g = 0; g < used.groups.size(); ++g) out.core_joint_of.push_back(static_cast<int>(g));
+    out.notes.push_back("no body given (--body): every group is a joint at the origin under the root");
+  }
+  return out;
+}
+
+// The actor's position and yaw, on the root joint or as the clip's root motion.
+void add_root_motion(Clip& clip, const KeyedStates& keyed, const Body& used, const BridgeOptions& options) {
+  Channel<Vec3> root_translation;
+  Channel<Quat> root_rotation;
+  for (std::size_t k = 0; k < keyed.ticks.size(); ++k) {
+    const Actor& actor = keyed.states[k].actor;
+    root_translation.times.push_back(keyed.seconds(k));
+    root_translation.values.push_back(
+        {double(actor.position[0]), double(actor.position[1]), double(actor.position[2])});
+    append_rotation_key(root_rotation, keyed.seconds(k), yaw_quat(actor.beta, options.variant),
+                        kRotationSegments);
+  }
+  drop_flat_keys(root_translation);
+  drop_flat_keys(root_rotation);
+  if (options.separate_root_motion) {
+    clip.root_motion = RootMotion{root_translation, root_rotation};
+  } else if (!used.groups.empty()) {
+    clip.joints.push_back({0, root_translation, root_rotation, std::nullopt});
+  }
+}
+
+// Group g's rotation (identity where it does not turn), and its translation when it ever moves (type 1).
+JointChannels group_channels(std::size_t g, const KeyedStates& keyed, const Vec3& offset, Variant variant) {
+  JointChannels channels{static_cast<int>(g), std::nullopt, std::nullopt, std::nullopt};
+  Channel<Quat> rotation;
+  Channel<Vec3> translation;
+  bool translated = false;
+  for (std::size_t k = 0; k < keyed.ticks.size(); ++k) {
+    const GroupEntry& value = keyed.states[k].pose[g];
+    const double time = keyed.seconds(k);
+    const bool rotates = value.type == 0;
+    translated = translated || value.type == 1;
+    append_rotation_key(rotation, time, rotates ? euler_to_quat(value.a, value.b, value.c, variant) : Quat{},
+                        kRotationSegments);
+    const Vec3 moved = value.type == 1 ? Vec3{double(value.a), double(value.b), double(value.c)} : Vec3{};
+    translation.times.push_back(time);
+    translation.values.push_back(offset + moved);
+  }
+  drop_flat_keys(rotation);
+  channels.rotation = std::move(rotation);
+  if (translated) {
+    drop_flat_keys(translation);
+    channels.translation = std::move(translation);
+  }
+  return channels;
+}
+
+void describe_animation(CoreConversion& out, Clip& clip, const Animation& animation, const Body& used,
+                        Variant variant) {
+  const double tick = traits(variant).tick_seconds;
+  const Timeline line = timeline(animation, variant);
+  clip.metadata["lba.variant"] = variant == Variant::Lba1 ? "lba1" : "lba2";
+  clip.metadata["lba.loop_frame"] = std::to_string(animation.loop_frame);
+  clip.metadata["lba.loop_start_seconds"] = fmt::format("{}", static_cast<double>(line.loop_ticks) * tick);
+  clip.metadata["lba.clock"] =
+      "ideal: keyframe k reached after the sum of durations; closing segment to the loop frame";
+  out.notes.push_back(
+      fmt::format("baked from the integer engine on the {} grid, LINEAR keys (Euler-linear motion "
+                  "sampled, not slerp between keyframes)",
+                  variant == Variant::Lba1 ? "50 Hz tick" : "20 ms"));
+  out.notes.push_back(fmt::format(
+      "loop: keyframe {} is reached at {} s; the clip ends on it at {} s", effective_loop_frame(animation),
+      static_cast<double>(line.loop_ticks) * tick, static_cast<double>(line.end_ticks) * tick));
+  if (animation.group_count != used.groups.size()) {
+    out.notes.push_back(fmt::format("the animation has {} groups and the body {}: min is animated (trap 11)",
+                                    animation.group_count, used.groups.size()));
+  }
+}
+
+}  // namespace
+
+Result<CoreConversion> animation_to_core(const Animation& animation, const Body* body,
+                                         const BridgeOptions& options) {
+  if (animation.keyframes.empty()) {
+    return Error{"LBA .anm animation", "the animation has no keyframe to convert", {}, {}, {}};
+  }
+  const Body placeholder = placeholder_body(animation.group_count);
+  const Body& used = body ? *body : placeholder;
+  CoreConversion out = animation_skeleton(used, body != nullptr, options);
+  const Variant variant = options.variant;
+  if (timeline(animation, variant).end_ticks > kMaxEvaluatedTicks) {
+    return Error{"LBA .anm animation",
+                 fmt::format("the first pass lasts {} ticks; evaluation stops at {}",
+                             timeline(animation, variant).end_ticks, kMaxEvaluatedTicks),
+                 {},
+                 {},
+                 {}};
+  }
+  const KeyedStates keyed = keyed_states(animation, variant);
+  const auto offsets = pivot_offsets(used);
+  const std::size_t animated = std::min<std::size_t>(animation.group_count, used.groups.size());
+
+  Clip clip;
+  clip.name = options.clip_name;
+  clip.duration = keyed.seconds(keyed.ticks.size() - 1);
+  add_root_motion(clip, keyed, used, options);
+  for (std::size_t g = 1; g < animated; ++g) {
+    if (parent_index(used.groups[g], g) < 0) continue;
+    clip.joints.push_back(group_channels(g, keyed, offsets[g], variant));
+  }
+  describe_animation(out, clip, animation, used, variant);
+  Scene converted;
+  converted.clips.push_back(std::move(clip));
+  out.conversion.apply(converted);
+  out.scene.clips = std::move(converted.clips);
+  return out;
+}
+
+}  // namespace bonebridge::lba

@@ -1,0 +1,36 @@
+#pragma once
+// The family's Options: parsed into its typed settings, BridgeOptions (family.cpp), and the companion files
+// they name (--body, --palette) read from the registry's companions, a file, or ARCHIVE.HQR:<index>.
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "bonebridge/formats/lba/hqr/codec.hpp"
+#include "bonebridge/formats/lba/settings.hpp"
+#include "bonebridge/registry/family.hpp"
+
+namespace bonebridge::lba {
+
+inline constexpr const char* kTitle = "Little Big Adventure .anm / HQR / LBA1 body";
+
+Error option_error(std::string message);
+Result<BridgeOptions> bridge_options(const Options& options);
+
+// A companion (--body, --palette) parsed by `read`, its errors naming the companion's address. Read by
+// load_input when it came through the registry; else a file, or ARCHIVE.HQR:<index>.
+template <class Read>
+auto read_companion(const Options& options, const std::string& key, Read read)
+    -> decltype(read(std::span<const std::uint8_t>{})) {
+  const std::string address = options.get(key).value_or("");
+  auto bytes = options.companions.contains(key) ? options.companion(key) : read_file_or_entry(address);
+  if (!bytes) return bytes.error();
+  auto parsed = read(*bytes);
+  if (!parsed) {
+    Error error = parsed.error();
+    error.file = address;
+    return error;
+  }
+  return parsed;
+}
+
+}  // namespace bonebridge::lba

@@ -1,0 +1,14 @@
+#pragma once
+// The `.ani` file as a registry Document (adapter.cpp), opened by the family row (family.cpp).
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "bonebridge/io/error.hpp"
+#include "bonebridge/registry/family.hpp"
+
+namespace bonebridge::lego {
+
+Result<std::unique_ptr<bonebridge::Document>> open_document(std::span<const std::uint8_t> bytes);
+
+}  // namespace bonebridge::lego
