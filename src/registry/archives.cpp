@@ -12,7 +12,7 @@
 #include "bonebridge/io/file.hpp"
 #include "bonebridge/registry/registry.hpp"
 #ifdef BONEBRIDGE_HAS_LBA
-#include "bonebridge/formats/lba/hqr_archive.hpp"
+#include "bonebridge/formats/lba/hqr/archive.hpp"
 #endif
 
 namespace bonebridge {

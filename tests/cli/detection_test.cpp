@@ -9,7 +9,8 @@
 
 #include "bonebridge/formats/animx/animj.hpp"
 #include "bonebridge/formats/animx/codec.hpp"
-#include "bonebridge/formats/lba/codec.hpp"
+#include "bonebridge/formats/lba/anm/codec.hpp"
+#include "bonebridge/formats/lba/body/codec.hpp"
 #include "bonebridge/formats/sith/codec.hpp"
 #include "bonebridge/formats/volition/cloth/codec.hpp"
 #include "bonebridge/registry/pipeline.hpp"
