@@ -1,4 +1,4 @@
-#include "bonebridge/formats/sith/bridge.hpp"
+#include "bonebridge/formats/sith/key/bridge.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Spot values from research/sith-key.md §2 and from the samples, computed by hand.
-#include "bonebridge/formats/sith/engine.hpp"
+#include "bonebridge/formats/sith/key/engine.hpp"
 
 #include <gtest/gtest.h>
 

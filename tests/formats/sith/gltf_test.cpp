@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "bonebridge/formats/sith/bridge.hpp"
-#include "bonebridge/formats/sith/codec.hpp"
+#include "bonebridge/formats/sith/key/bridge.hpp"
+#include "bonebridge/formats/sith/key/codec.hpp"
 #include "bonebridge/gltf/gltf.hpp"
 #include "test_files.hpp"
 
