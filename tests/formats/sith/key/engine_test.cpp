@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "test_files.hpp"
+#include "formats/sith/test_files.hpp"
 
 namespace bonebridge::sith {
 namespace {

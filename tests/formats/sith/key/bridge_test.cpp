@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "bonebridge/core/sampler.hpp"
-#include "test_files.hpp"
+#include "formats/sith/test_files.hpp"
 
 namespace bonebridge::sith {
 namespace {
