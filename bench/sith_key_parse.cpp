@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "bonebridge/formats/sith/codec.hpp"
+#include "bonebridge/formats/sith/key/codec.hpp"
 
 namespace {
 

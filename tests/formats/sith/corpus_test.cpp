@@ -5,7 +5,8 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "bonebridge/formats/sith/codec.hpp"
+#include "bonebridge/formats/sith/key/codec.hpp"
+#include "bonebridge/formats/sith/model/codec.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge::sith {

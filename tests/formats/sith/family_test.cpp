@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "bonebridge/formats/sith/bridge.hpp"
-#include "bonebridge/formats/sith/codec.hpp"
+#include "bonebridge/formats/sith/key/bridge.hpp"
+#include "bonebridge/formats/sith/key/codec.hpp"
 #include "test_files.hpp"
 
 namespace bonebridge::sith {

@@ -3,7 +3,8 @@
 
 #include <string>
 
-#include "bonebridge/formats/sith/codec.hpp"
+#include "bonebridge/formats/sith/key/codec.hpp"
+#include "bonebridge/formats/sith/model/codec.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge::sith::testing_support {

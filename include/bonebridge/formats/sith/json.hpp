@@ -1,16 +1,18 @@
 #pragma once
-// JSON views of the Sith documents for `info` and `dump`.
+// JSON pieces every Sith kind's `info` and `dump` are made of.
+#include <array>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
-#include "bonebridge/formats/sith/document.hpp"
-#include "bonebridge/formats/sith/engine.hpp"
+#include "bonebridge/formats/sith/dialect.hpp"
 
 namespace bonebridge::sith {
 
-nlohmann::json key_info(const KeyContent& key);
-nlohmann::json key_dump(const KeyFile& key);  // every field, raw flags included, and the reader's notes
-nlohmann::json model_info(const ModelContent& model);
-nlohmann::json model_dump(const ModelFile& model);
-nlohmann::json engine_joint_names(const KeyEngine& engine);
+// A float as a JSON number; inf and nan, which JSON has not, as strings.
+nlohmann::json json_number(float v);
+nlohmann::json json_triple(const std::array<float, 3>& v);
+// The reader's notes: line, dialects (a DialectMask), whether the game rejects the file, and the message.
+nlohmann::json reader_notes_json(const std::vector<ReaderNote>& notes);
 
 }  // namespace bonebridge::sith

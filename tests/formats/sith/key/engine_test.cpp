@@ -1,11 +1,11 @@
 // Spot values from research/sith-key.md §2 and from the samples, computed by hand.
-#include "bonebridge/formats/sith/engine.hpp"
+#include "bonebridge/formats/sith/key/engine.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "test_files.hpp"
+#include "formats/sith/test_files.hpp"
 
 namespace bonebridge::sith {
 namespace {

@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "bonebridge/formats/sith/bridge.hpp"
-#include "bonebridge/formats/sith/codec.hpp"
+#include "bonebridge/formats/sith/key/bridge.hpp"
+#include "bonebridge/formats/sith/key/codec.hpp"
 #include "bonebridge/gltf/gltf.hpp"
-#include "test_files.hpp"
+#include "formats/sith/test_files.hpp"
 
 namespace bonebridge::sith {
 namespace {

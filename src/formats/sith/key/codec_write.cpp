@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "bonebridge/formats/sith/codec.hpp"
+#include "bonebridge/formats/sith/key/codec.hpp"
 #include "bonebridge/formats/sith/line_reader.hpp"
 #include "bonebridge/formats/sith/text_format.hpp"
 

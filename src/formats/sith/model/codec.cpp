@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "bonebridge/formats/sith/codec.hpp"
 #include "bonebridge/formats/sith/line_reader.hpp"
+#include "bonebridge/formats/sith/model/codec.hpp"
 #include "bonebridge/formats/sith/text_format.hpp"
 
 namespace bonebridge::sith {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <string>
 
-#include "bonebridge/formats/sith/codec.hpp"
+#include "bonebridge/formats/sith/key/codec.hpp"
 #include "bonebridge/formats/sith/line_reader.hpp"
 
 namespace bonebridge::sith {

@@ -10,8 +10,8 @@
 
 #include "bonebridge/core/bake.hpp"
 #include "bonebridge/core/sampler.hpp"
-#include "bonebridge/formats/sith/bridge.hpp"
-#include "bonebridge/formats/sith/codec.hpp"
+#include "bonebridge/formats/sith/key/bridge.hpp"
+#include "bonebridge/formats/sith/key/codec.hpp"
 
 namespace bonebridge::sith {
 namespace {

@@ -1,37 +1,11 @@
-#include "bonebridge/formats/sith/engine.hpp"
+#include "bonebridge/formats/sith/key/engine.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cmath>
 
 namespace bonebridge::sith {
-namespace {
-
-constexpr double kDegrees = kPi / 180.0;
-
-Mat4 rotation_about(int axis, double degrees) {
-  const double c = std::cos(degrees * kDegrees);
-  const double s = std::sin(degrees * kDegrees);
-  const int a = (axis + 1) % 3;
-  const int b = (axis + 2) % 3;
-  Mat4 m;
-  m.at(a, a) = c;
-  m.at(a, b) = -s;
-  m.at(b, a) = s;
-  m.at(b, b) = c;
-  return m;
-}
-
-}  // namespace
-
-std::vector<EngineNode> model_nodes(const ModelContent& model) {
-  std::vector<EngineNode> nodes;
-  nodes.reserve(model.hierarchy.size());
-  for (std::size_t i = 0; i < model.hierarchy.size(); ++i) {
-    const HierarchyNode& row = model.hierarchy[i];
-    nodes.push_back(EngineNode{row.name, row.parent, static_cast<std::int32_t>(i), row.position, row.rotation,
-                               row.pivot, row.type});
-  }
-  return nodes;
-}
 
 std::vector<EngineNode> flat_nodes(const KeyContent& key) {
   std::vector<EngineNode> nodes;
@@ -48,15 +22,6 @@ float normalize_angle_acute(float degrees) {
   if (a < 0) a += 360.0f;
   if (a > 180.0f) a -= 360.0f;
   return a;
-}
-
-Mat4 build_matrix(const LocalPose& pose) {
-  const auto& [pitch, yaw, roll] = pose.rotation;
-  Mat4 m = rotation_about(2, yaw) * rotation_about(0, pitch) * rotation_about(1, roll);
-  m.m[12] = pose.position[0];
-  m.m[13] = pose.position[1];
-  m.m[14] = pose.position[2];
-  return m;
 }
 
 KeyEngine::KeyEngine(const KeyContent& key, std::vector<EngineNode> nodes, Dialect dialect)
@@ -168,6 +133,62 @@ TrackAdvance KeyEngine::advance(float previous, float frames, bool looping) cons
     for (const KeyMarker& marker : markers) result.fired.push_back(marker.type);
   }
   return result;
+}
+
+namespace {
+
+int pose_parent(const PoseLayout& layout, int parent) {
+  const bool known = parent >= 0 && static_cast<std::size_t>(parent) < layout.joint_of_node.size();
+  return known ? layout.joint_of_node[static_cast<std::size_t>(parent)] : -1;
+}
+
+}  // namespace
+
+PoseLayout model_layout(const KeyEngine& engine) {
+  PoseLayout layout{engine.nodes().size(), {}};
+  for (std::size_t n = 0; n < engine.nodes().size(); ++n) layout.joint_of_node.push_back(static_cast<int>(n));
+  return layout;
+}
+
+PoseLayout flat_layout(const KeyEngine& engine, std::int32_t joints) {
+  std::int32_t size = std::clamp(joints, 0, kMaxFlatJoints);
+  for (const EngineNode& node : engine.nodes()) {
+    if (node.key_index < kMaxFlatJoints) size = std::max(size, node.key_index + 1);
+  }
+  PoseLayout layout{static_cast<std::size_t>(size), {}};
+  for (const EngineNode& node : engine.nodes()) {
+    const bool listed = node.key_index >= 0 && node.key_index < kMaxFlatJoints;
+    layout.joint_of_node.push_back(listed ? node.key_index : -1);
+  }
+  return layout;
+}
+
+std::vector<EngineJoint> layout_joints(const KeyEngine& engine, const PoseLayout& layout) {
+  std::vector<EngineJoint> joints(layout.size);
+  for (std::size_t i = 0; i < layout.size; ++i) joints[i].name = fmt::format("node_{}", i);
+  for (std::size_t n = 0; n < engine.nodes().size(); ++n) {
+    if (const int slot = layout.joint_of_node[n]; slot >= 0) {
+      joints[static_cast<std::size_t>(slot)].name = engine.nodes()[n].name;
+      joints[static_cast<std::size_t>(slot)].parent = pose_parent(layout, engine.nodes()[n].parent);
+    }
+  }
+  return joints;
+}
+
+EnginePose engine_pose(const KeyEngine& engine, const PoseLayout& layout, double seconds) {
+  EnginePose pose{seconds, layout_joints(engine, layout)};
+  const auto frame = static_cast<float>(std::clamp(seconds * engine.fps(), 0.0, engine.frames()));
+  const std::vector<Mat4> joints = engine.joint_matrices(frame);
+  for (std::size_t n = 0; n < engine.nodes().size(); ++n) {
+    const int slot = layout.joint_of_node[n];
+    if (slot < 0) continue;
+    const LocalPose local = engine.local(n, frame);
+    EngineJoint& joint = pose.joints[static_cast<std::size_t>(slot)];
+    joint.local = Transform{
+        {local.position[0], local.position[1], local.position[2]}, rotation_quat(local.rotation), {1, 1, 1}};
+    joint.model = joints[n];
+  }
+  return pose;
 }
 
 }  // namespace bonebridge::sith

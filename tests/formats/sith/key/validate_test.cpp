@@ -4,8 +4,9 @@
 #include <cctype>
 #include <string>
 
-#include "bonebridge/formats/sith/codec.hpp"
 #include "bonebridge/formats/sith/family.hpp"
+#include "bonebridge/formats/sith/key/codec.hpp"
+#include "bonebridge/formats/sith/model/codec.hpp"
 
 namespace bonebridge::sith {
 namespace {

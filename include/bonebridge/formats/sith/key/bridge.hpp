@@ -3,24 +3,18 @@
 // right-handed Z-up (X right, Y forward) in game units, converted to glTF's Y-up with
 // AxisConversion::z_up_to_y_up and a unit scale (no source states the unit; IJIM hints at ~10 m per unit).
 // Frames become seconds by dividing by the KEY's FPS; degrees become quaternions via
-// Rz(yaw)·Rx(pitch)·Ry(roll).
+// Rz(yaw)·Rx(pitch)·Ry(roll) (model/engine.hpp).
 #include <string>
 #include <vector>
 
 #include "bonebridge/core/conversion.hpp"
 #include "bonebridge/core/fidelity.hpp"
-#include "bonebridge/formats/sith/document.hpp"
-#include "bonebridge/formats/sith/engine.hpp"
+#include "bonebridge/formats/sith/key/document.hpp"
+#include "bonebridge/formats/sith/key/engine.hpp"
+#include "bonebridge/formats/sith/model/document.hpp"
+#include "bonebridge/formats/sith/settings.hpp"
 
 namespace bonebridge::sith {
-
-struct BridgeOptions {
-  double unit_scale = 1.0;                   // metres per game unit
-  double rotation_tolerance_degrees = 0.01;  // largest slerp-vs-Euler error left between rotation keys
-  double max_key_angle_degrees = 15.0;       // keeps slerp and Blender's nlerp close (gltf-runtimes.md)
-  double fps = 0;                            // core -> key: 0 means the clip's "sith.fps" metadata, else 30
-  Dialect dialect = Dialect::InfernalMachine;
-};
 
 // Positions within this many game units, and rotations within this many radians, count as continuous at an
 // entry boundary; larger differences are jumps, written as two keys a short time apart.
@@ -29,10 +23,6 @@ inline constexpr double kContinuityRotation = 1e-6;
 // Clip metadata listing, per core joint, the KEY NODE index it came from (-1 for the root added above flat
 // joints), so that a clip read back from glTF is written to the same nodes.
 inline constexpr const char* kNodesMetadata = "sith.nodes";
-
-Quat rotation_quat(const std::array<float, 3>& pitch_yaw_roll);
-// The inverse of Rz(yaw)·Rx(pitch)·Ry(roll): (pitch, yaw, roll) in degrees, each in (-180, 180].
-std::array<double, 3> pitch_yaw_roll(const Quat& rotation);
 
 // The skeleton and meshes from `model` (or flat joints without it), the KEY's motion as LINEAR channels:
 // translations exact, jumps between an entry's extrapolation and the next entry as keys a short time apart,

@@ -10,35 +10,17 @@
 #include <string>
 #include <vector>
 
+#include "bonebridge/core/conversion.hpp"
 #include "bonebridge/core/math.hpp"
-#include "bonebridge/formats/sith/document.hpp"
+#include "bonebridge/formats/sith/key/document.hpp"
+#include "bonebridge/formats/sith/model/engine.hpp"
 
 namespace bonebridge::sith {
 
-// A node the engine poses: a .3do hierarchy row, or a flat stand-in when no model is given.
-struct EngineNode {
-  std::string name;
-  int parent = -1;
-  std::int32_t key_index = 0;       // the KEY `NODE n` that drives it
-  std::array<float, 3> position{};  // base (rest) pose
-  std::array<float, 3> rotation{};  // pitch, yaw, roll degrees
-  std::array<float, 3> pivot{};     // offsets the node's own mesh only
-  std::uint32_t type = 0;
-};
-
-// The .3do hierarchy rows in file order (node n is driven by KEY `NODE n`).
-std::vector<EngineNode> model_nodes(const ModelContent& model);
 // Without a model: one root joint per distinct KEY node index, in order of first appearance, with a zero base
 // pose (the KEY's absolute values then are the whole pose).
 std::vector<EngineNode> flat_nodes(const KeyContent& key);
 
-struct LocalPose {
-  std::array<float, 3> position{};
-  std::array<float, 3> rotation{};  // pitch, yaw, roll degrees
-};
-
-// rdMatrix_Build34: the columns are right (X), look (Y) and up (Z); R = Rz(yaw)·Rx(pitch)·Ry(roll).
-Mat4 build_matrix(const LocalPose& pose);
 // stdMath_NormalizeAngleAcute: into (-180, 180].
 float normalize_angle_acute(float degrees);
 
@@ -80,5 +62,25 @@ class KeyEngine {
   std::vector<const KeyNode*> tracks_;  // per engine node: its KEY block (the last with its index), or null
   Dialect dialect_;
 };
+
+// Where the engine's nodes stand in an EnginePose. With a model, node n is hierarchy row n. Without one, the
+// flat nodes come in KEY-block order, and pose joint i is KEY `NODE i`, as it would be row i of a model (§3),
+// for i from 0 to max(JOINTS, highest NODE + 1) − 1; a NODE no block animates (or one the engine drops, at
+// or past JOINTS) stays at the identity, as the engine leaves it. The list stops at kMaxFlatJoints (the
+// puppet holds 64 nodes, §1.3), so that a stray NODE 2000000000 costs nothing; negative NODEs are not listed.
+inline constexpr std::int32_t kMaxFlatJoints = 4096;
+
+struct PoseLayout {
+  std::size_t size = 0;
+  std::vector<int> joint_of_node;  // engine node -> pose joint, or -1 when not listed
+};
+
+PoseLayout model_layout(const KeyEngine& engine);
+PoseLayout flat_layout(const KeyEngine& engine, std::int32_t joints);
+// The pose's joints, named and parented, at the identity: each listed engine node in its place, "node_i"
+// where no node is.
+std::vector<EngineJoint> layout_joints(const KeyEngine& engine, const PoseLayout& layout);
+// One play-through: the frame is t * FPS clamped to [0, FRAMES]; the end pose is the one at FRAMES exactly.
+EnginePose engine_pose(const KeyEngine& engine, const PoseLayout& layout, double seconds);
 
 }  // namespace bonebridge::sith

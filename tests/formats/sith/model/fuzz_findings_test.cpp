@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "bonebridge/formats/sith/codec.hpp"
+#include "bonebridge/formats/sith/model/codec.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge::sith {

@@ -9,8 +9,9 @@
 
 #include "bonebridge/core/bake.hpp"
 #include "bonebridge/core/sampler.hpp"
-#include "bonebridge/formats/sith/bridge.hpp"
-#include "bonebridge/formats/sith/codec.hpp"
+#include "bonebridge/formats/sith/key/bridge.hpp"
+#include "bonebridge/formats/sith/key/codec.hpp"
+#include "bonebridge/formats/sith/model/bridge.hpp"
 
 namespace bonebridge::sith {
 namespace {
@@ -145,23 +146,6 @@ class ChannelBuilder {
   Channel<Quat> rotation_;
 };
 
-RigidMesh rigid_mesh(const ModelMesh& mesh, const EngineNode& node, int joint) {
-  RigidMesh out;
-  out.name = mesh.name;
-  out.joint = joint;
-  out.positions.reserve(mesh.vertices.size());
-  // The engine draws a node's mesh with J_n · T(pivot_n): in the joint's frame a vertex sits at v + pivot.
-  for (const auto& v : mesh.vertices) out.positions.push_back(as_vec3(v) + as_vec3(node.pivot));
-  for (const ModelFace& face : mesh.faces) {
-    for (std::size_t i = 1; i + 1 < face.vertices.size(); ++i) {  // polygons as a fan
-      for (std::int32_t index : {face.vertices[0], face.vertices[i], face.vertices[i + 1]}) {
-        out.triangles.push_back(static_cast<std::uint32_t>(index));
-      }
-    }
-  }
-  return out;
-}
-
 bool finite(const std::array<float, 3>& v) {
   return std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]);
 }
@@ -186,35 +170,6 @@ std::optional<std::string> non_finite_value(const KeyContent& key, const std::ve
   }
   return std::nullopt;
 }
-
-}  // namespace
-
-Quat rotation_quat(const std::array<float, 3>& pitch_yaw_roll) {
-  const Mat4 m = build_matrix(LocalPose{{}, pitch_yaw_roll});
-  Mat3 r;
-  for (int row = 0; row < 3; ++row) {
-    for (int col = 0; col < 3; ++col) r.at(row, col) = m.at(row, col);
-  }
-  return normalize(to_quat(r));
-}
-
-std::array<double, 3> pitch_yaw_roll(const Quat& rotation) {
-  const Mat3 r = to_mat3(normalize(rotation));
-  // R = Rz(y)·Rx(p)·Ry(r) has R(2,1) = sin p, R(2,0) = -cos p sin r, R(2,2) = cos p cos r,
-  // R(0,1) = -sin y cos p, R(1,1) = cos y cos p.
-  const double pitch = std::asin(std::clamp(r.at(2, 1), -1.0, 1.0));
-  double yaw = 0;
-  double roll = 0;
-  if (std::abs(r.at(2, 1)) < 1.0 - 1e-12) {
-    roll = std::atan2(-r.at(2, 0), r.at(2, 2));
-    yaw = std::atan2(-r.at(0, 1), r.at(1, 1));
-  } else {
-    yaw = std::atan2(r.at(1, 0), r.at(0, 0));  // gimbal lock: all the turn is given to yaw
-  }
-  return {pitch / kDegrees, yaw / kDegrees, roll / kDegrees};
-}
-
-namespace {
 
 // The core skeleton: the model's nodes parents first (or the KEY's flat nodes under an added root), with the
 // KEY NODE index of every core joint (-1 for the added root).
@@ -291,12 +246,7 @@ Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, c
   scene.clips.push_back(key_clip(key, engine, order, result, node_of_joint, options, jump));
 
   if (model) {
-    for (std::size_t n = 0; n < nodes.size(); ++n) {
-      const std::int32_t mesh = model->content.hierarchy[n].mesh;
-      if (mesh < 0) continue;
-      scene.meshes.push_back(rigid_mesh(model->content.meshes[static_cast<std::size_t>(mesh)], nodes[n],
-                                        result.core_joint_of[n]));
-    }
+    scene.meshes = model_meshes(model->content, nodes, result.core_joint_of);
   } else {
     result.notes.push_back(
         "no --model: joints are flat (no hierarchy, no rest pose, no meshes) under an added root "

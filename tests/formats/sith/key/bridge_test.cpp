@@ -1,4 +1,4 @@
-#include "bonebridge/formats/sith/bridge.hpp"
+#include "bonebridge/formats/sith/key/bridge.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "bonebridge/core/sampler.hpp"
-#include "test_files.hpp"
+#include "formats/sith/test_files.hpp"
 
 namespace bonebridge::sith {
 namespace {
