@@ -11,7 +11,7 @@
 #include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/lba/anm/codec.hpp"
 #include "bonebridge/formats/lba/body/codec.hpp"
-#include "bonebridge/formats/sith/codec.hpp"
+#include "bonebridge/formats/sith/model/codec.hpp"
 #include "bonebridge/formats/volition/cloth/codec.hpp"
 #include "bonebridge/registry/pipeline.hpp"
 #include "support/samples.hpp"
