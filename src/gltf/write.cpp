@@ -172,10 +172,22 @@ tinygltf::Primitive skinned_primitive(BufferBuilder& buffer, const MergedMesh& m
   return primitive;
 }
 
+// glTF's default material is fully metallic, which three.js and most viewers draw black without an environment
+// map; the games' colours (vertex colours, or plain grey) are matte diffuse.
+int matte_material(tinygltf::Model& model) {
+  tinygltf::Material material;
+  material.name = "matte";
+  material.pbrMetallicRoughness.metallicFactor = 0;
+  material.pbrMetallicRoughness.roughnessFactor = 1;
+  model.materials.push_back(std::move(material));
+  return static_cast<int>(model.materials.size() - 1);
+}
+
 void add_skinned_mesh(tinygltf::Model& model, BufferBuilder& buffer, const Skeleton& skeleton,
                       const std::vector<RigidMesh>& meshes, const std::vector<Mat4>& rest_model) {
   const MergedMesh merged = merge_meshes(meshes, rest_model);
-  const tinygltf::Primitive shared = skinned_primitive(buffer, merged);
+  tinygltf::Primitive shared = skinned_primitive(buffer, merged);
+  shared.material = matte_material(model);
   tinygltf::Mesh gltf_mesh;
   const std::pair<const std::vector<std::uint32_t>*, int> parts[] = {
       {&merged.triangles, TINYGLTF_MODE_TRIANGLES}, {&merged.lines, TINYGLTF_MODE_LINE}};
