@@ -51,6 +51,12 @@ const bones = new THREE.LineSegments(new THREE.BufferGeometry(),
                                      new THREE.LineBasicMaterial({ color: 0xffc040, depthTest: false }));
 bones.renderOrder = 1;
 scene.add(bones);
+// Each joint as a dot of a fixed size on screen: visible however small the character's own shapes are.
+const dots = new THREE.Points(new THREE.BufferGeometry(),
+                              new THREE.PointsMaterial({ color: 0xffc040, size: 6, sizeAttenuation: false,
+                                                         depthTest: false }));
+dots.renderOrder = 1;
+scene.add(dots);
 function updateBones() {
   const points = [];
   for (const joint of joints) {
@@ -58,6 +64,7 @@ function updateBones() {
     points.push(joint.parent.getWorldPosition(new THREE.Vector3()), joint.getWorldPosition(new THREE.Vector3()));
   }
   bones.geometry.setFromPoints(points);
+  dots.geometry.setFromPoints(joints.map((joint) => joint.getWorldPosition(new THREE.Vector3())));
 }
 const clock = new THREE.Clock();
 

@@ -56,7 +56,7 @@ for (const c of cases) {
     chromium(`file://${html}#t=${t}&bare`, [`--screenshot=${png}`]);
     const stats = pictureStats(png, [32, 32, 40], 0.65);
     console.log(`${png}: ${(stats.drawn * 100).toFixed(1)}% of the 3D view drawn`);
-    if (stats.drawn < 0.001) problems.push(`${png}: the 3D view is blank`);
+    if (stats.drawn < 0.0005) problems.push(`${png}: the 3D view is blank`);
     return readFileSync(png);
   });
   if (pngs[0].equals(pngs[1])) problems.push(`the two times (${c.times}) show the same picture`);
