@@ -219,21 +219,20 @@ class Writer {
     return names;
   }
 
-  // Version 4: base names and extensions in two blocks, each string stored once (compared case-insensitively,
-  // as ThomasJepp.SaintsRow's writer does).
+  // Version 4: base names and extensions in two blocks, each string stored once. ThomasJepp.SaintsRow's
+  // writer compares them case-insensitively, which renames "a.Pb" to "a.pb" when "b.pb" came first; here only
+  // equal strings are shared, so every name is written as given (game archives use one case, where both
+  // agree).
   Names split_names() const {
     Names names;
     std::vector<std::pair<std::string, std::uint32_t>> seen_names, seen_extensions;
     const auto add = [](std::vector<std::uint8_t>& block,
                         std::vector<std::pair<std::string, std::uint32_t>>& seen, const std::string& text) {
-      std::string lower = text;
-      std::transform(lower.begin(), lower.end(), lower.begin(),
-                     [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
       const auto found =
-          std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == lower; });
+          std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == text; });
       if (found != seen.end()) return found->second;
       const auto offset = checked_u32(block.size(), "the names block");
-      seen.emplace_back(lower, offset);
+      seen.emplace_back(text, offset);
       block.insert(block.end(), text.begin(), text.end());
       block.push_back(0);
       return offset;
