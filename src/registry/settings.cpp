@@ -104,9 +104,10 @@ Status check_settings(const FormatFamily& family, const Options& options,
       if (auto checked = check_value(*setting, value, family.title); !checked) return checked;
       continue;
     }
+    const std::string& key = name;  // clang 14 lambdas cannot capture a structured binding
     const bool known_elsewhere =
         std::any_of(elsewhere.begin(), elsewhere.end(),
-                    [&](const FormatFamily* other) { return other && find_setting(*other, name); });
+                    [&](const FormatFamily* other) { return other && find_setting(*other, key); });
     if (known_elsewhere) continue;
     return usage_error(fmt::format("--{} is not a setting of {} (its settings: {})", name, family.title,
                                    setting_names(family)));
