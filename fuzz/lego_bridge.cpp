@@ -19,8 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::abort();
   const auto back = from_core(core.scene);
   if (back.ok()) {
-    if (!writable(back->document).empty()) std::abort();
-    if (!read(write(back->document)).ok()) std::abort();
+    if (!writable(back->value).empty()) std::abort();
+    if (!read(write(back->value)).ok()) std::abort();
   } else if (back.error().message.empty()) {
     std::abort();
   }

@@ -99,13 +99,12 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& scene, const
   if (!bridge) return bridge.error();
   auto converted = animation_from_core(scene, *bridge);
   if (!converted) return converted.error();
-  if (options.flag("strict") && !converted->lost.empty()) {
+  if (options.flag("strict") && !converted->notes.empty()) {
     std::string lost;
-    for (const auto& item : converted->lost) lost += (lost.empty() ? "" : "; ") + item;
+    for (const auto& item : converted->notes) lost += (lost.empty() ? "" : "; ") + item;
     return Error{kAnmFormat, "strict: the conversion would lose " + lost, {}, {}, {}};
   }
-  return Converted<std::vector<std::uint8_t>>{write_animation(converted->animation),
-                                              std::move(converted->lost)};
+  return Converted<std::vector<std::uint8_t>>{write_animation(converted->value), std::move(converted->notes)};
 }
 
 std::vector<Setting> settings() {

@@ -268,8 +268,8 @@ void bound(Document& document) {
 
 }  // namespace
 
-Result<DocumentConversion> from_core(const Scene& source, std::size_t clip_index) {
-  return capture(kFormatName, [&]() -> DocumentConversion {
+Result<Converted<Document>> from_core(const Scene& source, std::size_t clip_index) {
+  return capture(kFormatName, [&]() -> Converted<Document> {
     if (clip_index >= source.clips.size()) refuse(fmt::format("the scene has no clip {}", clip_index));
     if (!is_topologically_ordered(source.skeleton)) refuse("the skeleton lists a joint before its parent");
     Scene scene = source;
@@ -277,7 +277,7 @@ Result<DocumentConversion> from_core(const Scene& source, std::size_t clip_index
     const Clip& clip = scene.clips[clip_index];
     const auto& joints = scene.skeleton.joints;
     if (joints.empty()) refuse("the skeleton has no joint");
-    DocumentConversion result;
+    Converted<Document> result;
     ReverseContext context{&scene, std::vector<std::vector<int>>(joints.size()),
                            std::vector<const JointChannels*>(joints.size()),
                            std::vector<const VisibilityTrack*>(joints.size())};
@@ -307,7 +307,7 @@ Result<DocumentConversion> from_core(const Scene& source, std::size_t clip_index
       const auto joint = static_cast<std::size_t>(track.joint);
       if (joint < joints.size() && !context.visibility[joint]) context.visibility[joint] = &track;
     }
-    Document& document = result.document;
+    Document& document = result.value;
     document.actors = actors_from(clip, result.notes);
     document.duration =
         static_cast<std::int32_t>(to_key_time(std::round(clip.duration * 1000.0), "clip duration"));

@@ -64,7 +64,7 @@ FormatFamily family() {
                      const Options& options) -> Result<Converted<std::vector<std::uint8_t>>> {
     auto converted = from_core(scene, clip_option(options));
     if (!converted.ok()) return converted.error();
-    return Converted<std::vector<std::uint8_t>>{write(converted->document), std::move(converted->notes)};
+    return Converted<std::vector<std::uint8_t>>{write(converted->value), std::move(converted->notes)};
   };
   return row;
 }

@@ -144,7 +144,7 @@ TEST(LbaBridge, FromCoreReproducesTheEnginePose) {
   ASSERT_TRUE(converted.ok());
   const auto back = animation_from_core(converted->scene, {});
   ASSERT_TRUE(back.ok()) << back.error().to_string();
-  const Animation& written = back->animation;
+  const Animation& written = back->value;
   EXPECT_EQ(written.group_count, 7);
   // Every key tick becomes a keyframe (durations in ticks summing to the clip's 31 ticks), plus a still copy
   // of the last one (1 tick) to hold: the clip ends on loop frame 1, not on its first pose.

@@ -89,7 +89,7 @@ TEST(LegoGltf, OurGltfBecomesAnAniThatPlaysLikeTheOriginal) {
     ASSERT_TRUE(scene.ok()) << scene.error().to_string();
     const auto back = from_core(*scene);
     ASSERT_TRUE(back.ok()) << back.error().to_string();
-    const auto reread = read(write(back->document));
+    const auto reread = read(write(back->value));
     ASSERT_TRUE(reread.ok());
     EXPECT_EQ(reread->camera.has_value(), document.camera.has_value()) << name;
     EXPECT_EQ(reread->actors, document.actors) << name;
@@ -109,7 +109,7 @@ TEST(LegoGltf, BlenderGltfBecomesAnAniMatchingTheGltf) {
   ASSERT_TRUE(scene.ok()) << scene.error().to_string();
   const auto converted = from_core(*scene);
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
-  const auto document = read(write(converted->document));
+  const auto document = read(write(converted->value));
   ASSERT_TRUE(document.ok());
   const Engine engine(*document);
   const Skeleton& skeleton = scene->skeleton;
@@ -169,10 +169,10 @@ TEST(LegoGltf, StoredActiveFlagReachesTheGltfAndComesBack) {
   }
   const auto back = from_core(scene);
   ASSERT_TRUE(back.ok()) << back.error().to_string();
-  const Node& arm = back->document.root.children.at(0);
+  const Node& arm = back->value.root.children.at(0);
   ASSERT_FALSE(arm.rotation.empty());
   for (const auto& key : arm.rotation) EXPECT_EQ(key.flags, kFlagActive);  // 90 degrees: active either way
-  const auto poses = Engine(back->document).evaluate(500);
+  const auto poses = Engine(back->value).evaluate(500);
   EXPECT_NEAR(poses.at(2).world[3][0], 0, 1e-6);
   EXPECT_NEAR(poses.at(2).world[3][1], -10, 1e-6);
 }

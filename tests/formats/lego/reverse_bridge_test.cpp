@@ -51,8 +51,8 @@ Document round_trip_through_core(const Document& original, std::vector<std::stri
   if (!back.ok()) return {};
   if (notes) *notes = back->notes;
   // What from_core builds must survive the file format itself.
-  EXPECT_TRUE(writable(back->document).empty());
-  auto reread = read(write(back->document));
+  EXPECT_TRUE(writable(back->value).empty());
+  auto reread = read(write(back->value));
   EXPECT_TRUE(reread.ok());
   return reread.ok() ? std::move(reread).value() : Document{};
 }
@@ -126,7 +126,7 @@ TEST(LegoReverseBridge, HandBuiltCoreClipPlaysTheSameInTheEngine) {
   const Scene scene = hand_built_scene();
   const auto converted = from_core(scene);
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
-  const auto document = read(write(converted->document));
+  const auto document = read(write(converted->value));
   ASSERT_TRUE(document.ok());
   const Engine engine(*document);
   ClipPoser poser(scene.skeleton, scene.clips[0]);
@@ -166,8 +166,8 @@ TEST(LegoReverseBridge, ActorsWithEmptyNamesAreDroppedWithANote) {
   original.actors.insert(original.actors.begin(), Actor{"", 0});
   const auto back = from_core(to_core(original).scene);
   ASSERT_TRUE(back.ok()) << back.error().to_string();
-  EXPECT_EQ(back->document.actors, fixtures::waving_arm().actors);
-  EXPECT_TRUE(writable(back->document).empty());
+  EXPECT_EQ(back->value.actors, fixtures::waving_arm().actors);
+  EXPECT_TRUE(writable(back->value).empty());
   bool noted = false;
   for (const auto& note : back->notes) noted = noted || note.find("empty name") != std::string::npos;
   EXPECT_TRUE(noted);
@@ -187,8 +187,8 @@ TEST(LegoReverseBridge, EightBitNamesRoundTripThroughUtf8) {
   EXPECT_EQ(core.scene.skeleton.joints[1].name, "\xC3\x89T\xC3\x89");  // UTF-8 for the glTF side
   const auto back = from_core(core.scene);
   ASSERT_TRUE(back.ok()) << back.error().to_string();
-  EXPECT_EQ(back->document.root.children[0].name, "\xC9T\xC9");
-  EXPECT_EQ(back->document.actors[0].name, "\xC9T\xC9");
+  EXPECT_EQ(back->value.root.children[0].name, "\xC9T\xC9");
+  EXPECT_EQ(back->value.actors[0].name, "\xC9T\xC9");
   EXPECT_FALSE(name_from_utf8("\xE6\x97\xA5").has_value());  // U+65E5 has no 8-bit form
   Scene scene = core.scene;
   scene.skeleton.joints[1].name = "\xE6\x97\xA5";
@@ -217,7 +217,7 @@ TEST(LegoReverseBridge, SmallRotationsAreStoredActive) {
   scene.clips.push_back(clip);
   const auto converted = from_core(scene);
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
-  const auto document = read(write(converted->document));
+  const auto document = read(write(converted->value));
   ASSERT_TRUE(document.ok());
   ASSERT_EQ(document->root.rotation.size(), 1u);
   EXPECT_EQ(document->root.rotation[0].w, 1.0f);

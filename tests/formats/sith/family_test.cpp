@@ -199,13 +199,13 @@ TEST(SithFamily, RatesTakeTheShortestAngularPath) {
   scene.clips.push_back(clip);
   auto key = core_to_key(scene, {});
   ASSERT_TRUE(key.ok());
-  const KeyNode& node = key->key.content.nodes.at(0);
+  const KeyNode& node = key->value.content.nodes.at(0);
   ASSERT_GE(node.entries.size(), 2u);
   EXPECT_NEAR(node.entries[0].rotation[1], 170, 1e-3);
   EXPECT_NEAR(node.entries[0].rotation_rate[1], 2, 1e-3);  // +20 degrees over 10 frames
   EXPECT_EQ(node.entries[0].flags, 2u);
   EXPECT_EQ(node.entries.back().flags, 0u);
-  EXPECT_EQ(key->key.content.header.frames, 10);
+  EXPECT_EQ(key->value.content.header.frames, 10);
 }
 
 }  // namespace

@@ -52,13 +52,8 @@ inline constexpr const char* kCameraJointName = "camera";
 
 CoreConversion to_core(const Document& document);
 
-struct DocumentConversion {
-  Document document;
-  std::vector<std::string> notes;  // what was approximated or could not be kept
-};
-
 // Builds a `.ani` from clip `clip_index` of `scene` (glTF frame). Fails on an empty joint name, more than
 // 65535 keys in a channel, or times beyond 2^24 ms.
-Result<DocumentConversion> from_core(const Scene& scene, std::size_t clip_index = 0);
+Result<Converted<Document>> from_core(const Scene& scene, std::size_t clip_index = 0);
 
 }  // namespace bonebridge::lego

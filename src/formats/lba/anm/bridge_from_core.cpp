@@ -164,7 +164,7 @@ void choose_loop(Animation& animation, int units) {
 
 }  // namespace
 
-Result<FromCore> animation_from_core(const Scene& input, const BridgeOptions& options) {
+Result<Converted<Animation>> animation_from_core(const Scene& input, const BridgeOptions& options) {
   const auto fail = [](std::string message) {
     return Error{"LBA .anm animation", std::move(message), {}, {}, {}};
   };
@@ -176,13 +176,13 @@ Result<FromCore> animation_from_core(const Scene& input, const BridgeOptions& op
   const Clip& clip = scene.clips.front();
   const Variant variant = options.variant;
   const double tick = traits(variant).tick_seconds;
-  FromCore out;
-  const std::set<std::int64_t> ticks = clip_ticks(clip, tick, out.lost);
+  Converted<Animation> out;
+  const std::set<std::int64_t> ticks = clip_ticks(clip, tick, out.notes);
   if (ticks.size() > 0xFFFF) return fail("too many keyframes for a u16 keyframe count");
-  const SampledClip sampled = sample_clip(scene, clip, ticks, tick, out.lost);
+  const SampledClip sampled = sample_clip(scene, clip, ticks, tick, out.notes);
   const std::size_t joints = scene.skeleton.joints.size();
 
-  Animation& animation = out.animation;
+  Animation& animation = out.value;
   animation.group_count = static_cast<std::uint16_t>(joints);
   KeyframeWriter writer{variant, traits(variant).angle_units,
                         std::vector<std::array<int, 3>>(joints, {0, 0, 0})};
@@ -193,7 +193,7 @@ Result<FromCore> animation_from_core(const Scene& input, const BridgeOptions& op
     keyframe.duration = static_cast<std::uint16_t>(std::min<std::int64_t>(t - writer.previous_tick, 0xFFFF));
     if (t - writer.previous_tick > 0xFFFF) writer.clamped = true;
     const auto [position, rotation] = root_at(clip, sampled, k, tick);
-    write_root(writer, keyframe, k, position, rotation, out.lost);
+    write_root(writer, keyframe, k, position, rotation, out.notes);
     write_groups(writer, keyframe, scene, sampled, k);
     animation.keyframes.push_back(std::move(keyframe));
     writer.previous_tick = t;
@@ -203,9 +203,9 @@ Result<FromCore> animation_from_core(const Scene& input, const BridgeOptions& op
     for (auto& keyframe : animation.keyframes) keyframe.groups[0].type = 1;
   }
   choose_loop(animation, writer.units);
-  if (writer.clamped) out.lost.push_back("values beyond the s16 or u16 range were clamped");
-  if (writer.root_tilted) out.lost.push_back("root pitch and roll (LBA1 root motion keeps yaw only)");
-  if (joints > 30) out.lost.push_back("more than 30 groups: the LBA1 engine handles at most 30");
+  if (writer.clamped) out.notes.push_back("values beyond the s16 or u16 range were clamped");
+  if (writer.root_tilted) out.notes.push_back("root pitch and roll (LBA1 root motion keeps yaw only)");
+  if (joints > 30) out.notes.push_back("more than 30 groups: the LBA1 engine handles at most 30");
   return out;
 }
 

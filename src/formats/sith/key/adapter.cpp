@@ -202,7 +202,7 @@ Result<Converted<std::vector<std::uint8_t>>> key_from_core(const Scene& scene, c
   if (!model.ok()) return model.error();
   auto key = core_to_key(scene, *bridge, model->has_value() ? &**model : nullptr);
   if (!key.ok()) return key.error();
-  return Converted<std::vector<std::uint8_t>>{write_key(key->key), std::move(key->notes)};
+  return Converted<std::vector<std::uint8_t>>{write_key(key->value), std::move(key->notes)};
 }
 
 }  // namespace bonebridge::sith

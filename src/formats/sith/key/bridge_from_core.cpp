@@ -216,7 +216,8 @@ std::optional<std::int32_t> node_index(const Scene& scene, std::size_t joint, co
 
 }  // namespace
 
-Result<KeyFromCore> core_to_key(const Scene& scene_in, const BridgeOptions& options, const ModelFile* model) {
+Result<Converted<KeyFile>> core_to_key(const Scene& scene_in, const BridgeOptions& options,
+                                       const ModelFile* model) {
   if (scene_in.clips.empty()) {
     return Error{std::string(kKeyFormat), "the scene has no animation clip to write as a KEY", {}, {}, {}};
   }
@@ -231,8 +232,8 @@ Result<KeyFromCore> core_to_key(const Scene& scene_in, const BridgeOptions& opti
                  {},
                  {}};
   }
-  KeyFromCore result;
-  KeyContent& key = result.key.content;
+  Converted<KeyFile> result;
+  KeyContent& key = result.value.content;
   key.header.fps = static_cast<float>(fps);
   key.header.frames = static_cast<std::int32_t>(std::llround(clip.duration * fps));
   const std::vector<long> listed = listed_nodes(clip);

@@ -61,7 +61,7 @@ TEST(SithGltf, EverySampleConvertsToValidGltfAndBack) {
       ASSERT_TRUE(scene.ok()) << scene.error().to_string();
       auto written = core_to_key(*scene, {}, use_model ? &model : nullptr);
       ASSERT_TRUE(written.ok()) << written.error().to_string();
-      auto reread = read_key(write_key_text(written->key));
+      auto reread = read_key(write_key_text(written->value));
       ASSERT_TRUE(reread.ok()) << reread.error().to_string();
       const KeyEngine engine(reread->content,
                              use_model ? model_nodes(model.content) : flat_nodes(reread->content),

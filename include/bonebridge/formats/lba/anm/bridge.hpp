@@ -29,11 +29,7 @@ EnginePose engine_pose(const Body& body, const EngineState& state, double second
 
 // A core scene (in glTF's frame) back to an animation: keyframes at the clip's key times rounded to ticks,
 // rotations decomposed into the LBA Euler order, translation joints as type 1, step and yaw from the root
-// motion (or the root joint). `lost` lists what could not be kept.
-struct FromCore {
-  Animation animation;
-  std::vector<std::string> lost;
-};
-Result<FromCore> animation_from_core(const Scene& scene, const BridgeOptions& options);
+// motion (or the root joint). The notes list what could not be kept.
+Result<Converted<Animation>> animation_from_core(const Scene& scene, const BridgeOptions& options);
 
 }  // namespace bonebridge::lba

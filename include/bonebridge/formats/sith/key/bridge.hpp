@@ -33,17 +33,12 @@ Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, c
 // way glTF specifies, every `step` seconds over the clip.
 FidelityReport measure_key_fidelity(const KeyEngine& engine, const CoreConversion& conversion, double step);
 
-struct KeyFromCore {
-  KeyFile key;
-  std::vector<std::string> notes;  // what could not be kept
-};
-
 // The first clip of `scene` (in glTF's frame) as a KEY: entries where the clip has keys, plus where the
 // engine's Euler-linear motion would otherwise leave the clip's path, rates along the shortest angular path,
 // flags set where rates are non-zero, FRAMES and FPS from the clip, markers from events. With `model`, a
 // joint becomes the KEY node of the hierarchy row with its name (case-insensitive); otherwise the node listed
 // in the clip's "sith.nodes" metadata, else NODE n = core joint n.
-Result<KeyFromCore> core_to_key(const Scene& scene, const BridgeOptions& options,
-                                const ModelFile* model = nullptr);
+Result<Converted<KeyFile>> core_to_key(const Scene& scene, const BridgeOptions& options,
+                                       const ModelFile* model = nullptr);
 
 }  // namespace bonebridge::sith
