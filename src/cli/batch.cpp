@@ -134,9 +134,9 @@ const std::vector<const FormatFamily*>& every_family() {
 }
 
 // One item of a batch, converted and written: what `batch --json` prints for it.
-Result<nlohmann::json> convert_item(const PlannedOutput& item, const InputOptions& options, bool binary) {
-  const Options settings = options.to_options();
-  auto loaded = load_input(item.input, settings, options.format, every_family());
+Result<nlohmann::json> convert_item(const PlannedOutput& item, const Options& settings,
+                                    const std::string& format, bool binary) {
+  auto loaded = load_input(item.input, settings, format, every_family());
   if (!loaded) return loaded.error();
   if (const auto reason = loaded->document->no_gltf_form()) {
     return nlohmann::json{{"input", item.input}, {"family", loaded->family->id}, {"skipped", *reason}};
@@ -193,7 +193,11 @@ std::string status_line(const PlannedOutput& item, const Result<nlohmann::json>&
 class BatchRun {
  public:
   BatchRun(const BatchRequest& request, const std::vector<PlannedOutput>& items)
-      : request_(request), items_(items), finished_(items.size()), progress_(::isatty(STDERR_FILENO) == 1) {}
+      : request_(request),
+        settings_(request.options.to_options()),
+        items_(items),
+        finished_(items.size()),
+        progress_(::isatty(STDERR_FILENO) == 1) {}
 
   BatchCounts run() {
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
@@ -209,7 +213,7 @@ class BatchRun {
  private:
   void work() {
     for (std::size_t i = next_++; i < items_.size(); i = next_++) {
-      auto record = convert_item(items_[i], request_.options, !request_.text);
+      auto record = convert_item(items_[i], settings_, request_.options.format, !request_.text);
       const std::lock_guard lock(mutex_);
       finished_[i] = std::move(record);
       while (printed_ < items_.size() && finished_[printed_]) report(printed_++);
@@ -239,6 +243,7 @@ class BatchRun {
   }
 
   const BatchRequest& request_;
+  const Options settings_;  // the request's options, built once for every item
   const std::vector<PlannedOutput>& items_;
   std::vector<std::optional<Result<nlohmann::json>>> finished_;  // done but not yet printed
   const bool progress_;

@@ -172,8 +172,8 @@ tinygltf::Primitive skinned_primitive(BufferBuilder& buffer, const MergedMesh& m
   return primitive;
 }
 
-// glTF's default material is fully metallic, which three.js and most viewers draw black without an environment
-// map; the games' colours (vertex colours, or plain grey) are matte diffuse.
+// glTF's default material is fully metallic, which three.js and most viewers draw black without an
+// environment map; the games' colours (vertex colours, or plain grey) are matte diffuse.
 int matte_material(tinygltf::Model& model) {
   tinygltf::Material material;
   material.name = "matte";

@@ -15,7 +15,8 @@ class BatchJobsTest : public ToolTest {
     ToolTest::SetUp();
     for (const char* name : {"waving_arm", "camera_flyby", "held_arm", "stored_active", "long_camera_move"}) {
       for (int copy = 0; copy < 4; ++copy)
-        copy_example(std::string("lego/") + name + ".ani", "in/" + std::string(name) + std::to_string(copy) + ".ani");
+        copy_example(std::string("lego/") + name + ".ani",
+                     "in/" + std::string(name) + std::to_string(copy) + ".ani");
     }
   }
 };
