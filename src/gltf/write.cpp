@@ -9,6 +9,7 @@
 #include "bonebridge/core/text.hpp"
 #include "bonebridge/gltf/gltf.hpp"
 #include "extras.hpp"
+#include "png.hpp"
 #include "tinygltf.hpp"
 
 namespace bonebridge::gltf {
@@ -45,6 +46,9 @@ class BufferBuilder {
   int integers(const std::vector<Int>& values, int component_type, int type, int components, int target) {
     return add_accessor(view_of(values, component_type, type, components, target));
   }
+
+  // Bytes without an accessor (an image file).
+  int bytes(const std::vector<std::uint8_t>& data) { return add_view(data.data(), data.size(), 0); }
 
   // Key times are shared by every channel with the same times.
   int times(const std::vector<double>& seconds) {
@@ -132,15 +136,17 @@ std::vector<float> flatten(const std::vector<Vec3>& values) {
 
 struct MergedMesh {
   std::vector<Vec3> positions, colors;
-  std::vector<float> weights;
+  std::vector<float> weights, uvs;
   std::vector<std::uint16_t> joints;
-  std::vector<std::uint32_t> triangles, lines;
+  std::map<int, std::vector<std::uint32_t>> triangles;  // by material (-1: the plain matte one)
+  std::vector<std::uint32_t> lines;
 };
 
 MergedMesh merge_meshes(const std::vector<RigidMesh>& meshes, const std::vector<Mat4>& rest_model) {
   MergedMesh out;
-  const bool coloured =
-      std::any_of(meshes.begin(), meshes.end(), [](const RigidMesh& m) { return !m.colors.empty(); });
+  const auto any = [&](auto has) { return std::any_of(meshes.begin(), meshes.end(), has); };
+  const bool coloured = any([](const RigidMesh& m) { return !m.colors.empty(); });
+  const bool textured = any([](const RigidMesh& m) { return !m.uvs.empty(); });
   for (const auto& mesh : meshes) {
     const auto base = static_cast<std::uint32_t>(out.positions.size());
     for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
@@ -150,8 +156,13 @@ MergedMesh merge_meshes(const std::vector<RigidMesh>& meshes, const std::vector<
       out.joints.insert(out.joints.end(), {static_cast<std::uint16_t>(joint), 0, 0, 0});
       out.weights.insert(out.weights.end(), {1.0f, 0.0f, 0.0f, 0.0f});
       if (coloured) out.colors.push_back(mesh.colors.empty() ? Vec3{1, 1, 1} : mesh.colors[v]);
+      if (textured) {
+        const std::array<float, 2> uv = mesh.uvs.empty() ? std::array<float, 2>{0, 0} : mesh.uvs[v];
+        out.uvs.insert(out.uvs.end(), uv.begin(), uv.end());
+      }
     }
-    for (const auto index : mesh.triangles) out.triangles.push_back(base + index);
+    auto& triangles = out.triangles[mesh.material];
+    for (const auto index : mesh.triangles) triangles.push_back(base + index);
     for (const auto index : mesh.lines) out.lines.push_back(base + index);
   }
   return out;
@@ -169,6 +180,10 @@ tinygltf::Primitive skinned_primitive(BufferBuilder& buffer, const MergedMesh& m
     primitive.attributes["COLOR_0"] =
         buffer.floats(flatten(merged.colors), TINYGLTF_TYPE_VEC3, 3, TINYGLTF_TARGET_ARRAY_BUFFER);
   }
+  if (!merged.uvs.empty()) {
+    primitive.attributes["TEXCOORD_0"] =
+        buffer.floats(merged.uvs, TINYGLTF_TYPE_VEC2, 2, TINYGLTF_TARGET_ARRAY_BUFFER);
+  }
   return primitive;
 }
 
@@ -183,22 +198,98 @@ int matte_material(tinygltf::Model& model) {
   return static_cast<int>(model.materials.size() - 1);
 }
 
-void add_skinned_mesh(tinygltf::Model& model, BufferBuilder& buffer, const Skeleton& skeleton,
-                      const std::vector<RigidMesh>& meshes, const std::vector<Mat4>& rest_model) {
+// The scene's images as PNG files in the buffer, each with a texture; returns the texture of each image.
+Result<std::vector<int>> add_images(tinygltf::Model& model, BufferBuilder& buffer, const Scene& scene) {
+  std::vector<int> textures;
+  for (const auto& image : scene.images) {
+    auto png = encode_png(image);
+    if (!png) return png.error();
+    tinygltf::Image gltf_image;
+    gltf_image.name = to_utf8(image.name);
+    gltf_image.mimeType = "image/png";
+    gltf_image.bufferView = buffer.bytes(*png);
+    model.images.push_back(std::move(gltf_image));
+    tinygltf::Texture texture;
+    texture.source = static_cast<int>(model.images.size() - 1);
+    model.textures.push_back(texture);
+    textures.push_back(static_cast<int>(model.textures.size() - 1));
+  }
+  return textures;
+}
+
+int sampler_for(tinygltf::Model& model, bool nearest) {
+  const int filter = nearest ? TINYGLTF_TEXTURE_FILTER_NEAREST : TINYGLTF_TEXTURE_FILTER_LINEAR;
+  for (std::size_t i = 0; i < model.samplers.size(); ++i)
+    if (model.samplers[i].magFilter == filter) return static_cast<int>(i);
+  tinygltf::Sampler sampler;
+  sampler.magFilter = filter;
+  sampler.minFilter =
+      nearest ? TINYGLTF_TEXTURE_FILTER_NEAREST : TINYGLTF_TEXTURE_FILTER_LINEAR_MIPMAP_LINEAR;
+  model.samplers.push_back(sampler);
+  return static_cast<int>(model.samplers.size() - 1);
+}
+
+int add_material(tinygltf::Model& model, const Material& material, const std::vector<int>& textures) {
+  tinygltf::Material out;
+  out.name = to_utf8(material.name);
+  out.pbrMetallicRoughness.baseColorFactor.assign(material.base_color.begin(), material.base_color.end());
+  out.pbrMetallicRoughness.metallicFactor = 0;
+  out.pbrMetallicRoughness.roughnessFactor = 1;
+  if (material.image >= 0) {
+    const int texture = textures[static_cast<std::size_t>(material.image)];
+    // One texture per image and filter: the sampler belongs to the texture in glTF.
+    auto& gltf_texture = model.textures[static_cast<std::size_t>(texture)];
+    const int sampler = sampler_for(model, material.nearest);
+    if (gltf_texture.sampler >= 0 && gltf_texture.sampler != sampler) {
+      tinygltf::Texture copy = gltf_texture;
+      copy.sampler = sampler;
+      model.textures.push_back(copy);
+      out.pbrMetallicRoughness.baseColorTexture.index = static_cast<int>(model.textures.size() - 1);
+    } else {
+      gltf_texture.sampler = sampler;
+      out.pbrMetallicRoughness.baseColorTexture.index = texture;
+    }
+  }
+  static constexpr const char* kAlphaModes[] = {"OPAQUE", "MASK", "BLEND"};
+  out.alphaMode = kAlphaModes[static_cast<int>(material.alpha)];
+  out.doubleSided = material.double_sided;
+  model.materials.push_back(std::move(out));
+  return static_cast<int>(model.materials.size() - 1);
+}
+
+// The glTF material of each scene material, in order, and the plain matte one last (for index -1).
+Result<std::vector<int>> add_materials(tinygltf::Model& model, BufferBuilder& buffer, const Scene& scene) {
+  auto textures = add_images(model, buffer, scene);
+  if (!textures) return textures.error();
+  std::vector<int> materials;
+  for (const auto& material : scene.materials) materials.push_back(add_material(model, material, *textures));
+  materials.push_back(matte_material(model));
+  return materials;
+}
+
+Status add_skinned_mesh(tinygltf::Model& model, BufferBuilder& buffer, const Scene& scene,
+                        const std::vector<RigidMesh>& meshes, const std::vector<Mat4>& rest_model) {
+  const Skeleton& skeleton = scene.skeleton;
+  const auto materials = add_materials(model, buffer, scene);
+  if (!materials) return materials.error();
+  const auto material_of = [&](int index) {
+    return (*materials)[index < 0 ? materials->size() - 1 : static_cast<std::size_t>(index)];
+  };
   const MergedMesh merged = merge_meshes(meshes, rest_model);
-  tinygltf::Primitive shared = skinned_primitive(buffer, merged);
-  shared.material = matte_material(model);
+  const tinygltf::Primitive shared = skinned_primitive(buffer, merged);
   tinygltf::Mesh gltf_mesh;
-  const std::pair<const std::vector<std::uint32_t>*, int> parts[] = {
-      {&merged.triangles, TINYGLTF_MODE_TRIANGLES}, {&merged.lines, TINYGLTF_MODE_LINE}};
-  for (const auto& [indices, mode] : parts) {
-    if (indices->empty()) continue;
+  const auto add_primitive = [&](const std::vector<std::uint32_t>& indices, int mode, int material) {
+    if (indices.empty()) return;
     tinygltf::Primitive primitive = shared;
     primitive.mode = mode;
-    primitive.indices = buffer.integers(*indices, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, TINYGLTF_TYPE_SCALAR,
+    primitive.material = material_of(material);
+    primitive.indices = buffer.integers(indices, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, TINYGLTF_TYPE_SCALAR,
                                         1, TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER);
     gltf_mesh.primitives.push_back(std::move(primitive));
-  }
+  };
+  for (const auto& [material, triangles] : merged.triangles)
+    add_primitive(triangles, TINYGLTF_MODE_TRIANGLES, material);
+  add_primitive(merged.lines, TINYGLTF_MODE_LINE, -1);
   gltf_mesh.name = "skeleton";
   model.meshes.push_back(std::move(gltf_mesh));
 
@@ -230,6 +321,7 @@ void add_skinned_mesh(tinygltf::Model& model, BufferBuilder& buffer, const Skele
   holder.skin = 0;
   model.nodes.push_back(std::move(holder));
   model.scenes[0].nodes.push_back(static_cast<int>(model.nodes.size() - 1));
+  return Ok{};
 }
 
 Status check_channel_times(const std::vector<double>& times, std::size_t value_count, std::size_t per_key,
@@ -310,8 +402,15 @@ Status add_clip(tinygltf::Model& model, BufferBuilder& buffer, const Clip& clip,
   return Ok{};
 }
 
-Status check_mesh(const RigidMesh& mesh, std::size_t joint_count) {
+Status check_mesh(const RigidMesh& mesh, const Scene& scene) {
+  const std::size_t joint_count = scene.skeleton.joints.size();
   const std::size_t vertices = mesh.positions.size();
+  if (!mesh.uvs.empty() && mesh.uvs.size() != vertices)
+    return export_error(fmt::format("mesh '{}': {} texture coordinates for {} vertices", mesh.name,
+                                    mesh.uvs.size(), vertices));
+  if (mesh.material < -1 || mesh.material >= static_cast<int>(scene.materials.size()))
+    return export_error(fmt::format("mesh '{}' uses material {}, but the scene has {}", mesh.name,
+                                    mesh.material, scene.materials.size()));
   if (!mesh.vertex_joints.empty() && mesh.vertex_joints.size() != vertices)
     return export_error(fmt::format("mesh '{}': {} vertex joints for {} vertices", mesh.name,
                                     mesh.vertex_joints.size(), vertices));
@@ -345,12 +444,20 @@ Result<std::vector<std::uint8_t>> write(const Scene& scene, const ExportOptions&
   const std::vector<Mat4> bind_pose = rest_model(scene.skeleton);
 
   for (const auto& mesh : scene.meshes) {
-    if (const Status valid = check_mesh(mesh, scene.skeleton.joints.size()); !valid) return valid.error();
+    if (const Status valid = check_mesh(mesh, scene); !valid) return valid.error();
+  }
+  for (const auto& material : scene.materials) {
+    if (material.image < -1 || material.image >= static_cast<int>(scene.images.size()))
+      return export_error(fmt::format("material '{}' shows image {}, but the scene has {}", material.name,
+                                      material.image, scene.images.size()));
   }
   const auto meshes = !scene.meshes.empty() || !options.generate_mesh
                           ? scene.meshes
                           : generate_bone_meshes(scene.skeleton, bind_pose);
-  if (!meshes.empty()) add_skinned_mesh(model, buffer, scene.skeleton, meshes, bind_pose);
+  if (!meshes.empty()) {
+    if (const Status added = add_skinned_mesh(model, buffer, scene, meshes, bind_pose); !added)
+      return added.error();
+  }
 
   for (const auto& clip : scene.clips) {
     const auto added = add_clip(model, buffer, clip, scene.skeleton);
