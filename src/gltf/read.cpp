@@ -270,6 +270,10 @@ Scene read_model(const tinygltf::Model& model) {
 
 Result<Scene> read(std::span<const std::uint8_t> bytes) {
   tinygltf::TinyGLTF loader;
+  // Images are not part of what bonebridge reads back (skeleton, meshes' joints, clips): accept them unread.
+  loader.SetImageLoader([](tinygltf::Image*, int, std::string*, std::string*, int, int, const unsigned char*,
+                           int, void*) { return true; },
+                        nullptr);
   tinygltf::Model model;
   std::string error, warning;
   const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;

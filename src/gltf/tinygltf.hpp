@@ -1,5 +1,6 @@
 #pragma once
-// tinygltf, configured once for the project: no image decoding (bonebridge writes no textures).
+// tinygltf, configured once for the project: no image decoding or encoding (bonebridge encodes its PNG images
+// with libpng and never reads images back).
 #define TINYGLTF_NO_STB_IMAGE
 #define TINYGLTF_NO_STB_IMAGE_WRITE
 #define TINYGLTF_NO_EXTERNAL_IMAGE
