@@ -4,7 +4,10 @@ it with Blender's own glTF importer; export writes the active armature's action 
 and converts that to the game's format. Blender interpolates glTF rotations component-wise (nlerp): bonebridge's
 exports keep consecutive keys in one hemisphere and at most 15 degrees apart, so Blender plays the game's path
 within 1e-4 rad (measured by blender/tests/test_addon.py)."""
+import json
 import os
+import re
+import struct
 import tempfile
 
 import bpy
@@ -96,7 +99,11 @@ class ImportBonebridge:
             os.close(handle)
             try:
                 document.to_gltf(glb, mesh=self.mesh)
-                bpy.ops.import_scene.gltf(filepath=glb)
+                names = glb_node_names(glb)
+                # Bones keep the file's own axes ("Blender" bone directions): the keys then go back out unchanged
+                # when exported without sampling; the other heuristics turn bones, and Blender's exporter does
+                # not turn unsampled keys back (measured: a Sith translation came back on another axis).
+                bpy.ops.import_scene.gltf(filepath=glb, bone_heuristic="BLENDER")
             finally:
                 os.remove(glb)
         except bb.FormatError as error:
@@ -109,7 +116,42 @@ class ImportBonebridge:
         for obj in context.selected_objects:
             obj["bonebridge_source"] = self.filepath
             obj["bonebridge_family"] = self.family
+            obj["bonebridge_node_names"] = json.dumps(names)
         return {"FINISHED"}
+
+
+def glb_node_names(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    length = struct.unpack_from("<I", data, 12)[0]
+    return [node.get("name", "") for node in json.loads(data[20 : 20 + length]).get("nodes", [])]
+
+
+BLENDER_DUPLICATE = re.compile(r"^(.*)\.\d{3}$")
+
+
+def restore_node_names(path, names):
+    """Blender gives bones unique names ("HEAD.001" for a second "HEAD"), but a game binds its nodes by name (LEGO
+    Island has characters with two HEADs): a name Blender suffixed goes back to the file's own, in the .glb."""
+    known = set(names)
+    with open(path, "rb") as f:
+        data = f.read()
+    length = struct.unpack_from("<I", data, 12)[0]
+    document = json.loads(data[20 : 20 + length])
+    changed = False
+    for node in document.get("nodes", []):
+        match = BLENDER_DUPLICATE.match(node.get("name", ""))
+        if match and node["name"] not in known and match.group(1) in known:
+            node["name"] = match.group(1)
+            changed = True
+    if not changed:
+        return
+    text = json.dumps(document, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 4)
+    rest = data[20 + length :]
+    total = 12 + 8 + len(text) + len(rest)
+    with open(path, "wb") as f:
+        f.write(struct.pack("<4sII", b"glTF", 2, total) + struct.pack("<I4s", len(text), b"JSON") + text + rest)
 
 
 class ExportBonebridge:
@@ -117,6 +159,12 @@ class ExportBonebridge:
     variant: StringProperty(name="Variant", description=COMPANION_HELP["variant"])
     rig: StringProperty(name="Rig (.rig_pc)", description=COMPANION_HELP["rig"], subtype="FILE_PATH")
     model: StringProperty(name="Model (.3do)", description=COMPANION_HELP["model"], subtype="FILE_PATH")
+    sample: BoolProperty(
+        name="Sample every frame",
+        description="Bake the pose at each scene frame (for constraints, drivers or IK) instead of writing the "
+        "action's own keys; sampling loses the game's instant jumps and anything between frames",
+        default=False,
+    )
 
     def execute(self, context):
         numpy_bool_alias()
@@ -124,7 +172,15 @@ class ExportBonebridge:
         handle, glb = tempfile.mkstemp(suffix=".glb")
         os.close(handle)
         try:
-            bpy.ops.export_scene.gltf(filepath=glb, export_format="GLB", use_selection=True, export_animations=True)
+            bpy.ops.export_scene.gltf(
+                filepath=glb,
+                export_format="GLB",
+                use_selection=True,
+                export_animations=True,
+                export_force_sampling=self.sample,
+            )
+            imported = [json.loads(obj.get("bonebridge_node_names", "[]")) for obj in context.selected_objects]
+            restore_node_names(glb, [name for names in imported for name in names])
             keywords = {k: v for k, v in companion_keywords(self).items() if k != "body"}
             bb.from_gltf(glb, self.family, self.filepath, **keywords)
         except bb.FormatError as error:

@@ -129,21 +129,37 @@ bool is_synthetic(const tinygltf::Node& node) {
          extras["bonebridge"].value("synthetic", false);
 }
 
-// Files whose nodes already list parents first (bonebridge's own, among others) keep their node order, so
-// that joint i of the exported skeleton is joint i again.
-void keep_node_order(std::vector<int>& joint_of, Skeleton& skeleton) {
-  std::vector<int> nodes;  // node of each joint
-  nodes.resize(skeleton.joints.size());
+// Whether `order` (a rank per joint) puts every parent before its children.
+bool parents_first(const Skeleton& skeleton, const std::vector<long>& rank) {
+  for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
+    const int parent = skeleton.joints[j].parent;
+    if (parent >= 0 && rank[static_cast<std::size_t>(parent)] > rank[j]) return false;
+  }
+  return true;
+}
+
+// Joint order: the node order when it lists parents first (bonebridge's own files, among others), else the
+// order of the first skin's joints when that does (Blender lists bones there in the armature's order, while
+// its nodes put the root bone after the others), so that joint i of an exported skeleton is joint i again.
+void keep_file_order(const tinygltf::Model& model, std::vector<int>& joint_of, Skeleton& skeleton) {
+  std::vector<int> nodes(skeleton.joints.size());  // node of each joint
   for (std::size_t n = 0; n < joint_of.size(); ++n) {
     if (joint_of[n] >= 0) nodes[static_cast<std::size_t>(joint_of[n])] = static_cast<int>(n);
   }
-  for (const auto& joint : skeleton.joints) {
-    const int self = nodes[static_cast<std::size_t>(&joint - skeleton.joints.data())];
-    if (joint.parent >= 0 && nodes[static_cast<std::size_t>(joint.parent)] > self) return;
+  std::vector<long> rank(nodes.begin(), nodes.end());
+  if (!parents_first(skeleton, rank)) {
+    if (model.skins.empty()) return;
+    const auto& skin = model.skins[0].joints;
+    for (std::size_t j = 0; j < nodes.size(); ++j) {
+      const auto at = std::find(skin.begin(), skin.end(), nodes[j]);
+      // Joints outside the skin keep their depth-first place, after the skin's.
+      rank[j] = at != skin.end() ? at - skin.begin() : static_cast<long>(skin.size() + j);
+    }
+    if (!parents_first(skeleton, rank)) return;
   }
   std::vector<std::size_t> order(skeleton.joints.size());
   for (std::size_t j = 0; j < order.size(); ++j) order[j] = j;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return nodes[a] < nodes[b]; });
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rank[a] < rank[b]; });
   std::vector<int> new_index(order.size());
   for (std::size_t j = 0; j < order.size(); ++j) new_index[order[j]] = static_cast<int>(j);
   Skeleton sorted;
@@ -158,10 +174,39 @@ void keep_node_order(std::vector<int>& joint_of, Skeleton& skeleton) {
   }
 }
 
-// Joints are the nodes reachable from the scene that carry no mesh, or that have children; parents first.
+// A node that holds a skin's joints without being one, and changes nothing: Blender's armature object, when
+// it is not moved. Its children are the skeleton's roots.
+bool is_plain_holder(const tinygltf::Model& model, int node_index, const std::vector<bool>& is_skin_joint,
+                     const std::vector<bool>& is_animated) {
+  const auto& node = model.nodes[static_cast<std::size_t>(node_index)];
+  const auto at = static_cast<std::size_t>(node_index);
+  if (model.skins.empty() || is_skin_joint[at] || is_animated[at] || node.mesh >= 0) return false;
+  const Transform rest = node_transform(node);
+  return rest.translation == Vec3{} && rest.rotation == Quat{} && rest.scale == Vec3{1, 1, 1} &&
+         std::any_of(node.children.begin(), node.children.end(), [&](int child) {
+           return child >= 0 && static_cast<std::size_t>(child) < is_skin_joint.size() &&
+                  is_skin_joint[static_cast<std::size_t>(child)];
+         });
+}
+
+// Joints are the nodes reachable from the scene that carry no mesh, or that have children, but for a plain
+// holder of the skeleton at the top; parents first.
 std::vector<int> build_skeleton(const tinygltf::Model& model, Skeleton& skeleton) {
   std::vector<int> joint_of(model.nodes.size(), -1);
   std::vector<bool> visited(model.nodes.size(), false);
+  std::vector<bool> is_skin_joint(model.nodes.size(), false), is_animated(model.nodes.size(), false);
+  for (const auto& skin : model.skins) {
+    for (const int joint : skin.joints) {
+      if (joint >= 0 && static_cast<std::size_t>(joint) < is_skin_joint.size())
+        is_skin_joint[static_cast<std::size_t>(joint)] = true;
+    }
+  }
+  for (const auto& animation : model.animations) {
+    for (const auto& channel : animation.channels) {
+      if (channel.target_node >= 0 && static_cast<std::size_t>(channel.target_node) < is_animated.size())
+        is_animated[static_cast<std::size_t>(channel.target_node)] = true;
+    }
+  }
   std::function<void(int, int)> visit = [&](int node_index, int parent) {
     if (node_index < 0 || node_index >= static_cast<int>(model.nodes.size()))
       fail(fmt::format("node {} does not exist", node_index));
@@ -170,7 +215,8 @@ std::vector<int> build_skeleton(const tinygltf::Model& model, Skeleton& skeleton
     visited[static_cast<std::size_t>(node_index)] = true;
     const auto& node = model.nodes[static_cast<std::size_t>(node_index)];
     if (node.mesh >= 0 && node.children.empty()) return;
-    if (is_synthetic(node)) {
+    if (is_synthetic(node) ||
+        (parent < 0 && is_plain_holder(model, node_index, is_skin_joint, is_animated))) {
       for (const int child : node.children) visit(child, parent);
       return;
     }
@@ -198,7 +244,7 @@ std::vector<int> build_skeleton(const tinygltf::Model& model, Skeleton& skeleton
     }
   }
   for (const int root : roots) visit(root, -1);
-  keep_node_order(joint_of, skeleton);
+  keep_file_order(model, joint_of, skeleton);
   return joint_of;
 }
 

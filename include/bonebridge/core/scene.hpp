@@ -56,4 +56,8 @@ struct Scene {
   std::map<std::string, std::string> metadata;
 };
 
+// The scene with its joints in a new order: joint i of the result is joint order[i] of `scene` (`order` a
+// permutation that keeps parents before children); parents, channels, visibility and meshes follow.
+Scene reorder_joints(const Scene& scene, const std::vector<int>& order);
+
 }  // namespace bonebridge

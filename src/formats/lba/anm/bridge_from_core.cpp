@@ -4,12 +4,44 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <optional>
 #include <set>
 
 #include "bonebridge/core/sampler.hpp"
 
 namespace bonebridge::lba {
 namespace {
+
+// The joints in group order when their names say it ("root", "group_1" ... as bonebridge names them, in any
+// order: Blender writes its bones depth first); nothing when they do not, and the joints stay in file order.
+std::optional<std::vector<int>> group_order(const Skeleton& skeleton) {
+  const std::size_t count = skeleton.joints.size();
+  std::vector<int> order(count, -1);
+  for (std::size_t j = 0; j < count; ++j) {
+    const std::string& name = skeleton.joints[j].name;
+    std::size_t group = 0;
+    if (name != "root") {
+      unsigned parsed = 0;
+      int used = 0;
+      if (std::sscanf(name.c_str(), "group_%u%n", &parsed, &used) != 1 ||
+          static_cast<std::size_t>(used) != name.size())
+        return std::nullopt;
+      group = parsed;
+    }
+    if (group >= count || order[group] >= 0) return std::nullopt;
+    order[group] = static_cast<int>(j);
+  }
+  const bool identity = std::is_sorted(order.begin(), order.end());
+  if (identity) return std::nullopt;
+  // Groups name their parent by index, so parents come first in any order the game can load.
+  for (std::size_t g = 0; g < count; ++g) {
+    const int parent = skeleton.joints[static_cast<std::size_t>(order[g])].parent;
+    if (parent >= 0 && std::find(order.begin(), order.end(), parent) - order.begin() >= static_cast<long>(g))
+      return std::nullopt;
+  }
+  return order;
+}
 
 // Ticks at which the clip becomes keyframes: 0, the end, and every key of every channel, rounded to ticks.
 std::set<std::int64_t> clip_ticks(const Clip& clip, double tick, std::vector<std::string>& lost) {
@@ -172,6 +204,7 @@ Result<Converted<Animation>> animation_from_core(const Scene& input, const Bridg
   if (input.skeleton.joints.empty()) return fail("the scene has no joint");
   if (input.skeleton.joints.size() > 0xFFFF) return fail("too many joints for a u16 group count");
   Scene scene = input;
+  if (const auto order = group_order(scene.skeleton)) scene = reorder_joints(scene, *order);
   lba_to_gltf(options.unit_scale).inverse().apply(scene);
   const Clip& clip = scene.clips.front();
   const Variant variant = options.variant;
