@@ -177,7 +177,8 @@ std::vector<Capability> capabilities() {
        "1 unit = 1/512 m assumed"},
       {"from glTF", true, "partial",
        "keyframes at the clip's key times, rotations decomposed into Rx·Rz·Ry, step and yaw from root "
-       "motion; joints matched to groups by name (root, group_N, in any order: Blender writes bones depth first), else by index"},
+       "motion; joints matched to groups by name (root, group_N, in any order: Blender writes bones depth "
+       "first), else by index"},
       {"container", true, "confirmed", "HQR archives: ARCHIVE.HQR:<index> names an entry"},
       {"LBA2 bodies", true, "partial",
        "--body FILE.lm2 (or any body with --variant lba2): layout from lba2-classic AFF_OBJ.H/.INC, "
