@@ -162,5 +162,23 @@ TEST_F(MultiAnimationTest, APuppetExportsEachPresentKeyAndNamesTheAbsentOne) {
   EXPECT_NE(result.err.find("note: sed_pdidle.key is left out"), std::string::npos) << result.err;
 }
 
+// The game's own tree: misc/pup/X.pup names keys kept in 3do/key/, whatever the case of their names on disk.
+TEST_F(MultiAnimationTest, APuppetFindsItsKeysInTheGamesTreeWithoutRegardToCase) {
+  BONEBRIDGE_REQUIRE_SAMPLE(pup, "sith/ijim-sed-mod/sedpd.pup");
+  std::filesystem::create_directories(scratch("misc/pup"));
+  std::filesystem::create_directories(scratch("3do/key"));
+  std::filesystem::copy_file(pup, scratch("misc/pup/sedpd.pup"));
+  std::filesystem::copy_file(sed("sed_pdgo.key"), scratch("3do/key/SED_PDGO.KEY"));
+  const auto result = run({"info", scratch("misc/pup/sedpd.pup").string(), "--json"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  std::map<std::string, bool> present;
+  const auto info = nlohmann::json::parse(result.out);
+  for (const auto& key : info.at("keys")) present[key.at("name")] = key.at("present");
+  EXPECT_EQ(present, (std::map<std::string, bool>{{"sed_pdgo.key", true},
+                                                  {"sed_pdhit.key", false},
+                                                  {"sed_pdidle.key", false},
+                                                  {"sed_pdstand.key", false}}));
+}
+
 }  // namespace
 }  // namespace bonebridge::testing

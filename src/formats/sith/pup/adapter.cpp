@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 
 // Where a puppet's keys are: beside it, in key/ below it, or in the game's tree (misc/pup/ and 3do/key/,
 // so ../../3do/key/ from the .pup; ../3do/key/ for a .pup kept one folder down).
-const char* const kKeyFolders[] = {".", "key", "../3do/key", "../../3do/key"};
+const char* const kKeyFolders[] = {".", "key/", "../3do/key/", "../../3do/key/"};
 
 std::string lowered(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
