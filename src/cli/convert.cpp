@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <sstream>
 
 #include "bonebridge/io/file.hpp"
 #include "bonebridge/registry/archives.hpp"
@@ -27,7 +29,10 @@ bool same_file(const fs::path& a, const fs::path& b) {
 }
 
 struct ConvertRequest {
-  std::string input, output, to;
+  std::vector<std::string> files;   // the command line's inputs, then the output
+  std::vector<std::string> inputs;  // from the command line, then those --anims lists
+  std::string output, to;
+  std::string anims;  // --anims: a file listing more inputs
   InputOptions options;
   bool no_mesh = false;
   bool in_place = false;
@@ -35,19 +40,43 @@ struct ConvertRequest {
   bool json = false;
 };
 
-// --in-place lets the output replace the input itself; --force, any other existing file.
+// --in-place lets the output replace an input itself; --force, any other existing file.
 OutputPlan plan_convert(const ConvertRequest& request) {
-  const bool in_place = request.in_place && same_file(request.input, request.output);
-  OutputPlan plan{request.force || in_place};
-  if (!in_place) plan.protect_input(request.input);
+  const auto replaced = [&](const std::string& input) {
+    return request.in_place && same_file(input, request.output);
+  };
+  OutputPlan plan{request.force || std::any_of(request.inputs.begin(), request.inputs.end(), replaced)};
+  for (const auto& input : request.inputs) {
+    if (!replaced(input)) plan.protect_input(input);
+  }
+  if (!request.anims.empty()) plan.protect_input(request.anims);
   plan.protect_companions(request.options.to_options());
-  plan.add(request.input, request.output);
+  plan.add(request.inputs.front(), request.output);
   return plan;
+}
+
+// The inputs an --anims file lists: one a line, relative to the list's own folder; blank lines and lines
+// starting with '#' are skipped.
+Result<std::vector<std::string>> listed_inputs(const std::string& list) {
+  auto bytes = read_file(list);
+  if (!bytes) return bytes.error();
+  std::vector<std::string> inputs;
+  std::istringstream lines(std::string(bytes->begin(), bytes->end()));
+  const fs::path folder = fs::path(list).parent_path();
+  for (std::string line; std::getline(lines, line);) {
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    const auto last = line.find_last_not_of(" \t\r");
+    const fs::path input = line.substr(first, last - first + 1);
+    inputs.push_back(input.is_absolute() ? input.string() : (folder / input).string());
+  }
+  return inputs;
 }
 
 // The conversion, with its notes on standard error (what was resampled, approximated or dropped, both ways).
 Result<Converted<std::vector<std::uint8_t>>> converted(const ConvertRequest& request) {
-  auto result = convert({.input = request.input,
+  auto result = convert({.input = request.inputs.front(),
+                         .more_inputs = {request.inputs.begin() + 1, request.inputs.end()},
                          .output = request.output,
                          .to = request.to,
                          .format = request.options.format,
@@ -55,20 +84,27 @@ Result<Converted<std::vector<std::uint8_t>>> converted(const ConvertRequest& req
                          .generate_mesh = !request.no_mesh});
   if (!result) {
     Error error = result.error();
-    if (error.file.empty()) error.file = request.input;
+    if (error.file.empty()) error.file = request.inputs.front();
     return error;
   }
   for (const auto& note : result->notes) status() << "note: " << note << "\n";
   return result;
 }
 
+// How the status line names the inputs: the one, or the first and how many more.
+std::string inputs_named(const ConvertRequest& request) {
+  if (request.inputs.size() == 1) return request.inputs.front();
+  return fmt::format("{} and {} more", request.inputs.front(), request.inputs.size() - 1);
+}
+
 // What convert --json prints on standard output once the output is written.
 void print_record(const ConvertRequest& request, const Converted<std::vector<std::uint8_t>>& result) {
   if (!request.json) return;
-  const nlohmann::json record{{"input", request.input},
-                              {"output", request.output},
-                              {"bytes", result.value.size()},
-                              {"notes", result.notes}};
+  nlohmann::json record{{"output", request.output}, {"bytes", result.value.size()}, {"notes", result.notes}};
+  if (request.inputs.size() == 1)
+    record["input"] = request.inputs.front();
+  else
+    record["inputs"] = request.inputs;
   std::cout << record.dump(-1, ' ', false, kReplaceInvalidUtf8) << "\n";
 }
 
@@ -79,7 +115,8 @@ int convert_to_stdout(const ConvertRequest& request) {
   const auto& data = bytes->value;
   std::cout.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
   std::cout.flush();
-  if (!std::cout) return report_error(Error{"", "cannot write to standard output", {}, {}, request.input});
+  if (!std::cout)
+    return report_error(Error{"", "cannot write to standard output", {}, {}, request.inputs.front()});
   return kSuccess;
 }
 
@@ -100,13 +137,31 @@ int convert_into_archive(const ConvertRequest& request, const SplitAddress& targ
   if (!replaced) return report_error(replaced.error());
   if (const auto written = write_file_atomic(target.file, *replaced); !written)
     return report_error(written.error());
-  status() << fmt::format("{} -> {} ({} bytes; archive rewritten, {} bytes)\n", request.input, request.output,
-                          bytes->value.size(), replaced->size());
+  status() << fmt::format("{} -> {} ({} bytes; archive rewritten, {} bytes)\n", inputs_named(request),
+                          request.output, bytes->value.size(), replaced->size());
   print_record(request, *bytes);
   return kSuccess;
 }
 
-int run_convert(const ConvertRequest& request) {
+// The output (the last file on the command line) and the inputs (the others, then those of --anims), or the
+// exit code of a request without both.
+std::optional<int> gather_inputs(ConvertRequest& request) {
+  request.output = request.files.back();
+  request.inputs.assign(request.files.begin(), request.files.end() - 1);
+  if (!request.anims.empty()) {
+    auto listed = listed_inputs(request.anims);
+    if (!listed) return report_error(listed.error());
+    request.inputs.insert(request.inputs.end(), listed->begin(), listed->end());
+  }
+  if (request.inputs.empty()) {
+    std::cerr << "bonebridge: error: convert needs an input (or --anims FILE) before the output\n";
+    return kUsage;
+  }
+  return std::nullopt;
+}
+
+int run_convert(ConvertRequest& request) {
+  if (const auto refused = gather_inputs(request)) return *refused;
   if (request.output == "-" && request.json) {
     std::cerr << "bonebridge: error: --json and the output - would both use standard output\n";
     return kUsage;
@@ -114,7 +169,8 @@ int run_convert(const ConvertRequest& request) {
   if (request.output == "-") return convert_to_stdout(request);
   if (const auto target = split_address(request.output); target && !target->entries.empty())
     return convert_into_archive(request, *target);
-  if (!request.in_place && same_file(request.input, request.output)) {
+  for (const auto& input : request.inputs) {
+    if (request.in_place || !same_file(input, request.output)) continue;
     std::cerr << "bonebridge: error: '" << request.output
               << "' is the input file; refusing to overwrite it (use --in-place)\n";
     return kInvalidInput;
@@ -125,7 +181,8 @@ int run_convert(const ConvertRequest& request) {
   if (!bytes) return report_error(bytes.error());
   const auto written = write_planned(plan.outputs().front(), bytes->value);
   if (!written) return report_error(written.error());
-  status() << fmt::format("{} -> {} ({} bytes)\n", request.input, request.output, bytes->value.size());
+  status() << fmt::format("{} -> {} ({} bytes)\n", inputs_named(request), request.output,
+                          bytes->value.size());
   print_record(request, *bytes);
   return kSuccess;
 }
@@ -136,11 +193,14 @@ Verb add_convert(CLI::App& app) {
   auto* command =
       app.add_subcommand("convert", "Convert between a game format and glTF (.glb/.gltf), either way");
   auto request = std::make_shared<ConvertRequest>();
-  command->add_option("input", request->input, "Input file (or ARCHIVE:INDEX)")->required();
+  // One list: CLI11 would give every file to a list of inputs and leave none for a separate output.
   command
-      ->add_option("output", request->output,
-                   "Output file, its extension picks the format; - for standard output")
+      ->add_option("files", request->files,
+                   "Input file(s) (or ARCHIVE:INDEX), then the output file, whose extension picks the format "
+                   "(- for standard output); several inputs make one glTF with an animation for each")
       ->required();
+  command->add_option("--anims", request->anims,
+                      "A file listing more inputs, one a line (relative to its folder; # starts a comment)");
   command->add_option("--to", request->to, "Output format: glb, gltf or a family id");
   command->add_flag("--no-mesh", request->no_mesh, "Leave out the generated bone mesh");
   command->add_flag("--in-place", request->in_place,

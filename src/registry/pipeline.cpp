@@ -1,10 +1,12 @@
 #include "bonebridge/registry/pipeline.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 #include <tuple>
 
 #include "bonebridge/core/sampler.hpp"
@@ -69,6 +71,7 @@ Result<LoadedInput> load_input(const std::string& path, const Options& options, 
     return with_file(checked.error(), path);
   Options opening = options;
   if (named && !opening.get("extension")) opening.values["extension"] = lower_extension(file->name);
+  if (!opening.get("address")) opening.values["address"] = path;
   if (auto companions = read_companions(*input.family, opening); !companions) return companions.error();
   auto document = input.family->open(input.bytes, opening);
   if (!document) return with_file(document.error(), path);
@@ -197,14 +200,16 @@ Result<Converted<Bytes>> from_gltf(const ConvertJob& job, const FormatFamily& ta
   return write_scene(*scene, target, job, {});
 }
 
+gltf::ExportOptions gltf_options(const ConvertJob& job) {
+  const bool binary = job.to.empty() ? lower_extension(job.output) == ".glb" : job.to == "glb";
+  return {.binary = binary, .generate_mesh = job.generate_mesh};
+}
+
 Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamily* target, bool to_gltf) {
   const FormatFamily* const written_by[] = {target};
   auto input = load_input(job.input, job.options, job.format, written_by);
   if (!input) return input.error();
-  if (to_gltf) {
-    const bool binary = job.to.empty() ? lower_extension(job.output) == ".glb" : job.to == "glb";
-    return export_gltf(*input->document, job.options, {.binary = binary, .generate_mesh = job.generate_mesh});
-  }
+  if (to_gltf) return export_gltf(*input->document, job.options, gltf_options(job));
   if (target == input->family) {
     auto bytes =
         target->transcode ? target->transcode(input->bytes, writing_options(job)) : input->document->encode();
@@ -216,12 +221,177 @@ Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamil
   return write_scene(core->scene, *target, job, std::move(core->notes), input->family);
 }
 
+// One input of a job of several, converted to the core model as a single input would be.
+Result<CoreConversion> input_scene(const ConvertJob& job, const std::string& address) {
+  if (names_gltf(address) && job.format.empty())
+    return Error{"", "the input is already glTF", {}, {}, address};
+  auto input = load_input(address, job.options, job.format);
+  if (!input) return input.error();
+  auto core = core_of(*input->document, job.options);
+  if (!core) return with_file(core.error(), address);
+  return core;
+}
+
+// A channel of `clip` that holds `value` from start to end.
+template <class Value>
+Channel<Value> constant_channel(const Value& value) {
+  return Channel<Value>{Interpolation::Step, {0.0}, {value}};
+}
+
+// A joint that a clip leaves alone shows the rest transform of the glTF node, which is the base's: where the
+// clip's own skeleton rests otherwise, the clip holds its own rest value. Returns how many channels it took.
+std::size_t hold_own_rest(Clip& clip, const Skeleton& own, const Skeleton& base) {
+  std::size_t added = 0;
+  for (std::size_t j = 0; j < own.joints.size(); ++j) {
+    const Transform& mine = own.joints[j].rest;
+    const Transform& shown = base.joints[j].rest;
+    const bool translation = mine.translation != shown.translation;
+    const bool rotation = mine.rotation != shown.rotation;
+    const bool scale = mine.scale != shown.scale;
+    if (!translation && !rotation && !scale) continue;
+    auto it = std::find_if(clip.joints.begin(), clip.joints.end(),
+                           [&](const JointChannels& c) { return c.joint == static_cast<int>(j); });
+    if (it == clip.joints.end()) {
+      JointChannels channels;
+      channels.joint = static_cast<int>(j);
+      it = clip.joints.insert(it, std::move(channels));
+    }
+    if (translation && !it->translation) it->translation = constant_channel(mine.translation), ++added;
+    if (rotation && !it->rotation) it->rotation = constant_channel(mine.rotation), ++added;
+    if (scale && !it->scale) it->scale = constant_channel(mine.scale), ++added;
+  }
+  return added;
+}
+
+// What the notes say of an input left out of the glTF.
+std::string left_out(const std::string& address, Error error) {
+  if (error.file == address) error.file.clear();
+  return fmt::format("{}: left out: {}", address, error.to_string());
+}
+
+// The input's clips named after it (a second input of the same stem gets " 2", and so on), appended to the
+// scene.
+void append_clips(Scene& scene, std::vector<Clip> clips, const std::string& address) {
+  const auto taken = [&](const std::string& candidate) {
+    return std::any_of(scene.clips.begin(), scene.clips.end(), [&](const Clip& clip) {
+      return clip.name == candidate || clip.name.starts_with(candidate + "/");
+    });
+  };
+  std::string name = animation_name(address);
+  for (int n = 2; taken(name); ++n) name = fmt::format("{} {}", animation_name(address), n);
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    const std::string own = clips[i].name.empty() ? std::to_string(i) : clips[i].name;
+    clips[i].name = clips.size() == 1 ? name : name + "/" + own;
+    scene.clips.push_back(std::move(clips[i]));
+  }
+}
+
+void add_notes(std::vector<std::string>& notes, const std::string& address,
+               const std::vector<std::string>& more) {
+  for (const auto& note : more) notes.push_back(address + ": " + note);
+}
+
+// Each other input's clips, when its skeleton fits the base's; refusals and failures become notes.
+void append_animation(Converted<Scene>& merged, const std::string& base, const std::string& address,
+                      Result<CoreConversion> core) {
+  if (!core) {
+    merged.notes.push_back(left_out(address, core.error()));
+    return;
+  }
+  if (const auto difference = skeleton_difference(merged.value.skeleton, core->scene.skeleton)) {
+    merged.notes.push_back(
+        fmt::format("{}: left out: its skeleton does not fit that of {}: {}", address, base, *difference));
+    return;
+  }
+  add_notes(merged.notes, address, core->notes);
+  std::size_t held = 0;
+  for (auto& clip : core->scene.clips)
+    held += hold_own_rest(clip, core->scene.skeleton, merged.value.skeleton);
+  if (held > 0)
+    merged.notes.push_back(fmt::format(
+        "{}: its own rest pose, which differs from {}'s, is held by {} constant channel{} on the joints it "
+        "leaves alone",
+        address, base, held, held == 1 ? "" : "s"));
+  append_clips(merged.value, std::move(core->scene.clips), address);
+}
+
+Result<Converted<Bytes>> animations_to_gltf(const ConvertJob& job) {
+  std::vector<std::string> inputs{job.input};
+  inputs.insert(inputs.end(), job.more_inputs.begin(), job.more_inputs.end());
+  std::optional<Converted<Scene>> merged;
+  std::string base;
+  std::vector<Error> failures;
+  for (const auto& address : inputs) {
+    auto core = input_scene(job, address);
+    if (merged) {
+      append_animation(*merged, base, address, std::move(core));
+    } else if (!core) {
+      failures.push_back(core.error());
+    } else {
+      base = address;
+      merged = Converted<Scene>{std::move(core->scene), {}};
+      for (std::size_t i = 0; i < failures.size(); ++i)
+        merged->notes.push_back(left_out(inputs[i], failures[i]));
+      add_notes(merged->notes, address, core->notes);
+      auto clips = std::move(merged->value.clips);
+      merged->value.clips.clear();
+      append_clips(merged->value, std::move(clips), address);
+    }
+  }
+  if (!merged) {
+    Error error = failures.front();
+    for (std::size_t i = 1; i < failures.size(); ++i) error.message += "; " + failures[i].to_string();
+    return error;
+  }
+  std::vector<std::string> names;
+  for (const auto& clip : merged->value.clips) names.push_back(clip.name);
+  merged->notes.push_back(
+      fmt::format("{} animation{}: {}", names.size(), names.size() == 1 ? "" : "s", fmt::join(names, ", ")));
+  auto bytes = gltf::write(merged->value, gltf_options(job));
+  if (!bytes) return bytes.error();
+  return Converted<Bytes>{std::move(*bytes), std::move(merged->notes)};
+}
+
 }  // namespace
+
+std::optional<std::string> skeleton_difference(const Skeleton& base, const Skeleton& other) {
+  if (base.joints.size() != other.joints.size())
+    return fmt::format("{} joints instead of {}", other.joints.size(), base.joints.size());
+  for (std::size_t j = 0; j < base.joints.size(); ++j) {
+    const Joint& want = base.joints[j];
+    const Joint& have = other.joints[j];
+    if (have.name != want.name)
+      return fmt::format("joint {} is named \"{}\" instead of \"{}\"", j, have.name, want.name);
+    if (have.parent != want.parent)
+      return fmt::format("joint {} (\"{}\") has parent {} instead of {}", j, have.name, have.parent,
+                         want.parent);
+  }
+  return std::nullopt;
+}
+
+std::string animation_name(const std::string& address) {
+  const auto split = split_address(address);
+  if (!split || split->entries.empty()) return std::filesystem::path(address).stem().string();
+  const std::filesystem::path entry(split->entries.back());
+  if (entry.has_extension()) return entry.stem().string();
+  return std::filesystem::path(split->file).stem().string() + "_" + entry.string();
+}
 
 Result<Converted<Bytes>> convert(const ConvertJob& job) {
   const FormatFamily* target =
       job.to.empty() ? find_family_by_extension(job.output) : find_family_by_id(job.to);
   const bool to_gltf = job.to.empty() ? names_gltf(job.output) : (job.to == "glb" || job.to == "gltf");
+  if (!job.more_inputs.empty()) {
+    if (!to_gltf)
+      return Error{"",
+                   fmt::format("several inputs make one glTF with every animation; '{}' is not .glb or .gltf "
+                               "(or use --to glb or gltf)",
+                               job.output),
+                   {},
+                   {},
+                   {}};
+    return animations_to_gltf(job);
+  }
   if (!to_gltf && !target) {
     return Error{
         "",

@@ -1,8 +1,10 @@
 // Plays a .glb in three.js (GLTFLoader + AnimationMixer, as a web page would) and compares every joint's
 // world position with the game engine's poses from `bonebridge sample FILE --step S`. The two frames differ by
 // one fixed change of axes, handedness and units; it is fitted (fit.mjs) rather than taken from bonebridge, so
-// that the check does not trust the code under test.
-// Usage: node threejs_compare.mjs FILE.glb POSES.json MAX_RELATIVE_ERROR [MAX_ERROR_IN_GAME_UNITS]
+// that the check does not trust the code under test. With ANIMATION, the glb's animation of that name is played
+// (a glb of several animations is checked one animation at a time, each against the poses of its own input);
+// without it, the first.
+// Usage: node threejs_compare.mjs FILE.glb POSES.json MAX_RELATIVE_ERROR [MAX_ERROR_IN_GAME_UNITS [ANIMATION]]
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
@@ -10,7 +12,7 @@ import { fitFrame } from './fit.mjs';
 
 globalThis.ProgressEvent ??= class ProgressEvent extends Event {};
 
-const [glbPath, posesPath, maxRelativeText, maxUnitsText] = process.argv.slice(2);
+const [glbPath, posesPath, maxRelativeText, maxUnitsText, animationName] = process.argv.slice(2);
 const maxRelative = Number(maxRelativeText);
 // An integer engine (LBA) is off by its own rounding whatever the extent: an absolute bound in game units.
 const maxUnits = Number(maxUnitsText ?? 0);
@@ -26,7 +28,11 @@ gltf.scene.traverse((object) => {
 });
 
 const mixer = new THREE.AnimationMixer(gltf.scene);
-const action = gltf.animations.length ? mixer.clipAction(gltf.animations[0]) : null;
+const clip = animationName === undefined ? gltf.animations[0] : gltf.animations.find((a) => a.name === animationName);
+if (animationName !== undefined && !clip) {
+  throw new Error(`no animation named "${animationName}" among ${gltf.animations.map((a) => `"${a.name}"`).join(', ')}`);
+}
+const action = clip ? mixer.clipAction(clip) : null;
 if (action) {
   action.setLoop(THREE.LoopOnce);
   action.clampWhenFinished = true;
@@ -70,7 +76,7 @@ const errors = enginePoints.map((p, i) => {
 errors.sort((a, b) => a - b);
 const extent = Math.hypot(high[0] - low[0], high[1] - low[1], high[2] - low[2]);
 const p99 = errors[Math.max(0, Math.ceil(errors.length * 0.99) - 1)];
-const result = { file: glbPath, runtime: `three.js ${THREE.REVISION}`, samples: errors.length, max, p99, extent,
+const result = { file: glbPath, ...(animationName === undefined ? {} : { animation: animationName }), runtime: `three.js ${THREE.REVISION}`, samples: errors.length, max, p99, extent,
   max_relative: extent > 0 ? max / extent : 0, fitted_scale: scale };
 console.log(JSON.stringify(result));
 if (!(result.max_relative <= maxRelative || max <= maxUnits)) {

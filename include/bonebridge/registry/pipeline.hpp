@@ -24,6 +24,8 @@ struct LoadedInput {
 // Reads `path` (a file, or an archive entry: registry/archives.hpp), finds its family and opens it. `format`
 // forces a family by id. The options are checked against the family's settings first; settings of the
 // `elsewhere` families (the output's, or every family in a batch) are passed over. Errors name the file.
+// The family opens the file with two options more: "extension" (see Options) and "address", `path` itself,
+// for kinds that read files beside their own (a Sith .pup its keys).
 Result<LoadedInput> load_input(const std::string& path, const Options& options,
                                const std::string& format = {},
                                std::span<const FormatFamily* const> elsewhere = {});
@@ -50,8 +52,15 @@ bool names_gltf(const std::filesystem::path& path);
 
 // What `convert` does, without the files: the input (a file or an archive address) in the output's format,
 // with the notes of every conversion on the way (to the core model and back to a game's format).
+//
+// With `more_inputs`, one character and all its animations: every input is converted to the core model with
+// the same options and companions, the first that converts is the base (its skeleton, meshes and clips), and
+// the clips of each other input whose skeleton fits the base's (skeleton_difference) are appended. Each
+// input's animation is named by its file stem. An input that fails, or does not fit, is left out with a
+// note naming it and why; the job fails only when no input converts. Only glTF is written this way.
 struct ConvertJob {
-  std::string input;   // a file or an archive entry (registry/archives.hpp)
+  std::string input;                     // a file or an archive entry (registry/archives.hpp)
+  std::vector<std::string> more_inputs;  // further animations of the same character (to glTF only)
   std::string output;  // the output's name: its extension picks the format unless `to` is set
   std::string to;      // glb, gltf or a family id
   std::string format;  // forces the input's family by id
@@ -59,6 +68,16 @@ struct ConvertJob {
   bool generate_mesh = true;
 };
 Result<Converted<std::vector<std::uint8_t>>> convert(const ConvertJob& job);
+
+// Why clips made for `other` cannot play on `base`'s glTF nodes, or nullopt when they can: the skeletons fit
+// when they have the same number of joints and joint i has the same name and the same parent index in both.
+// Rest transforms may differ (a clip then keeps its own rest values as constant channels).
+std::optional<std::string> skeleton_difference(const Skeleton& base, const Skeleton& other);
+
+// The name an input's animation takes among several: the file stem of the address ("walk" for
+// ../anims/walk.anm, "hero_walk" for GAME.vpp_pc:hero_walk.anim_pc); a numbered archive entry takes its
+// archive's stem too ("ANIM_3" for ANIM.HQR:3).
+std::string animation_name(const std::string& address);
 
 // Converts the document to glTF in memory, reads that glTF back, and compares its joint positions in model
 // space with the engine's, every `step` seconds (0: every engine tick). Errors are in the game's units.

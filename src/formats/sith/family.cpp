@@ -10,6 +10,7 @@
 #include "adapters.hpp"
 #include "bonebridge/formats/sith/key/codec.hpp"
 #include "bonebridge/formats/sith/model/codec.hpp"
+#include "pup/adapter.hpp"
 
 namespace bonebridge::sith {
 namespace {
@@ -34,6 +35,7 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
   auto dialect = dialect_option(options);
   if (!dialect.ok()) return dialect.error();
   const auto extension = options.extension();
+  if (extension == ".pup") return open_pup(bytes, options);
   const bool is_model =
       extension == ".3do" || (extension != ".key" && looks_like_model(lowercase_head(bytes, 4096)));
   return is_model ? open_model(bytes) : open_key(bytes, *dialect, options);
@@ -91,7 +93,7 @@ FormatFamily family() {
   FormatFamily row;
   row.id = "sith";
   row.title = "Sith engine .key keyframes / .3do models (Jedi Knight, MotS, IJIM)";
-  row.extensions = {".key", ".3do"};
+  row.extensions = {".key", ".3do", ".pup"};
   row.settings = {
       {"model", SettingKind::Companion, "the .3do model whose hierarchy the .key animates", {}, 0, 0, {}, {}},
       {"variant", SettingKind::Choice, "the game's dialect", {"jk", "mots", "ijim"}, 0, 0, "ijim", {}},

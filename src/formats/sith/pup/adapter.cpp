@@ -1,0 +1,183 @@
+// The .pup's registry Document: the puppet read, the key files it names found beside it, and the whole
+// converted by the pup bridge with the --model companion. A puppet has no single motion to sample: its keys
+// are sampled each on its own.
+#include "adapter.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "../adapters.hpp"
+#include "bonebridge/formats/sith/key/codec.hpp"
+#include "bonebridge/formats/sith/pup/bridge.hpp"
+#include "bonebridge/formats/sith/pup/codec.hpp"
+#include "bonebridge/formats/sith/pup/engine.hpp"
+
+namespace bonebridge::sith {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Where a puppet's keys are: beside it, in key/ below it, or in the game's tree (misc/pup/ and 3do/key/,
+// so ../../3do/key/ from the .pup; ../3do/key/ for a .pup kept one folder down).
+const char* const kKeyFolders[] = {".", "key/", "../3do/key/", "../../3do/key/"};
+
+std::string lowered(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+// `name` in `folder`, matched without regard to case as the game's file system does.
+std::optional<fs::path> file_in(const fs::path& folder, const std::string& name) {
+  std::error_code ec;
+  if (fs::is_regular_file(folder / name, ec)) return folder / name;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->is_regular_file(ec) && lowered(it->path().filename().string()) == lowered(name))
+      return it->path();
+  }
+  return std::nullopt;
+}
+
+PuppetKey find_key(const std::optional<std::string>& pup_address, const std::string& name) {
+  PuppetKey found{name, std::nullopt, {}};
+  std::error_code ec;
+  if (!pup_address || !fs::is_regular_file(*pup_address, ec)) {
+    found.why_absent = "the .pup is not a file on disk, so its folder is unknown";
+    return found;
+  }
+  const fs::path folder = fs::path(*pup_address).parent_path();
+  for (const char* below : kKeyFolders) {
+    const auto path = file_in((folder / below).lexically_normal(), name);
+    if (!path) continue;
+    auto bytes = read_file(path->string());
+    auto key = bytes ? read_key(*bytes) : Result<KeyFile>(bytes.error());
+    if (!key) {
+      found.why_absent = fmt::format("{} does not read: {}", path->string(), key.error().to_string());
+      return found;
+    }
+    found.key = std::move(*key);
+    return found;
+  }
+  found.why_absent = fmt::format("not found beside the .pup, nor in {}",
+                                 fmt::join(kKeyFolders + 1, std::end(kKeyFolders), ", "));
+  return found;
+}
+
+nlohmann::json move_json(const PuppetMove& m) {
+  return {{"line", m.line},
+          {"mode", m.mode},
+          {"move", m.move},
+          {"key", m.key},
+          {"flags", m.flags},
+          {"low_priority", m.low_priority},
+          {"high_priority", m.high_priority}};
+}
+
+nlohmann::json keys_json(const std::vector<PuppetKey>& keys) {
+  auto list = nlohmann::json::array();
+  for (const PuppetKey& key : keys) {
+    nlohmann::json entry{{"name", key.name}, {"present", key.key.has_value()}};
+    if (!key.key) entry["why_absent"] = key.why_absent;
+    list.push_back(entry);
+  }
+  return list;
+}
+
+nlohmann::json joints_json(const PuppetClass& puppet) {
+  nlohmann::json joints = nlohmann::json::object();
+  for (const auto& [part, joint] : puppet.joints) joints[std::to_string(part)] = joint;
+  return joints;
+}
+
+class PupDocument : public Document {
+ public:
+  PupDocument(PupFile file, std::vector<PuppetKey> keys, std::optional<ModelFile> model)
+      : file_(std::move(file)),
+        puppet_(load_puppet(file_)),
+        keys_(std::move(keys)),
+        model_(std::move(model)) {}
+
+  nlohmann::json info() const override {
+    return {{"format", std::string(kPupFormat)},
+            {"modes", puppet_.modes.size()},
+            {"moves", puppet_.rows.size()},
+            {"keys", keys_json(keys_)},
+            {"body_part_joints", joints_json(puppet_)},
+            {"duration", 0.0},
+            {"sample", "a puppet has no motion of its own: sample each of its keys with --model"}};
+  }
+  nlohmann::json dump() const override {
+    nlohmann::json out = info();
+    out["lines"] = nlohmann::json::array();
+    for (std::size_t i = 0; i < file_.lines.size(); ++i) {
+      const PupLine& line = file_.lines[i];
+      if (line.arguments.empty() && line.comment.empty()) continue;
+      out["lines"].push_back({{"line", i + 1}, {"arguments", line.arguments}, {"comment", line.comment}});
+    }
+    out["rows"] = nlohmann::json::array();
+    for (const PuppetMove& row : puppet_.rows) out["rows"].push_back(move_json(row));
+    out["modes_after_basedon"] = nlohmann::json::object();
+    for (const auto& [mode, moves] : puppet_.modes) {
+      auto& listed = out["modes_after_basedon"][std::to_string(mode)] = nlohmann::json::array();
+      for (const auto& [name, move] : moves) listed.push_back(move_json(move));
+    }
+    return out;
+  }
+  std::vector<Diagnostic> check(bool /*strict*/) const override {
+    std::vector<Diagnostic> out;
+    for (const PuppetKey& key : keys_) {
+      if (key.key) continue;
+      out.push_back(
+          {false,
+           Error{std::string(kPupFormat), fmt::format("{}: {}", key.name, key.why_absent), {}, {}, {}}});
+    }
+    return out;
+  }
+  double duration() const override { return 0; }
+  double engine_tick() const override { return kContinuousTick; }
+  Status sample_into(double /*seconds*/, EnginePose& /*pose*/) const override {
+    return Error{std::string(kPupFormat),
+                 "a puppet has no motion of its own: sample each of its keys with --model",
+                 {},
+                 {},
+                 {}};
+  }
+  Result<CoreConversion> to_core(const Options& options) const override {
+    if (!model_)
+      return Error{std::string(kPupFormat),
+                   "a puppet's keys need the model they animate: give --model MODEL.3do",
+                   {},
+                   {},
+                   {}};
+    auto bridge = bridge_options(options);
+    if (!bridge) return bridge.error();
+    return puppet_to_core(puppet_, keys_, *model_, *bridge);
+  }
+  Result<std::vector<std::uint8_t>> encode() const override { return write_pup(file_); }
+
+ private:
+  PupFile file_;
+  PuppetClass puppet_;
+  std::vector<PuppetKey> keys_;
+  std::optional<ModelFile> model_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, const Options& options) {
+  auto file = read_pup(bytes);
+  if (!file) return file.error();
+  auto model = model_option(options);
+  if (!model) return model.error();
+  std::vector<PuppetKey> keys;
+  for (const auto& name : puppet_keys(load_puppet(*file)))
+    keys.push_back(find_key(options.get("address"), name));
+  return std::unique_ptr<Document>(
+      std::make_unique<PupDocument>(std::move(file).value(), std::move(keys), std::move(*model)));
+}
+
+}  // namespace bonebridge::sith

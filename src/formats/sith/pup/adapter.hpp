@@ -1,0 +1,15 @@
+#pragma once
+// What family.cpp needs of the .pup kind; private to the family.
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "bonebridge/registry/family.hpp"
+
+namespace bonebridge::sith {
+
+// A .pup, with the key files it names looked up beside it (the "address" option: the .pup's own path, set by
+// load_input) and the --model companion.
+Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, const Options& options);
+
+}  // namespace bonebridge::sith

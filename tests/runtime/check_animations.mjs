@@ -1,0 +1,59 @@
+// One character with all its animations (issue 14): each entry of animations.json (several inputs, or one input
+// that holds several animations, such as a Sith .pup) is converted to ONE .glb by the bonebridge tool, checked by
+// the Khronos glTF-Validator (0 errors, 0 warnings), and each of its animations, found by name, is played in
+// three.js against the game engine's poses of that animation's own input (`bonebridge sample INPUT`).
+// Entries: "inputs" (under ../shared/samples), "args" ({samples} expanded), "animations" (name -> the input to
+// sample; by default each input's file stem names its own), "max_relative", "max_units".
+// Usage: node check_animations.mjs TOOL SAMPLES_DIR
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, basename, dirname, extname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+const [tool, samplesDir] = process.argv.slice(2);
+const here = dirname(fileURLToPath(import.meta.url));
+const out = mkdtempSync(join(tmpdir(), 'bonebridge-animations-'));
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+JSON.parse(readFileSync(join(here, 'animations.json'), 'utf8')).forEach((entry, i) => {
+  const inputs = entry.inputs.map((input) => join(samplesDir, input));
+  const missing = inputs.filter((input) => !existsSync(input));
+  if (missing.length) {
+    console.log(`SKIPPED LOUDLY: ${missing.join(', ')} absent (../shared/samples missing)`);
+    skipped++;
+    return;
+  }
+  const args = (entry.args ?? []).map((a) => a.replace('{samples}', samplesDir));
+  const animations = entry.animations
+    ? Object.entries(entry.animations).map(([name, input]) => [name, join(samplesDir, input)])
+    : inputs.map((input) => [basename(input, extname(input)), input]);
+  const glb = join(out, `${i}.glb`);
+  try {
+    execFileSync(tool, ['convert', ...inputs, glb, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('node', [join(here, 'validate.mjs'), glb], { stdio: 'inherit' });
+    const names = JSON.parse(execFileSync('node', ['-e', `
+      const b = require('fs').readFileSync(process.argv[1]);
+      const json = JSON.parse(b.subarray(20, 20 + b.readUInt32LE(12)).toString());
+      console.log(JSON.stringify((json.animations ?? []).map((a) => a.name)));`, glb]).toString());
+    const expected = animations.map(([name]) => name);
+    if (JSON.stringify([...names].sort()) !== JSON.stringify([...expected].sort())) {
+      throw new Error(`animations ${JSON.stringify(names)}, expected ${JSON.stringify(expected)}`);
+    }
+    animations.forEach(([name, input], k) => {
+      const posesPath = join(out, `${i}-${k}.poses.json`);
+      writeFileSync(posesPath, execFileSync(tool, ['sample', input, '--ticks', '--json', ...args], { maxBuffer: 1 << 30 }));
+      execFileSync('node', [join(here, 'threejs_compare.mjs'), glb, posesPath, String(entry.max_relative ?? 1e-3),
+        String(entry.max_units ?? 0), name], { stdio: 'inherit' });
+    });
+    console.log(`${entry.why}: ${animations.length} animations checked`);
+    passed++;
+  } catch (error) {
+    console.error(`FAILED: ${entry.why}: ${error.message.split('\n')[0]}`);
+    failed++;
+  }
+});
+console.log(`animations: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
