@@ -51,6 +51,11 @@ Result<BridgeOptions> bridge_options(const Options& options) {
     if (!palette) return palette.error();
     out.palette = *palette;
   }
+  if (options.get("texture-page")) {
+    auto page = read_companion(options, "texture-page", read_texture_page);
+    if (!page) return page.error();
+    out.texture_page = std::move(*page);
+  }
   return out;
 }
 
@@ -113,6 +118,15 @@ std::vector<Setting> settings() {
       {"palette",
        SettingKind::Companion,
        "the 768-byte palette (file or RESS.HQR:0) that colours a body",
+       {},
+       0,
+       0,
+       {},
+       {}},
+      {"texture-page",
+       SettingKind::Companion,
+       "the LBA2 texture page (65,536 bytes, file or RESS.HQR:6) textured .lm2 polygons map, in --palette's "
+       "colours",
        {},
        0,
        0,
@@ -181,11 +195,17 @@ std::vector<Capability> capabilities() {
       {"container", true, "confirmed", "HQR archives: ARCHIVE.HQR:<index> names an entry"},
       {"LBA2 bodies", true, "partial",
        "--body FILE.lm2 (or any body with --variant lba2): layout from lba2-classic AFF_OBJ.H/.INC, "
-       "byte-exact "
-       "round trip of the 3 public fan-made bodies (no retail LBA2 body is public); exported with flat "
-       "palette "
-       "colours, unlit: LBA2 shading, textures and UVs are not reproduced; a .lm2 on its own opens as a body "
-       "(info, dump, validate, convert to glTF at rest, written back byte for byte)"},
+       "byte-exact round trip of the 3 public fan-made bodies (no retail LBA2 body is public); drawn in flat "
+       "palette colours, unlit (LBA2 shading is not reproduced); a .lm2 on its own opens as a body (info, "
+       "dump, validate, convert to glTF at rest, written back byte for byte)"},
+      {"LBA2 textures", true, "partial",
+       "textured .lm2 polygons map --texture-page (RESS.HQR:6, 256x256 palette indices, in --palette's "
+       "colours) where AFF_OBJ.ASM and POLYTEXT.ASM address it: one unfiltered material per texture record "
+       "(origin and repeat mask), keyed types masked, coordinates the stored 8.8 texels; texels unshaded, "
+       "environment-mapped polygons flat; checked on synthetic bodies and a synthetic page only (the 3 "
+       "public "
+       "bodies have no textured polygon and no retail page is public); without a page, drawn flat with a "
+       "note"},
   };
 }
 
