@@ -181,8 +181,11 @@ std::vector<Capability> capabilities() {
        "does not help"},
       {"evaluate", true, "partial",
        "LBA1 engine reproduced from the released source as the notes describe (not checked against retail "
-       "captures); the type>2 pointer desync is not reproduced; LBA2 root motion keeps yaw only and its sine "
-       "table is assumed"},
+       "captures); the type>2 pointer desync is not reproduced; LBA2 root motion keeps yaw only, while the "
+       "game (lba2-classic INTERDEP.ASM ObjectSetInterDep) also turns the actor by the master alpha and "
+       "gamma and moves it by each update's step change turned by Rx(alpha)·Rz(gamma)·Ry(beta), rounded "
+       "to nearest (InitMatrixStdI, RotatePointI; the FPU and MMX variants the CPU picks may round "
+       "differently): known, not reproduced; the LBA2 sine table is assumed"},
       {"to glTF", true, "partial",
        "baked LINEAR keys on the tick grid, error measured against the engine; body polygons, lines and "
        "spheres as a skinned mesh coloured at the rest pose (--palette for the game's colours; light "
@@ -198,7 +201,7 @@ std::vector<Capability> capabilities() {
        "byte-exact round trip of the 3 public fan-made bodies (no retail LBA2 body is public); drawn in flat "
        "palette colours, unlit (LBA2 shading is not reproduced); a .lm2 on its own opens as a body (info, "
        "dump, validate, convert to glTF at rest, written back byte for byte)"},
-      {"LBA2 textures", true, "partial",
+      {"LBA2 texture", true, "partial",
        "textured .lm2 polygons map --texture-page (RESS.HQR:6, 256x256 palette indices, in --palette's "
        "colours) where AFF_OBJ.ASM and POLYTEXT.ASM address it: one unfiltered material per texture record "
        "(origin and repeat mask), keyed types masked, coordinates the stored 8.8 texels; texels unshaded, "
