@@ -20,8 +20,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!again.ok() || !(*again == *body)) std::abort();
   std::vector<GroupEntry> pose(body->groups.size(), GroupEntry{0, 100, 200, 300});
   pose_body(*body, pose, 77, Variant::Lba1);
-  const auto meshes = body_meshes(posable_body(*body), placeholder_palette(), Light{}, Variant::Lba1);
-  for (const auto& mesh : meshes) {
+  const auto drawing =
+      body_drawing(posable_body(*body), placeholder_palette(), nullptr, Light{}, Variant::Lba1);
+  for (const auto& mesh : drawing.meshes) {
     for (const auto index : mesh.triangles) {
       if (index >= mesh.positions.size()) std::abort();
     }

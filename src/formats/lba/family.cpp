@@ -51,6 +51,11 @@ Result<BridgeOptions> bridge_options(const Options& options) {
     if (!palette) return palette.error();
     out.palette = *palette;
   }
+  if (options.get("texture-page")) {
+    auto page = read_companion(options, "texture-page", read_texture_page);
+    if (!page) return page.error();
+    out.texture_page = std::move(*page);
+  }
   return out;
 }
 
@@ -118,6 +123,15 @@ std::vector<Setting> settings() {
        0,
        {},
        {}},
+      {"texture-page",
+       SettingKind::Companion,
+       "the LBA2 texture page (65,536 bytes, file or RESS.HQR:6) textured .lm2 polygons map, in --palette's "
+       "colours",
+       {},
+       0,
+       0,
+       {},
+       {}},
       {"variant", SettingKind::Choice, "the game", {"lba1", "lba2"}, 0, 0, "lba1", {}},
       {"root-motion",
        SettingKind::Choice,
@@ -167,8 +181,11 @@ std::vector<Capability> capabilities() {
        "does not help"},
       {"evaluate", true, "partial",
        "LBA1 engine reproduced from the released source as the notes describe (not checked against retail "
-       "captures); the type>2 pointer desync is not reproduced; LBA2 root motion keeps yaw only and its sine "
-       "table is assumed"},
+       "captures); the type>2 pointer desync is not reproduced; LBA2 root motion keeps yaw only, while the "
+       "game (lba2-classic INTERDEP.ASM ObjectSetInterDep) also turns the actor by the master alpha and "
+       "gamma and moves it by each update's step change turned by Rx(alpha)·Rz(gamma)·Ry(beta), rounded "
+       "to nearest (InitMatrixStdI, RotatePointI; the FPU and MMX variants the CPU picks may round "
+       "differently): known, not reproduced; the LBA2 sine table is assumed"},
       {"to glTF", true, "partial",
        "baked LINEAR keys on the tick grid, error measured against the engine; body polygons, lines and "
        "spheres as a skinned mesh coloured at the rest pose (--palette for the game's colours; light "
@@ -182,11 +199,17 @@ std::vector<Capability> capabilities() {
       {"container", true, "confirmed", "HQR archives: ARCHIVE.HQR:<index> names an entry"},
       {"LBA2 bodies", true, "partial",
        "--body FILE.lm2 (or any body with --variant lba2): layout from lba2-classic AFF_OBJ.H/.INC, "
-       "byte-exact "
-       "round trip of the 3 public fan-made bodies (no retail LBA2 body is public); exported with flat "
-       "palette "
-       "colours, unlit: LBA2 shading, textures and UVs are not reproduced; a .lm2 on its own opens as a body "
-       "(info, dump, validate, convert to glTF at rest, written back byte for byte)"},
+       "byte-exact round trip of the 3 public fan-made bodies (no retail LBA2 body is public); drawn in flat "
+       "palette colours, unlit (LBA2 shading is not reproduced); a .lm2 on its own opens as a body (info, "
+       "dump, validate, convert to glTF at rest, written back byte for byte)"},
+      {"LBA2 texture", true, "partial",
+       "textured .lm2 polygons map --texture-page (RESS.HQR:6, 256x256 palette indices, in --palette's "
+       "colours) where AFF_OBJ.ASM and POLYTEXT.ASM address it: one unfiltered material per texture record "
+       "(origin and repeat mask), keyed types masked, coordinates the stored 8.8 texels; texels unshaded, "
+       "environment-mapped polygons flat; checked on synthetic bodies and a synthetic page only (the 3 "
+       "public "
+       "bodies have no textured polygon and no retail page is public); without a page, drawn flat with a "
+       "note"},
   };
 }
 

@@ -64,9 +64,9 @@ TEST(LbaLighting, StaticBodyIntensityKeeps32Bits) {
 TEST(LbaLighting, PaletteIndexIsColourPlusIntensity) {
   Body body = one_normal_body(2, {0, 0, 64}, 20);
   body.geometry->normals.push_back({{0, 0, 64}, 20});
-  BodyPolygon unlit{0, 0x0130, 0, {{0, 0}, {6, 0}, {12, 0}}};
-  BodyPolygon flat{7, 0x0130, 1, {{0, 0}, {6, 0}, {12, 0}}};
-  BodyPolygon gouraud{9, 0x01F0, 0, {{0, 0}, {6, 1}, {12, 0}}};
+  BodyPolygon unlit{0, 0x0130, 0, {{0, 0}, {6, 0}, {12, 0}}, {}, false};
+  BodyPolygon flat{7, 0x0130, 1, {{0, 0}, {6, 0}, {12, 0}}, {}, false};
+  BodyPolygon gouraud{9, 0x01F0, 0, {{0, 0}, {6, 1}, {12, 0}}, {}, false};
   body.geometry->polygons = {unlit, flat, gouraud};
   const auto indices = polygon_palette_indices(body, {3, 5});
   EXPECT_EQ(indices[0], (std::vector<int>{0x30, 0x30, 0x30}));

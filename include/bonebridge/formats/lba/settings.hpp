@@ -1,6 +1,6 @@
 #pragma once
 // The family's typed settings (family.cpp parses them from the registry's Options), read by both kinds'
-// bridges: the game, where root motion goes, the unit scale, and how a body is coloured.
+// bridges: the game, where root motion goes, the unit scale, and how a body is coloured and textured.
 #include <optional>
 #include <string>
 
@@ -16,8 +16,9 @@ struct BridgeOptions {
   bool separate_root_motion = false;  // root motion in Clip::root_motion instead of on the root joint
   double unit_scale = kDefaultUnitScale;
   std::string clip_name = "anim";
-  std::optional<Palette> palette;  // without one, placeholder_palette() colours the body
-  Light light;                     // in the variant's angle units
+  std::optional<Palette> palette;           // without one, placeholder_palette() colours the body
+  std::optional<TexturePage> texture_page;  // without one, textured LBA2 polygons are drawn flat
+  Light light;                              // in the variant's angle units
 };
 
 }  // namespace bonebridge::lba

@@ -102,8 +102,13 @@ CoreConversion body_to_core(const Body& stored, const BridgeOptions& options) {
   CoreConversion out;
   out.scene.skeleton = body_skeleton(body, options.variant);
   if (body.geometry) {
-    out.scene.meshes =
-        body_meshes(body, options.palette.value_or(placeholder_palette()), options.light, options.variant);
+    const TexturePage* page = options.texture_page ? &*options.texture_page : nullptr;
+    BodyDrawing drawing = body_drawing(body, options.palette.value_or(placeholder_palette()), page,
+                                       options.light, options.variant);
+    out.scene.meshes = std::move(drawing.meshes);
+    out.scene.materials = std::move(drawing.materials);
+    out.scene.images = std::move(drawing.images);
+    out.notes.insert(out.notes.end(), drawing.notes.begin(), drawing.notes.end());
     out.notes.push_back(fmt::format(
         "body colours: {}, lit at the rest pose by SetLightVector({}, {}, 0) with an identity world matrix",
         options.palette ? "the given palette" : "a placeholder palette (give the game's with --palette)",

@@ -45,7 +45,26 @@ Result<std::vector<BodyGroup>> groups_from_lm2(const Lm2Body& lm2) {
   return groups;
 }
 
-BodyGeometry geometry_from_lm2(const Lm2Body& lm2) {
+// A textured record's texture (AFF_OBJ.ASM @@Triangle_Texture_Solid, @@Quad_Texture_Solid): the handle
+// (Poly3_HandleText, word 3 of a triangle; Poly4_HandleText, word 14 of a quad) picks a texture record, and
+// the corners' MapU/MapV words follow the normal (words 6 on).
+Result<PolygonTexture> texture_of(const Lm2Body& lm2, std::uint16_t type, const Lm2Polygon& record) {
+  const std::size_t corners = lm2_polygon_corners(type);
+  const std::uint16_t handle = record.words[corners == 4 ? 14 : 3];
+  if (handle >= lm2.textures.size()) {
+    return lm2_error(fmt::format("a polygon of type 0x{:04x} names texture {}, but the body has {}", type,
+                                 handle, lm2.textures.size()));
+  }
+  PolygonTexture texture;
+  texture.origin = lm2.textures[handle].origin;
+  texture.repeat_mask = lm2.textures[handle].repeat_mask;
+  texture.chroma_key = lm2_chroma_keyed(type);
+  for (std::size_t c = 0; c < corners; ++c)
+    texture.uvs.push_back({record.words[6 + 2 * c], record.words[7 + 2 * c]});
+  return texture;
+}
+
+Result<BodyGeometry> geometry_from_lm2(const Lm2Body& lm2) {
   BodyGeometry geometry;
   for (const auto& section : lm2.sections) {
     const std::size_t corners = lm2_polygon_corners(section.type);
@@ -55,6 +74,12 @@ BodyGeometry geometry_from_lm2(const Lm2Body& lm2) {
       polygon.colour = record.words[4] & 0xFF;  // Poly*_Couleur's low byte: the palette index
       for (std::size_t c = 0; c < corners; ++c)
         polygon.vertices.push_back({point_reference(record.words[c]), 0});
+      polygon.environment_mapped = (section.type & kLm2Environment) != 0;
+      if (lm2_textured(section.type)) {
+        auto texture = texture_of(lm2, section.type, record);
+        if (!texture) return texture.error();
+        polygon.texture = std::move(*texture);
+      }
       geometry.polygons.push_back(std::move(polygon));
     }
   }
@@ -84,7 +109,9 @@ Result<Body> body_from_lm2(const Lm2Body& lm2) {
   for (std::size_t i = 0; i < 6; ++i) body.bounds[i] = clamp16(lm2.bounds[i]);
   for (const auto& point : lm2.points) body.points.push_back(point.position);
   body.groups = std::move(*groups);
-  body.geometry = geometry_from_lm2(lm2);
+  auto geometry = geometry_from_lm2(lm2);
+  if (!geometry) return geometry.error();
+  body.geometry = std::move(*geometry);
   return body;
 }
 

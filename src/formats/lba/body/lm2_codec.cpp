@@ -267,6 +267,15 @@ std::size_t lm2_polygon_corners(std::uint16_t type) {
   return (type & kLm2Quad) ? 4 : 3;
 }
 
+bool lm2_textured(std::uint16_t type) {
+  return !(type & kLm2Environment) && (type & 0xFF) > kLm2LastLitType;
+}
+
+bool lm2_chroma_keyed(std::uint16_t type) {
+  const int poly = type & 0xFF;
+  return lm2_textured(type) && poly <= 23 && (poly & 4) != 0;
+}
+
 Result<Lm2Body> read_lm2(std::span<const std::uint8_t> bytes) {
   return capture(kLm2Format, [&] {
     ByteReader reader(bytes, kLm2Format);

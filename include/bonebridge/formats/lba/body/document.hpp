@@ -38,11 +38,24 @@ struct PolygonVertex {
   friend bool operator==(const PolygonVertex&, const PolygonVertex&) = default;
 };
 
+// What an LBA2 textured polygon maps (lba2-classic AFF_OBJ.ASM @@Triangle_Texture_Solid and its kin): the
+// texel at (u, v) is page[origin + ((v·256 + u) & repeat_mask)] (POLYTEXT.ASM Filler_Texture). Only .lm2
+// bodies have textured polygons; LBA1 bodies never fill this.
+struct PolygonTexture {
+  std::uint16_t origin = 0;                       // Obj_OrgMap of the polygon's texture record: y·256 + x
+  std::uint16_t repeat_mask = 0xFFFF;             // Obj_RepMask: 0xFFFF = the whole page, no repeat
+  bool chroma_key = false;                        // POLY_TEXTURE*_INC types: texel 0 is not drawn
+  std::vector<std::array<std::uint16_t, 2>> uvs;  // MapU, MapV per corner, 8.8 fixed point in texels
+  friend bool operator==(const PolygonTexture&, const PolygonTexture&) = default;
+};
+
 struct BodyPolygon {
   std::uint8_t material = 0;  // 0-6 unlit fills, 7-8 flat lit (one normal), 9+ Gouraud (a normal per vertex)
   std::uint16_t colour = 0;   // low byte: palette index the shade is added to; high byte: second colour
   std::uint16_t normal = 0;   // the face normal of flat-lit polygons (materials 7 and 8)
-  std::vector<PolygonVertex> vertices;  // count stored as one byte
+  std::vector<PolygonVertex> vertices;    // count stored as one byte
+  std::optional<PolygonTexture> texture;  // LBA2 textured polygons
+  bool environment_mapped = false;        // LBA2 MASK_ENVIRONMENT polygons (mapped from their normals)
   friend bool operator==(const BodyPolygon&, const BodyPolygon&) = default;
 };
 

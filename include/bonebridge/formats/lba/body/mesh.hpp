@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "bonebridge/core/scene.hpp"
@@ -35,7 +36,25 @@ struct Light {
 // face normal (materials 7-8) or of the corner's normal (9 and up), wrapped to a byte.
 std::vector<std::vector<int>> polygon_palette_indices(const Body& body, const std::vector<int>& intensities);
 
-// `body` must pass the family's structural checks (points of groups inside the point table).
-std::vector<RigidMesh> body_meshes(const Body& body, const Palette& palette, Light light, Variant variant);
+// An LBA2 texture page (RESS.HQR entry 6): 256 rows of 256 palette indices, top row first.
+inline constexpr std::size_t kTexturePageBytes = 256 * 256;
+using TexturePage = std::vector<std::uint8_t>;
+Result<TexturePage> read_texture_page(std::span<const std::uint8_t> bytes);
+
+// The body's drawing as core meshes and the materials and images they use, with notes on what is drawn
+// differently from the game.
+struct BodyDrawing {
+  std::vector<RigidMesh> meshes;
+  std::vector<Material> materials;
+  std::vector<Image> images;
+  std::vector<std::string> notes;
+};
+
+// `body` must pass the family's structural checks (points of groups inside the point table). Textured
+// polygons (LBA2) map `page` when there is one: one material per texture record, its image the 256×256
+// texels the record shows, each texel in its palette colour, unfiltered; without a page they are drawn in
+// their flat colour like the rest.
+BodyDrawing body_drawing(const Body& body, const Palette& palette, const TexturePage* page, Light light,
+                         Variant variant);
 
 }  // namespace bonebridge::lba
