@@ -35,6 +35,16 @@ if(TARGET _bonebridge)
           COMPONENT python)
 endif()
 
+# Everything the install rules take from the build tree, without tests, benchmarks or fuzz replays:
+# scripts/package.sh builds only this.
+add_custom_target(bonebridge_installed_files)
+add_dependencies(bonebridge_installed_files bonebridge ${BONEBRIDGE_INSTALLED_LIBRARIES} bonebridge_bash_completion)
+foreach(target IN ITEMS bonebridge_man _bonebridge blender_addon)
+  if(TARGET ${target})
+    add_dependencies(bonebridge_installed_files ${target})
+  endif()
+endforeach()
+
 # The Debian packages: bonebridge (the tool), python3-bonebridge (the module and the add-on) and
 # libbonebridge-dev (static libraries, headers, CMake package, pkg-config file).
 set(BONEBRIDGE_PACKAGE_MAINTAINER "bonebridge maintainers <maintainers@users.noreply.a-seed-f6a8cfca.example>"
@@ -45,7 +55,7 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)  # the tool and the module
 set(CPACK_BONEBRIDGE_STRIP ${CMAKE_STRIP})
-set(CPACK_PRE_BUILD_SCRIPTS ${CMAKE_CURRENT_LIST_DIR}/strip-static-libraries.cmake)
+set(CPACK_PRE_BUILD_SCRIPTS ${CMAKE_CURRENT_LIST_DIR}/debian-staging.cmake)
 set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # NAME_VERSION-RELEASE_ARCH.deb
 set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
@@ -57,13 +67,15 @@ set(CPACK_DEBIAN_COMPRESSION_TYPE xz)
 set(CPACK_COMPONENTS_ALL runtime development)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME bonebridge)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_SECTION graphics)
-set(CPACK_DEBIAN_RUNTIME_PACKAGE_SUGGESTS "python3-bonebridge, libjs-three")  # preview pages inline three.js
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_RECOMMENDS libjs-three)  # `preview` pages inline its three.js
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_SUGGESTS python3-bonebridge)
 set(CPACK_DEBIAN_RUNTIME_DESCRIPTION
     "skeletal animation of classic games to glTF 2.0 and back
-bonebridge converts the skeletal animation of LEGO Island (.ani), the Sith engine (.key/.3do),
-LBA (.anm, HQR archives), Resonite (AnimX/AnimJ) and Volition's rigs and animations to glTF 2.0,
-and glTF back to the game's own files. It also reads and writes the games' archives, samples the
-engines' own poses and writes offline preview pages.")
+bonebridge converts the skeletal animation of LEGO Island (.ani), the Sith
+engine (.key/.3do), LBA (.anm, HQR archives), Resonite (AnimX/AnimJ) and
+Volition's rigs and animations to glTF 2.0, and glTF back to the games' own
+files. It also reads and writes the games' archives, samples the engines' own
+poses and writes offline preview pages.")
 
 # Static libraries: their users link what bonebridge.pc requires, so the package depends on those -dev packages.
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_NAME libbonebridge-dev)
@@ -87,7 +99,8 @@ list(JOIN development_depends ", " CPACK_DEBIAN_DEVELOPMENT_PACKAGE_DEPENDS)
 set(CPACK_DEBIAN_DEVELOPMENT_DESCRIPTION
     "skeletal animation of classic games to glTF 2.0 and back (C++ library)
 The static libraries and headers of bonebridge, with a CMake package
-(find_package(bonebridge CONFIG), target bonebridge::bonebridge) and a pkg-config file.")
+(find_package(bonebridge CONFIG), target bonebridge::bonebridge) and a
+pkg-config file.")
 
 if(TARGET _bonebridge)
   list(APPEND CPACK_COMPONENTS_ALL python)

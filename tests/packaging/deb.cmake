@@ -65,6 +65,7 @@ file(READ ${WORK_DIR}/waving_arm.glb magic LIMIT 4 HEX)
 expect("${magic}" "^676c5446$" "the converted file's magic (glTF)")
 
 foreach(file usr/share/man/man1/bonebridge.1.gz usr/share/bash-completion/completions/bonebridge
+             usr/share/doc/bonebridge/changelog.Debian.gz usr/share/doc/libbonebridge-dev/changelog.Debian.gz
              usr/include/bonebridge/registry/pipeline.hpp usr/${LIBDIR}/libbonebridge_registry.a
              usr/${LIBDIR}/cmake/bonebridge/bonebridgeConfig.cmake
              usr/${LIBDIR}/pkgconfig/bonebridge.pc)
