@@ -1,5 +1,6 @@
 // batch: every file of a folder, or every entry of an archive, to glTF, on all cores. Each output is planned
-// before anything is written (outputs.hpp); a bad file is reported and the others go on.
+// before anything is written (outputs.hpp); a bad file is reported and the others go on. With --preview, each
+// glTF file gets its preview page beside it (registry/preview.hpp) and the output folder an index.html.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -11,8 +12,10 @@
 #include <optional>
 #include <thread>
 
+#include "batch_index.hpp"
 #include "bonebridge/registry/archives.hpp"
 #include "bonebridge/registry/pipeline.hpp"
+#include "bonebridge/registry/preview.hpp"
 #include "bonebridge/registry/registry.hpp"
 #include "outputs.hpp"
 #include "verbs.hpp"
@@ -133,9 +136,31 @@ const std::vector<const FormatFamily*>& every_family() {
   return families;
 }
 
-// One item of a batch, converted and written: what `batch --json` prints for it.
-Result<nlohmann::json> convert_item(const PlannedOutput& item, const Options& settings,
-                                    const std::string& format, bool binary) {
+// One item's outputs: its glTF file, and its preview page with --preview.
+struct BatchJob {
+  PlannedOutput gltf;
+  std::optional<PlannedOutput> page;
+};
+
+// The item's preview page, written: what its record adds.
+Result<nlohmann::json> write_preview(const PlannedOutput& page, const LoadedInput& loaded,
+                                     const Options& settings, const PreviewScripts& scripts) {
+  auto html = preview_page(fs::path(page.input).filename().string(), loaded, settings, scripts);
+  if (!html) {
+    Error error = html.error();
+    if (error.file.empty()) error.file = page.input;
+    return error;
+  }
+  const std::span bytes(reinterpret_cast<const std::uint8_t*>(html->data()), html->size());
+  if (const auto written = write_planned(page, bytes); !written) return written.error();
+  return nlohmann::json{{"preview", page.path.string()}, {"preview_bytes", html->size()}};
+}
+
+// One item of a batch, converted and written: what `batch --json` prints for it. `scripts` is set when the
+// job has a preview page.
+Result<nlohmann::json> convert_item(const BatchJob& job, const Options& settings, const std::string& format,
+                                    bool binary, const PreviewScripts* scripts) {
+  const PlannedOutput& item = job.gltf;
   auto loaded = load_input(item.input, settings, format, every_family());
   if (!loaded) return loaded.error();
   if (const auto reason = loaded->document->no_gltf_form()) {
@@ -148,7 +173,7 @@ Result<nlohmann::json> convert_item(const PlannedOutput& item, const Options& se
     return error;
   }
   if (const auto written = write_planned(item, bytes->value); !written) return written.error();
-  return nlohmann::json{{"input", item.input},
+  nlohmann::json record{{"input", item.input},
                         {"output", item.path.string()},
                         {"family", loaded->family->id},
                         {"format", loaded->family->title},
@@ -156,6 +181,12 @@ Result<nlohmann::json> convert_item(const PlannedOutput& item, const Options& se
                         {"duration", loaded->document->duration()},
                         {"bytes", bytes->value.size()},
                         {"notes", bytes->notes}};
+  if (job.page) {
+    auto preview = write_preview(*job.page, *loaded, settings, *scripts);
+    if (!preview) return preview.error();
+    record.update(*preview);
+  }
+  return record;
 }
 
 struct BatchRequest {
@@ -164,12 +195,14 @@ struct BatchRequest {
   bool text = false;
   bool json = false;
   bool force = false;
+  bool preview = false;
   unsigned jobs = 0;  // 0: one per core
 };
 
 struct BatchCounts {
   std::size_t written = 0, skipped = 0, failed = 0;
-  std::vector<std::string> failures;  // "input: reason", for the summary
+  std::vector<std::string> failures;    // "input: reason", for the summary
+  std::vector<nlohmann::json> records;  // every item's record, in order, for the index (--preview only)
 };
 
 // What one finished item says: its status line (standard error), its JSON record (standard output).
@@ -178,9 +211,11 @@ std::string status_line(const PlannedOutput& item, const Result<nlohmann::json>&
   if (record->contains("skipped"))
     return fmt::format("{}: skipped: {}\n", item.input, (*record)["skipped"].get<std::string>());
   std::string line =
-      fmt::format("{} -> {}: {}, {} joints, {:.3f} s, {} bytes\n", item.input, item.path.string(),
+      fmt::format("{} -> {}: {}, {} joints, {:.3f} s, {} bytes", item.input, item.path.string(),
                   (*record)["format"].get<std::string>(), (*record)["joints"].get<std::size_t>(),
                   (*record)["duration"].get<double>(), (*record)["bytes"].get<std::size_t>());
+  if (record->contains("preview")) line += ", preview " + (*record)["preview"].get<std::string>();
+  line += "\n";
   if (verbosity() == Verbosity::Verbose) {
     for (const auto& note : (*record)["notes"]) line += "  note: " + note.get<std::string>() + "\n";
   }
@@ -192,9 +227,10 @@ std::string status_line(const PlannedOutput& item, const Result<nlohmann::json>&
 // front when standard error is a terminal.
 class BatchRun {
  public:
-  BatchRun(const BatchRequest& request, const std::vector<PlannedOutput>& items)
+  BatchRun(const BatchRequest& request, const std::vector<BatchJob>& items, const PreviewScripts* scripts)
       : request_(request),
         settings_(request.options.to_options()),
+        scripts_(scripts),
         items_(items),
         finished_(items.size()),
         progress_(::isatty(STDERR_FILENO) == 1) {}
@@ -213,7 +249,7 @@ class BatchRun {
  private:
   void work() {
     for (std::size_t i = next_++; i < items_.size(); i = next_++) {
-      auto record = convert_item(items_[i], settings_, request_.options.format, !request_.text);
+      auto record = convert_item(items_[i], settings_, request_.options.format, !request_.text, scripts_);
       const std::lock_guard lock(mutex_);
       finished_[i] = std::move(record);
       while (printed_ < items_.size() && finished_[printed_]) report(printed_++);
@@ -221,7 +257,7 @@ class BatchRun {
   }
 
   void report(std::size_t index) {
-    const auto& item = items_[index];
+    const auto& item = items_[index].gltf;
     const auto& record = *finished_[index];
     const std::string prefix = progress_ ? fmt::format("[{}/{}] ", index + 1, items_.size()) : "";
     if (!record) {
@@ -232,19 +268,19 @@ class BatchRun {
       ++(record->contains("skipped") ? counts_.skipped : counts_.written);
       status() << prefix << status_line(item, record);
     }
-    if (request_.json) {
-      const auto json = record ? *record
-                               : nlohmann::json{{"input", item.input},
-                                                {"output", item.path.string()},
-                                                {"error", record.error().to_string()}};
-      std::cout << json.dump(-1, ' ', false, kReplaceInvalidUtf8) << "\n";
-    }
+    auto json = record ? *record
+                       : nlohmann::json{{"input", item.input},
+                                        {"output", item.path.string()},
+                                        {"error", record.error().to_string()}};
+    if (request_.json) std::cout << json.dump(-1, ' ', false, kReplaceInvalidUtf8) << "\n";
+    if (request_.preview) counts_.records.push_back(std::move(json));
     finished_[index].reset();  // printed: its record is no longer needed
   }
 
   const BatchRequest& request_;
-  const Options settings_;  // the request's options, built once for every item
-  const std::vector<PlannedOutput>& items_;
+  const Options settings_;         // the request's options, built once for every item
+  const PreviewScripts* scripts_;  // three.js for the preview pages; null without --preview
+  const std::vector<BatchJob>& items_;
   std::vector<std::optional<Result<nlohmann::json>>> finished_;  // done but not yet printed
   const bool progress_;
   std::atomic<std::size_t> next_{0};
@@ -253,18 +289,59 @@ class BatchRun {
   BatchCounts counts_;
 };
 
+// Every output of the batch, planned: each item's glTF file, then (--preview) its page beside it with .html,
+// and last the index in the output folder.
+OutputPlan plan_batch(const BatchRequest& request, const std::vector<BatchItem>& items) {
+  OutputPlan plan{request.force};
+  for (const auto& item : items) plan.protect_input(item.input);
+  plan.protect_companions(request.options.to_options());
+  for (const auto& item : items) {
+    plan.add(item.input, item.output);
+    if (request.preview) plan.add(item.input, fs::path(item.output).replace_extension(".html"));
+  }
+  if (request.preview) plan.add("(the batch's index page)", fs::path(request.out) / "index.html");
+  return plan;
+}
+
+// The jobs of a plan made by plan_batch (so in its order), without the index.
+std::vector<BatchJob> planned_jobs(const std::vector<PlannedOutput>& outputs, bool preview) {
+  std::vector<BatchJob> jobs;
+  const std::size_t step = preview ? 2 : 1;
+  for (std::size_t i = 0; i + step <= outputs.size(); i += step) {
+    jobs.push_back({outputs[i], preview ? std::optional(outputs[i + 1]) : std::nullopt});
+  }
+  return jobs;
+}
+
+Status write_index(const BatchRequest& request, const PlannedOutput& index,
+                   const std::vector<nlohmann::json>& records) {
+  const std::string page = batch_index_page(request.input, request.out, records);
+  const std::span bytes(reinterpret_cast<const std::uint8_t*>(page.data()), page.size());
+  if (auto written = write_planned(index, bytes); !written) return written.error();
+  status() << "index: " << index.path.string() << "\n";
+  return Ok{};
+}
+
 int run_batch(const BatchRequest& request) {
   const auto items = batch_items(request.input, request.out, request.text ? ".gltf" : ".glb");
   if (!items) return report_error(items.error());
-  OutputPlan plan{request.force};
-  for (const auto& item : *items) plan.protect_input(item.input);
-  plan.protect_companions(request.options.to_options());
-  for (const auto& item : *items) plan.add(item.input, item.output);
+  const OutputPlan plan = plan_batch(request, *items);
   if (!plan.conflicts().empty()) return plan.refuse();
-  const auto counts = BatchRun(request, plan.outputs()).run();
+  std::optional<PreviewScripts> scripts;
+  if (request.preview) {
+    auto read = read_preview_scripts(default_three_folder());
+    if (!read) return report_error(read.error());
+    scripts = std::move(*read);
+  }
+  const auto jobs = planned_jobs(plan.outputs(), request.preview);
+  const auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr).run();
   status() << fmt::format("batch: {} written, {} skipped (no glTF form), {} failed\n", counts.written,
                           counts.skipped, counts.failed);
   for (const auto& failure : counts.failures) status() << "  failed: " << failure << "\n";
+  if (request.preview) {
+    if (auto index = write_index(request, plan.outputs().back(), counts.records); !index)
+      return report_error(index.error());
+  }
   return counts.failed ? kInvalidInput : kSuccess;
 }
 
@@ -280,6 +357,8 @@ Verb add_batch(CLI::App& app) {
   command->add_flag("--gltf", request->text, "Write .gltf instead of .glb");
   command->add_flag("--json", request->json, "One JSON line per item on standard output");
   command->add_flag("--force", request->force, "Allow outputs to replace existing files (never an input)");
+  command->add_flag("--preview", request->preview,
+                    "Also write a preview page beside each glTF file, and index.html linking them all");
   command->add_option("-j,--jobs", request->jobs, "Files converted at once (default: one per core)")
       ->check(CLI::Range(1u, 1024u));
   request->options.add_to(*command);

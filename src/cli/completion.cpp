@@ -52,7 +52,8 @@ Verb add_completion(CLI::App& app) {
   auto* command = app.add_subcommand("completion", "Print a shell completion script (bash)");
   auto shell = std::make_shared<std::string>();
   command->add_option("shell", *shell, "The shell: bash")->required()->check(CLI::IsMember({"bash"}));
-  return {command, [&app] {
+  // The option writes into *shell when the command line is parsed: the action keeps it alive until then.
+  return {command, [&app, shell] {
             std::cout << bash_script(app);
             return int{kSuccess};
           }};
