@@ -266,10 +266,18 @@ Scene read_model(const tinygltf::Model& model) {
   return scene;
 }
 
+// The core scene is read without its pictures: an image's bytes are left undecoded (tinygltf, built without
+// an image decoder, otherwise refuses every file that has images).
+bool skip_image(tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*, int,
+                void*) {
+  return true;
+}
+
 }  // namespace
 
 Result<Scene> read(std::span<const std::uint8_t> bytes) {
   tinygltf::TinyGLTF loader;
+  loader.SetImageLoader(skip_image, nullptr);
   tinygltf::Model model;
   std::string error, warning;
   const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;

@@ -50,7 +50,8 @@ std::array<std::uint8_t, 3> palette_rgb(const CmpFile* palette, std::uint8_t ind
 
 void decode_indexed(const MatCel& cel, const std::vector<std::uint8_t>& texels, const CmpFile* palette,
                     Image& image) {
-  for (std::size_t i = 0; i < texels.size(); ++i) {
+  const std::size_t count = static_cast<std::size_t>(image.width) * image.height;
+  for (std::size_t i = 0; i < count && i < texels.size(); ++i) {
     const auto rgb = palette_rgb(palette, texels[i]);
     std::uint8_t* out = image.rgba.data() + i * 4;
     std::copy(rgb.begin(), rgb.end(), out);
@@ -67,7 +68,7 @@ double srgb_to_linear(std::uint8_t value) {
 
 std::uint8_t widen_channel(std::uint32_t value, std::uint32_t bits) {
   if (bits == 0) return 0;
-  if (bits >= 8) return static_cast<std::uint8_t>(value >> (bits - 8));
+  if (bits >= 8) return bits - 8 >= 32 ? 0 : static_cast<std::uint8_t>(value >> (bits - 8));
   std::uint32_t out = 0;
   std::uint32_t filled = 0;
   for (; filled < 8; filled += bits) out = (out << bits) | value;
@@ -82,6 +83,17 @@ Result<Image> decode_cel(const MatFile& mat, std::size_t cel, const CmpFile* pal
   }
   const MatCel& c = mat.cels[cel];
   const MatColorFormat& f = mat.header.format;
+  const bool indexed_mode = f.color_mode == static_cast<std::uint32_t>(MatColorMode::Indexed);
+  if (indexed_mode != (f.bits_per_pixel == 8)) {
+    return Error{
+        std::string(kMatFormat),
+        fmt::format("colour mode {} with {} bits per pixel cannot be decoded: indexed texels are 8-bit, "
+                    "direct ones 16, 24 or 32",
+                    f.color_mode, f.bits_per_pixel),
+        20,
+        {},
+        {}};
+  }
   if (!indexed(f) && f.bits_per_pixel != 16 && f.bits_per_pixel != 24 && f.bits_per_pixel != 32) {
     return Error{std::string(kMatFormat),
                  fmt::format("{} bits per pixel cannot be decoded", f.bits_per_pixel),
