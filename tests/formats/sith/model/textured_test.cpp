@@ -96,6 +96,9 @@ TEST(SithTextured, SedPdExportsItsElevenMaterialsWithTheirTexels) {
   ASSERT_TRUE(bytes.ok()) << bytes.error().to_string();
   const Glb glb = split_glb(*bytes);
   EXPECT_EQ(glb.json["images"].size(), 11u);
+  auto back = gltf::read(*bytes);  // a textured file reads back (its animation; the pictures are left aside)
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_EQ(back->clips.size(), 1u);
 
   const std::pair<std::filesystem::path, std::string> cases[] = {{top_path, "sed_pbtop.mat"},
                                                                  {eye_path, "sed_pbeye.mat"}};
