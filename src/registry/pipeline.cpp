@@ -71,7 +71,7 @@ Result<LoadedInput> load_input(const std::string& path, const Options& options, 
     return with_file(checked.error(), path);
   Options opening = options;
   if (named && !opening.get("extension")) opening.values["extension"] = lower_extension(file->name);
-  if (!opening.get("address")) opening.values["address"] = path;
+  if (!opening.get("input")) opening.values["input"] = path;
   if (auto companions = read_companions(*input.family, opening); !companions) return companions.error();
   auto document = input.family->open(input.bytes, opening);
   if (!document) return with_file(document.error(), path);

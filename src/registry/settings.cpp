@@ -13,10 +13,11 @@
 namespace bonebridge {
 namespace {
 
-// Keys every family accepts: set by the tool itself (the input's extension, the output's name), or tool-wide
-// (--strict).
+// Keys every family accepts: set by the tool itself (the input's address and extension, the output's name),
+// or tool-wide (--strict).
 bool is_tool_wide(const std::string& key) {
-  return key == "extension" || key == "output" || key == "output-extension" || key == "strict";
+  return key == "input" || key == "extension" || key == "output" || key == "output-extension" ||
+         key == "strict";
 }
 
 const Setting* find_setting(const FormatFamily& family, const std::string& name) {

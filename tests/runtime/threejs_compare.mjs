@@ -9,8 +9,32 @@ import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { fitFrame } from './fit.mjs';
+import { decodePng } from './png.mjs';
 
 globalThis.ProgressEvent ??= class ProgressEvent extends Event {};
+
+// Node has no DOM to decode images with: a GLTFLoader plugin decodes embedded PNG textures itself (png.mjs) into
+// DataTextures, so that a textured file loads as in a browser and its textures can be counted.
+class EmbeddedPngTextures {
+  constructor(parser) {
+    this.parser = parser;
+    this.name = 'bonebridge_embedded_png';
+  }
+  async loadTexture(index) {
+    const { json } = this.parser;
+    const image = json.images[json.textures[index].source];
+    if (image.bufferView === undefined || image.mimeType !== 'image/png') return null;
+    const view = await this.parser.getDependency('bufferView', image.bufferView);
+    const { width, height, channels, pixels } = decodePng(Buffer.from(view));
+    const rgba = new Uint8Array(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      for (let k = 0; k < 4; k++) rgba[i * 4 + k] = k < channels ? pixels[i * channels + k] : 255;
+    }
+    const texture = new THREE.DataTexture(rgba, width, height, THREE.RGBAFormat);
+    texture.needsUpdate = true;
+    return texture;
+  }
+}
 
 const [glbPath, posesPath, maxRelativeText, maxUnitsText, animationName] = process.argv.slice(2);
 const maxRelative = Number(maxRelativeText);
@@ -20,7 +44,18 @@ const engine = JSON.parse(readFileSync(posesPath, 'utf8'));
 const bytes = readFileSync(glbPath);
 const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 
-const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(arrayBuffer, '', resolve, reject));
+const loader = new GLTFLoader().register((parser) => new EmbeddedPngTextures(parser));
+const gltf = await new Promise((resolve, reject) => loader.parse(arrayBuffer, '', resolve, reject));
+// Every image of the file must reach a material's map, decoded.
+const images = new Set();
+gltf.scene.traverse((object) => {
+  for (const material of [object.material ?? []].flat()) if (material.map?.image?.width > 0) images.add(material.map.image);
+});
+const imagesInFile = gltf.parser.json.images?.length ?? 0;
+if (images.size !== imagesInFile) {
+  console.error(`three.js shows ${images.size} of the file's ${imagesInFile} images as textures`);
+  process.exit(1);
+}
 const objectOfNode = new Map();
 gltf.scene.traverse((object) => {
   const association = gltf.parser.associations.get(object);
@@ -76,7 +111,7 @@ const errors = enginePoints.map((p, i) => {
 errors.sort((a, b) => a - b);
 const extent = Math.hypot(high[0] - low[0], high[1] - low[1], high[2] - low[2]);
 const p99 = errors[Math.max(0, Math.ceil(errors.length * 0.99) - 1)];
-const result = { file: glbPath, ...(animationName === undefined ? {} : { animation: animationName }), runtime: `three.js ${THREE.REVISION}`, samples: errors.length, max, p99, extent,
+const result = { file: glbPath, ...(animationName === undefined ? {} : { animation: animationName }), runtime: `three.js ${THREE.REVISION}`, textures: images.size, samples: errors.length, max, p99, extent,
   max_relative: extent > 0 ? max / extent : 0, fitted_scale: scale };
 console.log(JSON.stringify(result));
 if (!(result.max_relative <= maxRelative || max <= maxUnits)) {

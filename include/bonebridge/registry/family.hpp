@@ -23,7 +23,8 @@ namespace bonebridge {
 // Named options from the command line: "model", "body", "rig", "skeleton" (companion files), "variant",
 // "strict", "unit-scale", ... Each family reads the ones it understands. "extension" is the input file's
 // lower-case extension (".anm"), set by load_input: when it names one of a family's kinds of file, the family
-// opens that kind and reports that kind's errors instead of guessing from the bytes.
+// opens that kind and reports that kind's errors instead of guessing from the bytes. "input" is the input's
+// address as given (a path, or ARCHIVE:ENTRY), set by load_input: where a family looks for files beside it.
 struct Options {
   Options() = default;
   Options(std::map<std::string, std::string> named)

@@ -24,7 +24,7 @@ struct LoadedInput {
 // Reads `path` (a file, or an archive entry: registry/archives.hpp), finds its family and opens it. `format`
 // forces a family by id. The options are checked against the family's settings first; settings of the
 // `elsewhere` families (the output's, or every family in a batch) are passed over. Errors name the file.
-// The family opens the file with two options more: "extension" (see Options) and "address", `path` itself,
+// The family opens the file with two options more: "extension" and "input" (see Options), `path` itself,
 // for kinds that read files beside their own (a Sith .pup its keys).
 Result<LoadedInput> load_input(const std::string& path, const Options& options,
                                const std::string& format = {},

@@ -2,11 +2,14 @@
 // What family.cpp and the kinds' adapters (key/adapter.cpp, model/adapter.cpp) give each other; private to
 // the family.
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
+#include "bonebridge/formats/sith/model/bridge.hpp"
 #include "bonebridge/formats/sith/model/document.hpp"
 #include "bonebridge/formats/sith/settings.hpp"
 #include "bonebridge/registry/family.hpp"
@@ -22,13 +25,28 @@ Result<BridgeOptions> bridge_options(const Options& options);
 // The --model companion read as a .3do, or none when not given.
 Result<std::optional<ModelFile>> model_option(const Options& options);
 
+// surfaces.cpp: where a model's .mat files and .cmp palette are looked for (`materials`, the model's folder,
+// its mat/ and ../mat/; `palette`), captured when a document is opened; and what was found there.
+struct SurfaceSearch {
+  std::vector<std::filesystem::path> folders;
+  std::string where;  // the folders, for notes
+  std::optional<CmpFile> palette;
+  std::vector<std::string> notes;
+};
+Result<SurfaceSearch> surface_search(const Options& options, const std::string& model_address);
+ModelSurfaces find_surfaces(const ModelContent& model, const SurfaceSearch& search);
+
 // key/adapter.cpp: a .key (with the --model companion), played as `dialect`.
 Result<std::unique_ptr<Document>> open_key(std::span<const std::uint8_t> bytes, Dialect dialect,
                                            const Options& options);
 // The first clip of `scene` written as a .key (the only kind written from the core model).
 Result<Converted<std::vector<std::uint8_t>>> key_from_core(const Scene& scene, const Options& options);
 
-// model/adapter.cpp: a .3do.
-Result<std::unique_ptr<Document>> open_model(std::span<const std::uint8_t> bytes);
+// model/adapter.cpp: a .3do (its address in the "input" option, for its materials).
+Result<std::unique_ptr<Document>> open_model(std::span<const std::uint8_t> bytes, const Options& options);
+
+// material/adapter.cpp and colormap/adapter.cpp: a .mat and a .cmp.
+Result<std::unique_ptr<Document>> open_mat(std::span<const std::uint8_t> bytes);
+Result<std::unique_ptr<Document>> open_cmp(std::span<const std::uint8_t> bytes);
 
 }  // namespace bonebridge::sith

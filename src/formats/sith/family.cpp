@@ -31,14 +31,21 @@ bool looks_like_model(const std::string& head) {
   return head.find("section: header") != std::string::npos && head.find("\n3do ") != std::string::npos;
 }
 
+bool starts_with(std::span<const std::uint8_t> bytes, std::string_view magic) {
+  return bytes.size() >= magic.size() && std::equal(magic.begin(), magic.end(), bytes.begin());
+}
+
 Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, const Options& options) {
   auto dialect = dialect_option(options);
   if (!dialect.ok()) return dialect.error();
   const auto extension = options.extension();
   if (extension == ".pup") return open_pup(bytes, options);
+  const bool named = !extension.empty();
+  if (extension == ".mat" || (!named && starts_with(bytes, "MAT "))) return open_mat(bytes);
+  if (extension == ".cmp" || (!named && starts_with(bytes, "CMP "))) return open_cmp(bytes);
   const bool is_model =
       extension == ".3do" || (extension != ".key" && looks_like_model(lowercase_head(bytes, 4096)));
-  return is_model ? open_model(bytes) : open_key(bytes, *dialect, options);
+  return is_model ? open_model(bytes, options) : open_key(bytes, *dialect, options);
 }
 
 }  // namespace
@@ -92,10 +99,29 @@ Result<std::optional<ModelFile>> model_option(const Options& options) {
 FormatFamily family() {
   FormatFamily row;
   row.id = "sith";
-  row.title = "Sith engine .key keyframes / .3do models (Jedi Knight, MotS, IJIM)";
-  row.extensions = {".key", ".3do", ".pup"};
+  row.title =
+      "Sith engine .key keyframes / .3do models / .pup puppets / .mat materials / .cmp colour maps (Jedi "
+      "Knight, "
+      "MotS, IJIM)";
+  row.extensions = {".key", ".3do", ".pup", ".mat", ".cmp"};
   row.settings = {
       {"model", SettingKind::Companion, "the .3do model whose hierarchy the .key animates", {}, 0, 0, {}, {}},
+      {"materials",
+       SettingKind::Text,
+       "a folder of the .mat files the model's MATERIALS list names, searched first",
+       {},
+       0,
+       0,
+       "the model's folder, its mat/ and ../mat/",
+       "FOLDER"},
+      {"palette",
+       SettingKind::Companion,
+       "the .cmp colour map of 8-bit (JK, MotS) materials",
+       {},
+       0,
+       0,
+       "none: 8-bit texels as a grey ramp",
+       {}},
       {"variant", SettingKind::Choice, "the game's dialect", {"jk", "mots", "ijim"}, 0, 0, "ijim", {}},
       {"unit-scale", SettingKind::Number, "metres per game unit", {}, 1e-12, 1e12, "1", {}},
       {"fps",
@@ -112,10 +138,21 @@ FormatFamily family() {
        "the engine's line grammar (stdConffile + sscanf patterns), checked on 10 sample files; what only a "
        "game "
        "rejects is read and reported by validate"},
+      {"read .mat", true, "partial",
+       "MAT 0x32, byte for byte: 16-bit texels (RGB565 confirmed on 11 IJIM files; 1555 and 4444 decoded "
+       "from the header's channel fields, no real file); 8-bit indexed texels and colour materials only on "
+       "hand-made files; all cels and mip levels kept, cel 0's largest level drawn"},
+      {"read .cmp", true, "assumed",
+       "CMP 0x1E, byte for byte: header, 256-colour palette, light and transparency tables kept raw; only "
+       "hand-made files (no real .cmp sample)"},
+      {"textured models", true, "partial",
+       "a .3do's faces with their .mat (cel 0) as glTF materials and images, UVs from its texture vertices "
+       "(fractions in 3DO 2.2/2.3, texels in 2.1), double-sided faces kept; shown on 11 IJIM materials; "
+       "geometry, lighting and texture modes, animated cels and translucent faces are not"},
       {"write", true, "confirmed",
        ".key: unmodified files byte for byte, others in the conventional layout; .3do: unchanged, or with "
        "edited "
-       "HIERARCHYDEF rows only"},
+       "HIERARCHYDEF rows only; .mat and .cmp: as read, byte for byte"},
       {"evaluate", true, "partial",
        "one track at full weight as OpenJKDF2/OpenJones3D decompilations describe; no blending of tracks, "
        "priorities, fades or puppet-driven speed; not compared against a running game"},
@@ -132,6 +169,7 @@ FormatFamily family() {
        "tests on the retail executables"},
   };
   row.sniff = [](std::span<const std::uint8_t> bytes) {
+    if (starts_with(bytes, "MAT ") || starts_with(bytes, "CMP ")) return true;
     const std::string head = lowercase_head(bytes, 4096);
     return looks_like_key(head) || looks_like_model(head);
   };

@@ -109,9 +109,10 @@ class KeyDocument : public Document {
  public:
   // `only`: the dialect the user named, if any (check() then reports for that game alone); the engine plays
   // `dialect`, IJIM by default (it differs only in how many loops a long tick skips).
-  KeyDocument(KeyFile key, std::optional<ModelFile> model, Dialect dialect, bool only)
+  KeyDocument(KeyFile key, std::optional<ModelFile> model, SurfaceSearch search, Dialect dialect, bool only)
       : key_(std::move(key)),
         model_(std::move(model)),
+        search_(std::move(search)),
         dialect_(dialect),
         only_(only),
         engine_(key_.content, model_ ? model_nodes(model_->content) : flat_nodes(key_.content), dialect),
@@ -161,7 +162,9 @@ class KeyDocument : public Document {
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
     if (!bridge.ok()) return bridge.error();
-    auto core = key_to_core(key_, model_ ? &*model_ : nullptr, *bridge);
+    std::optional<ModelSurfaces> surfaces;
+    if (model_) surfaces = find_surfaces(model_->content, search_);
+    auto core = key_to_core(key_, model_ ? &*model_ : nullptr, *bridge, surfaces ? &*surfaces : nullptr);
     if (!core.ok()) return core;
     // The bridge numbers engine nodes; sample() numbers pose joints.
     std::vector<int> core_joint_of(layout_.size, -1);
@@ -177,6 +180,7 @@ class KeyDocument : public Document {
  private:
   KeyFile key_;
   std::optional<ModelFile> model_;
+  SurfaceSearch search_;
   Dialect dialect_;
   bool only_;
   KeyEngine engine_;
@@ -191,8 +195,14 @@ Result<std::unique_ptr<Document>> open_key(std::span<const std::uint8_t> bytes, 
   if (!key.ok()) return key.error();
   auto model = model_option(options);
   if (!model.ok()) return model.error();
-  return std::unique_ptr<Document>(std::make_unique<KeyDocument>(std::move(key).value(), std::move(*model),
-                                                                 dialect, options.flag("variant")));
+  SurfaceSearch search;
+  if (model->has_value()) {
+    auto found = surface_search(options, options.get("model").value_or(""));
+    if (!found.ok()) return found.error();
+    search = std::move(found).value();
+  }
+  return std::unique_ptr<Document>(std::make_unique<KeyDocument>(
+      std::move(key).value(), std::move(*model), std::move(search), dialect, options.flag("variant")));
 }
 
 Result<Converted<std::vector<std::uint8_t>>> key_from_core(const Scene& scene, const Options& options) {

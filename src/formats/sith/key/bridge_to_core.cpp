@@ -222,7 +222,8 @@ Clip key_clip(const KeyFile& key, const KeyEngine& engine, const std::vector<std
 
 }  // namespace
 
-Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, const BridgeOptions& options) {
+Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, const BridgeOptions& options,
+                                   const ModelSurfaces* surfaces) {
   const KeyHeader& header = key.content.header;
   if (!(header.fps > 0) || !std::isfinite(header.fps) || header.frames < 0) {
     return Error{
@@ -245,7 +246,13 @@ Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, c
   const double jump = std::max(1e-4, header.frames / static_cast<double>(header.fps) * 1e-6);
   scene.clips.push_back(key_clip(key, engine, order, result, node_of_joint, options, jump));
 
-  if (model) {
+  if (model && surfaces) {
+    ModelLook look = model_look(model->content, nodes, result.core_joint_of, *surfaces);
+    scene.meshes = std::move(look.meshes);
+    scene.materials = std::move(look.materials);
+    scene.images = std::move(look.images);
+    result.notes.insert(result.notes.end(), look.notes.begin(), look.notes.end());
+  } else if (model) {
     scene.meshes = model_meshes(model->content, nodes, result.core_joint_of);
   } else {
     result.notes.push_back(

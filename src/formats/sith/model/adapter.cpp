@@ -22,6 +22,7 @@ nlohmann::json model_info(const ModelContent& model) {
           {"meshes", model.meshes.size()},
           {"vertices", vertices},
           {"faces", faces},
+          {"materials", model.materials},
           {"duration", 0.0},
           {"kept", "geoset 0 meshes and HIERARCHYDEF; other sections only as text"}};
 }
@@ -62,8 +63,10 @@ nlohmann::json engine_joint_names(const KeyEngine& engine) {
 
 class ModelDocument : public Document {
  public:
-  explicit ModelDocument(ModelFile model)
-      : model_(std::move(model)), engine_(no_key_, model_nodes(model_.content), Dialect::InfernalMachine) {}
+  ModelDocument(ModelFile model, SurfaceSearch search)
+      : model_(std::move(model)),
+        search_(std::move(search)),
+        engine_(no_key_, model_nodes(model_.content), Dialect::InfernalMachine) {}
 
   nlohmann::json info() const override {
     nlohmann::json info = model_info(model_.content);
@@ -85,22 +88,27 @@ class ModelDocument : public Document {
     // The rest pose as a KEY of no motion: skeleton and meshes only.
     KeyFile still;
     still.content.header.fps = 1;
-    return key_to_core(still, &model_, *bridge);
+    const ModelSurfaces surfaces = find_surfaces(model_.content, search_);
+    return key_to_core(still, &model_, *bridge, &surfaces);
   }
   Result<std::vector<std::uint8_t>> encode() const override { return write_model(model_); }
 
  private:
   ModelFile model_;
+  SurfaceSearch search_;
   KeyContent no_key_;
   KeyEngine engine_;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_model(std::span<const std::uint8_t> bytes) {
+Result<std::unique_ptr<Document>> open_model(std::span<const std::uint8_t> bytes, const Options& options) {
   auto model = read_model(bytes);
   if (!model.ok()) return model.error();
-  return std::unique_ptr<Document>(std::make_unique<ModelDocument>(std::move(model).value()));
+  auto search = surface_search(options, options.get("input").value_or(""));
+  if (!search.ok()) return search.error();
+  return std::unique_ptr<Document>(
+      std::make_unique<ModelDocument>(std::move(model).value(), std::move(search).value()));
 }
 
 }  // namespace bonebridge::sith

@@ -27,6 +27,8 @@ class ModelParser {
     while (auto line = reader_.next()) {
       if (auto version = after(*line, {"3do"})) {
         content_.version = require(*line, version->word(), "a version after \"3DO\"");
+      } else if (auto materials = after(*line, {"materials"})) {
+        read_materials(*line, *materials);
       } else if (auto geoset = after(*line, {"geoset"})) {
         geoset_ = static_cast<int>(require(*line, geoset->decimal(), "a geoset number"));
         in_mesh_ = false;
@@ -38,7 +40,7 @@ class ModelParser {
       } else if (auto vertices = after(*line, {"vertices"})) {
         read_vertices(*line, *vertices);
       } else if (auto texture = after(*line, {"texture", "vertices"})) {
-        skip_rows(*line, require(*line, texture->decimal(), "a texture vertex count"), "TEXTURE VERTICES");
+        read_texture_vertices(*line, *texture);
       } else if (after(*line, {"vertex", "normals"})) {
         skip_rows(*line, static_cast<std::int64_t>(vertex_count_), "VERTEX NORMALS");
       } else if (auto faces = after(*line, {"faces"})) {
@@ -99,7 +101,7 @@ class ModelParser {
     if (index != static_cast<std::int32_t>(content_.meshes.size())) {
       reader_.fail(line, fmt::format("expected MESH {}, found MESH {}", content_.meshes.size(), index));
     }
-    content_.meshes.push_back(ModelMesh{index, {}, {}, {}});
+    content_.meshes.push_back(ModelMesh{index, {}, {}, {}, {}});
   }
 
   void read_vertices(const LogicalLine& line, LineScanner& scan) {
@@ -117,6 +119,35 @@ class ModelParser {
     }
   }
 
+  void read_materials(const LogicalLine& line, LineScanner& scan) {
+    const std::size_t count =
+        checked_count(line, require(line, scan.decimal(), "a material count"), "MATERIALS");
+    content_.materials.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      LogicalLine r = row("material");
+      LineScanner s(r);
+      require(r, s.decimal(), "a material number");
+      if (!s.literal_here(":")) fail(r, "\"num:\"");
+      content_.materials.push_back(require(r, s.original_word(), "a material file name"));
+    }
+  }
+
+  void read_texture_vertices(const LogicalLine& line, LineScanner& scan) {
+    const std::size_t count =
+        checked_count(line, require(line, scan.decimal(), "a texture vertex count"), "TEXTURE VERTICES");
+    ModelMesh* mesh = current_mesh();
+    if (mesh) mesh->texture_vertices.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      LogicalLine r = row("texture vertex");
+      LineScanner s(r);
+      require(r, s.decimal(), "a texture vertex number");
+      if (!s.literal_here(":")) fail(r, "\"num:\"");
+      std::array<float, 2> uv{};
+      for (float& c : uv) c = require(r, s.real(), "texture vertex u v");
+      if (mesh) mesh->texture_vertices.push_back(uv);
+    }
+  }
+
   void read_faces(const LogicalLine& line, LineScanner& scan) {
     face_count_ = checked_count(line, require(line, scan.decimal(), "a face count"), "FACES");
     ModelMesh* mesh = current_mesh();
@@ -128,7 +159,7 @@ class ModelParser {
       if (!s.literal_here(":")) fail(r, "\"num:\"");
       ModelFace face;
       face.material = static_cast<std::int32_t>(require(r, s.decimal(), "a face material"));
-      require(r, s.hexadecimal(), "face type");
+      face.type = require(r, s.hexadecimal(), "face type");
       for (const char* field : {"geometry mode", "lighting mode", "texture mode"})
         require(r, s.decimal(), field);
       require(r, s.word(), "extra light");
@@ -142,7 +173,10 @@ class ModelParser {
               r, fmt::format("face vertex index {} is outside the mesh's {} vertices", index, vertex_count_));
         }
         face.vertices.push_back(static_cast<std::int32_t>(index));
-        if (s.literal(",")) require(r, s.decimal(), "a texture vertex index");
+        if (s.literal(",")) {
+          face.texture_vertices.push_back(
+              static_cast<std::int32_t>(require(r, s.decimal(), "a texture vertex index")));
+        }
       }
       if (mesh) mesh->faces.push_back(std::move(face));
     }
@@ -246,9 +280,17 @@ bool same_meshes(const std::vector<ModelMesh>& a, const std::vector<ModelMesh>& 
     for (std::size_t v = 0; v < a[m].vertices.size(); ++v) {
       if (!same(a[m].vertices[v], b[m].vertices[v])) return false;
     }
+    if (a[m].texture_vertices.size() != b[m].texture_vertices.size()) return false;
+    for (std::size_t v = 0; v < a[m].texture_vertices.size(); ++v) {
+      const auto& ua = a[m].texture_vertices[v];
+      const auto& ub = b[m].texture_vertices[v];
+      if (!same({ua[0], ua[1], 0}, {ub[0], ub[1], 0})) return false;
+    }
     for (std::size_t f = 0; f < a[m].faces.size(); ++f) {
-      if (a[m].faces[f].material != b[m].faces[f].material ||
-          a[m].faces[f].vertices != b[m].faces[f].vertices) {
+      const ModelFace& fa = a[m].faces[f];
+      const ModelFace& fb = b[m].faces[f];
+      if (fa.material != fb.material || fa.type != fb.type || fa.vertices != fb.vertices ||
+          fa.texture_vertices != fb.texture_vertices) {
         return false;
       }
     }
@@ -273,7 +315,8 @@ std::string hierarchy_row(const HierarchyNode& n) {
 }  // namespace
 
 bool same_content(const ModelContent& a, const ModelContent& b) {
-  if (a.version != b.version || a.hierarchy.size() != b.hierarchy.size()) return false;
+  if (a.version != b.version || a.materials != b.materials || a.hierarchy.size() != b.hierarchy.size())
+    return false;
   for (std::size_t i = 0; i < a.hierarchy.size(); ++i) {
     if (!same_node(a.hierarchy[i], b.hierarchy[i])) return false;
   }
@@ -300,7 +343,7 @@ Result<std::vector<std::uint8_t>> write_model(const ModelFile& file) {
   if (file.source_text.empty()) {
     return Error{std::string(kModelFormat), "writing a .3do from scratch is not supported", {}, {}, {}};
   }
-  if (now.version != was.version || !same_meshes(now.meshes, was.meshes) ||
+  if (now.version != was.version || now.materials != was.materials || !same_meshes(now.meshes, was.meshes) ||
       now.hierarchy.size() != was.hierarchy.size()) {
     return Error{std::string(kModelFormat),
                  "only HIERARCHYDEF rows can be edited: meshes, the version and the node count must stay",

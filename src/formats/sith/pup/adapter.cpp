@@ -175,7 +175,7 @@ Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, 
   if (!model) return model.error();
   std::vector<PuppetKey> keys;
   for (const auto& name : puppet_keys(load_puppet(*file)))
-    keys.push_back(find_key(options.get("address"), name));
+    keys.push_back(find_key(options.get("input"), name));
   return std::unique_ptr<Document>(
       std::make_unique<PupDocument>(std::move(file).value(), std::move(keys), std::move(*model)));
 }

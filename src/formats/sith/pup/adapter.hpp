@@ -8,7 +8,7 @@
 
 namespace bonebridge::sith {
 
-// A .pup, with the key files it names looked up beside it (the "address" option: the .pup's own path, set by
+// A .pup, with the key files it names looked up beside it (the "input" option: the .pup's own path, set by
 // load_input) and the --model companion.
 Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, const Options& options);
 

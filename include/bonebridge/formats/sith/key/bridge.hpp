@@ -11,6 +11,7 @@
 #include "bonebridge/core/fidelity.hpp"
 #include "bonebridge/formats/sith/key/document.hpp"
 #include "bonebridge/formats/sith/key/engine.hpp"
+#include "bonebridge/formats/sith/model/bridge.hpp"
 #include "bonebridge/formats/sith/model/document.hpp"
 #include "bonebridge/formats/sith/settings.hpp"
 
@@ -26,8 +27,10 @@ inline constexpr const char* kNodesMetadata = "sith.nodes";
 
 // The skeleton and meshes from `model` (or flat joints without it), the KEY's motion as LINEAR channels:
 // translations exact, jumps between an entry's extrapolation and the next entry as keys a short time apart,
-// Euler-linear rotations split until slerp stays within the tolerance. Markers become events.
-Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, const BridgeOptions& options);
+// Euler-linear rotations split until slerp stays within the tolerance. Markers become events. With
+// `surfaces` (the model's .mat files as found), the meshes are textured (model_look); without, bare.
+Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, const BridgeOptions& options,
+                                   const ModelSurfaces* surfaces = nullptr);
 
 // Model-space joint positions of the engine (converted to glTF's frame) against the core clip sampled the
 // way glTF specifies, every `step` seconds over the clip.

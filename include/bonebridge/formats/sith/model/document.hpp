@@ -11,15 +11,22 @@
 
 namespace bonebridge::sith {
 
+// Face type bits (rdFace flags): the face is drawn from both sides.
+inline constexpr std::uint32_t kFaceDoubleSided = 0x1;
+
 struct ModelFace {
-  std::int32_t material = 0;
-  std::vector<std::int32_t> vertices;  // indices into the mesh's vertices, polygon order
+  std::int32_t material = 0;                   // a row of the MATERIALS list, -1 for none
+  std::uint32_t type = 0;                      // kFaceDoubleSided, ...
+  std::vector<std::int32_t> vertices;          // indices into the mesh's vertices, polygon order
+  std::vector<std::int32_t> texture_vertices;  // per corner, into the mesh's texture vertices; may be empty
 };
 
 struct ModelMesh {
   std::int32_t index = 0;
   std::string name;
   std::vector<std::array<float, 3>> vertices;
+  // u, v as stored: in texels in JK's 3DO 2.1, fractions of the texture's size in later versions.
+  std::vector<std::array<float, 2>> texture_vertices;
   std::vector<ModelFace> faces;
 };
 
@@ -43,8 +50,9 @@ struct HierarchyNode {
 };
 
 struct ModelContent {
-  std::string version;            // "2.3" from the "3DO 2.3" header line
-  std::vector<ModelMesh> meshes;  // geoset 0 (the most detailed level)
+  std::string version;                 // "2.3" from the "3DO 2.3" header line
+  std::vector<std::string> materials;  // the MATERIALS list: .mat file names, row order
+  std::vector<ModelMesh> meshes;       // geoset 0 (the most detailed level)
   std::vector<HierarchyNode> hierarchy;
 };
 
