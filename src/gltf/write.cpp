@@ -257,13 +257,12 @@ int add_material(tinygltf::Model& model, const Material& material, const std::ve
   return static_cast<int>(model.materials.size() - 1);
 }
 
-// The glTF material of each scene material, in order, and the plain matte one last (for index -1).
+// The glTF material of each scene material, in order.
 Result<std::vector<int>> add_materials(tinygltf::Model& model, BufferBuilder& buffer, const Scene& scene) {
   auto textures = add_images(model, buffer, scene);
   if (!textures) return textures.error();
   std::vector<int> materials;
   for (const auto& material : scene.materials) materials.push_back(add_material(model, material, *textures));
-  materials.push_back(matte_material(model));
   return materials;
 }
 
@@ -272,8 +271,11 @@ Status add_skinned_mesh(tinygltf::Model& model, BufferBuilder& buffer, const Sce
   const Skeleton& skeleton = scene.skeleton;
   const auto materials = add_materials(model, buffer, scene);
   if (!materials) return materials.error();
+  int matte = -1;  // added when a primitive has no material of its own (an unused one is a validator info)
   const auto material_of = [&](int index) {
-    return (*materials)[index < 0 ? materials->size() - 1 : static_cast<std::size_t>(index)];
+    if (index >= 0) return (*materials)[static_cast<std::size_t>(index)];
+    if (matte < 0) matte = matte_material(model);
+    return matte;
   };
   const MergedMesh merged = merge_meshes(meshes, rest_model);
   const tinygltf::Primitive shared = skinned_primitive(buffer, merged);

@@ -76,7 +76,7 @@ TEST_F(SettingsTest, FormatsListsEveryFamilysSettingsWithTheirKinds) {
       lba_clock = setting["kind"] == "choice" && setting["choices"] == nlohmann::json{"ideal", "game"} &&
                   setting["default"] == "ideal";
     }
-    EXPECT_EQ(family["companions"], (nlohmann::json{"body", "palette"}));
+    EXPECT_EQ(family["companions"], (nlohmann::json{"body", "palette", "texture-page"}));
   }
   EXPECT_TRUE(lba_clock) << result.out;
 }

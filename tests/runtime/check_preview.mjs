@@ -29,7 +29,7 @@ function chromium(page, extra) {
     return execFileSync('chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader',
       '--use-angle=swiftshader', `--user-data-dir=${profile}`, '--window-size=800,700', '--virtual-time-budget=10000',
-      ...extra, page], { timeout: 120000, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+      ...extra, page], { timeout: 120000, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
   } finally {
     rmSync(profile, { recursive: true, force: true });
   }

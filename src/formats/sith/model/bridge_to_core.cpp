@@ -39,7 +39,7 @@ RigidMesh rigid_mesh(const ModelMesh& mesh, const EngineNode& node, int joint) {
 struct RowLook {
   int image = -1;
   std::array<float, 2> uv_scale{1, 1};
-  Material material;  // name, colour, image, alpha, filtering; double-sidedness is per face
+  Material material;  // name, colour, image, alpha, filtering (double-sidedness is the face's: see add_mesh)
 };
 
 class LookBuilder {
@@ -61,12 +61,20 @@ class LookBuilder {
       const RowLook* row = row_of(face);
       const bool textured = row && row->image >= 0;
       if (textured && face.texture_vertices.size() != face.vertices.size()) ++faces_without_uvs_;
+      const std::size_t first = group.triangles.size();
       fan(face.vertices.size(), [&](std::size_t c) {
         const std::int32_t uv = textured && c < face.texture_vertices.size() ? face.texture_vertices[c] : -1;
         const auto [slot, fresh] = corners.try_emplace({face.vertices[c], uv}, group.positions.size());
         if (fresh) add_corner(group, mesh, node, face.vertices[c], uv, textured ? row : nullptr);
         group.triangles.push_back(slot->second);
       });
+      // A double-sided face (flag 0x1) is drawn from behind too: its triangles again, wound the other way, so
+      // that each .mat stays one material whichever faces use it.
+      if ((face.type & kFaceDoubleSided) != 0) {
+        for (std::size_t t = first, end = group.triangles.size(); t < end; t += 3)
+          group.triangles.insert(group.triangles.end(),
+                                 {group.triangles[t], group.triangles[t + 2], group.triangles[t + 1]});
+      }
     }
   }
 
@@ -122,14 +130,9 @@ class LookBuilder {
   int core_material(const ModelFace& face) {
     const RowLook* row = row_of(face);
     if (!row) return -1;
-    const bool double_sided = (face.type & kFaceDoubleSided) != 0;
-    const auto key = std::make_pair(face.material, double_sided);
-    if (auto it = materials_.find(key); it != materials_.end()) return it->second;
-    Material material = row->material;
-    material.double_sided = double_sided;
-    if (double_sided) material.name += " (double-sided)";
-    look_.materials.push_back(std::move(material));
-    return materials_[key] = static_cast<int>(look_.materials.size() - 1);
+    if (auto it = materials_.find(face.material); it != materials_.end()) return it->second;
+    look_.materials.push_back(row->material);
+    return materials_[face.material] = static_cast<int>(look_.materials.size() - 1);
   }
 
   RowLook make_row(std::size_t row) {
@@ -168,7 +171,7 @@ class LookBuilder {
   const ModelSurfaces& surfaces_;
   ModelLook look_;
   std::map<std::size_t, RowLook> rows_;
-  std::map<std::pair<std::int32_t, bool>, int> materials_;
+  std::map<std::int32_t, int> materials_;
   std::size_t faces_without_uvs_ = 0;
   std::size_t bad_uvs_ = 0;
   std::size_t more_cels_ = 0;

@@ -93,13 +93,18 @@ nlohmann::json joints_json(const PuppetClass& puppet) {
   return joints;
 }
 
+bool is_blank(const PupLine& line) {
+  return line.arguments.empty() && line.comment.empty();
+}
+
 class PupDocument : public Document {
  public:
-  PupDocument(PupFile file, std::vector<PuppetKey> keys, std::optional<ModelFile> model)
+  PupDocument(PupFile file, std::vector<PuppetKey> keys, std::optional<ModelFile> model, SurfaceSearch search)
       : file_(std::move(file)),
         puppet_(load_puppet(file_)),
         keys_(std::move(keys)),
-        model_(std::move(model)) {}
+        model_(std::move(model)),
+        search_(std::move(search)) {}
 
   nlohmann::json info() const override {
     return {{"format", std::string(kPupFormat)},
@@ -129,6 +134,21 @@ class PupDocument : public Document {
   }
   std::vector<Diagnostic> check(bool /*strict*/) const override {
     std::vector<Diagnostic> out;
+    if (keys_.empty())
+      out.push_back(
+          {true,
+           Error{std::string(kPupFormat), "the puppet names no key file: no move to play", {}, {}, {}}});
+    // The game reads whatever lines there are, but every puppet it ships ends its last line: a file that
+    // stops inside a line was cut short (bonebridge's own check, not the engine's).
+    if (!file_.lines.empty() && file_.lines.back().ending.empty() && !is_blank(file_.lines.back())) {
+      out.push_back({true, Error{std::string(kPupFormat),
+                                 fmt::format("line {} has no line ending: the file stops inside a line, as a "
+                                             "file cut short does",
+                                             file_.lines.size()),
+                                 {},
+                                 {},
+                                 {}}});
+    }
     for (const PuppetKey& key : keys_) {
       if (key.key) continue;
       out.push_back(
@@ -155,7 +175,8 @@ class PupDocument : public Document {
                    {}};
     auto bridge = bridge_options(options);
     if (!bridge) return bridge.error();
-    return puppet_to_core(puppet_, keys_, *model_, *bridge);
+    const ModelSurfaces surfaces = find_surfaces(model_->content, search_);
+    return puppet_to_core(puppet_, keys_, *model_, *bridge, &surfaces);
   }
   Result<std::vector<std::uint8_t>> encode() const override { return write_pup(file_); }
 
@@ -164,6 +185,7 @@ class PupDocument : public Document {
   PuppetClass puppet_;
   std::vector<PuppetKey> keys_;
   std::optional<ModelFile> model_;
+  SurfaceSearch search_;  // where the model's .mat files are looked for
 };
 
 }  // namespace
@@ -173,11 +195,17 @@ Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, 
   if (!file) return file.error();
   auto model = model_option(options);
   if (!model) return model.error();
+  SurfaceSearch search;
+  if (model->has_value()) {
+    auto found = surface_search(options, options.get("model").value_or(""));
+    if (!found) return found.error();
+    search = std::move(found).value();
+  }
   std::vector<PuppetKey> keys;
   for (const auto& name : puppet_keys(load_puppet(*file)))
     keys.push_back(find_key(options.get("input"), name));
-  return std::unique_ptr<Document>(
-      std::make_unique<PupDocument>(std::move(file).value(), std::move(keys), std::move(*model)));
+  return std::unique_ptr<Document>(std::make_unique<PupDocument>(std::move(file).value(), std::move(keys),
+                                                                 std::move(*model), std::move(search)));
 }
 
 }  // namespace bonebridge::sith

@@ -96,6 +96,7 @@ TEST(SithTextured, SedPdExportsItsElevenMaterialsWithTheirTexels) {
   ASSERT_TRUE(bytes.ok()) << bytes.error().to_string();
   const Glb glb = split_glb(*bytes);
   EXPECT_EQ(glb.json["images"].size(), 11u);
+  EXPECT_EQ(glb.json["materials"].size(), 11u);  // one per .mat
   auto back = gltf::read(*bytes);  // a textured file reads back (its animation; the pictures are left aside)
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   EXPECT_EQ(back->clips.size(), 1u);

@@ -8,6 +8,7 @@
 
 #include "bonebridge/core/conversion.hpp"
 #include "bonebridge/formats/sith/key/document.hpp"
+#include "bonebridge/formats/sith/model/bridge.hpp"
 #include "bonebridge/formats/sith/model/document.hpp"
 #include "bonebridge/formats/sith/pup/engine.hpp"
 #include "bonebridge/formats/sith/settings.hpp"
@@ -24,7 +25,9 @@ struct PuppetKey {
 };
 
 // Keys that are absent are left out with a note naming them and their moves; an error when none is present.
+// With `surfaces` (the model's .mat files as found), the model is textured as for one key (key_to_core).
 Result<CoreConversion> puppet_to_core(const PuppetClass& puppet, const std::vector<PuppetKey>& keys,
-                                      const ModelFile& model, const BridgeOptions& options);
+                                      const ModelFile& model, const BridgeOptions& options,
+                                      const ModelSurfaces* surfaces = nullptr);
 
 }  // namespace bonebridge::sith
