@@ -149,10 +149,14 @@ FormatFamily family() {
        "a .3do's faces with their .mat (cel 0) as glTF materials and images, UVs from its texture vertices "
        "(fractions in 3DO 2.2/2.3, texels in 2.1), double-sided faces kept; shown on 11 IJIM materials; "
        "geometry, lighting and texture modes, animated cels and translucent faces are not"},
+      {"puppets (.pup)", true, "partial",
+       "read and written byte for byte; Mode/BasedOn/Joints as the engine's loader reads them; with --model, "
+       "one animation per key file it names (keys beside it, in key/, ../3do/key/, ../../3do/key/; a missing "
+       "one is a note); checked on 1 IJIM file; the game's table of move names (JK and IJIM differ) is not "
+       "checked; never written from glTF"},
       {"write", true, "confirmed",
        ".key: unmodified files byte for byte, others in the conventional layout; .3do: unchanged, or with "
-       "edited "
-       "HIERARCHYDEF rows only; .mat and .cmp: as read, byte for byte"},
+       "edited HIERARCHYDEF rows only; .mat, .cmp and .pup: as read, byte for byte"},
       {"evaluate", true, "partial",
        "one track at full weight as OpenJKDF2/OpenJones3D decompilations describe; no blending of tracks, "
        "priorities, fades or puppet-driven speed; not compared against a running game"},
