@@ -8,9 +8,11 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
+#include <typeinfo>
 #include <vector>
 
 #include "bonebridge/core/conversion.hpp"
@@ -19,6 +21,31 @@
 #include "bonebridge/registry/settings.hpp"
 
 namespace bonebridge {
+
+// What families made of their companion files, kept for the run: a batch of 400 keys with one --model parses
+// the model once, not 400 times. Shared by every copy of one Options (a batch's items and its threads). An
+// entry is the family's own document, under the setting's name and the companion's address; a failed parse
+// is not kept (each input reports it).
+class CompanionDocuments {
+ public:
+  template <class Document, class Parse>
+  Result<std::shared_ptr<const Document>> get(const std::string& setting, const std::string& address,
+                                              Parse&& parse) {
+    const std::string key = setting + '\n' + address + '\n' + typeid(Document).name();
+    std::lock_guard lock(mutex_);  // held while parsing: threads wanting the same companion wait for it
+    if (const auto it = documents_.find(key); it != documents_.end())
+      return std::static_pointer_cast<const Document>(it->second);
+    Result<Document> parsed = parse();
+    if (!parsed) return parsed.error();
+    auto document = std::make_shared<const Document>(std::move(parsed).value());
+    documents_[key] = document;
+    return document;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const void>> documents_;
+};
 
 // Named options from the command line: "model", "body", "rig", "skeleton" (companion files), "variant",
 // "strict", "unit-scale", ... Each family reads the ones it understands. "extension" is the input file's
@@ -41,6 +68,8 @@ struct Options {
   // Companion files by option name, as load_input read them from their addresses (a file, or an archive
   // entry such as GAME.vpp_pc:hero.str2_pc:hero.rig_pc).
   std::map<std::string, std::vector<std::uint8_t>> companions;
+  // What families parsed of the companions (see CompanionDocuments).
+  std::shared_ptr<CompanionDocuments> documents = std::make_shared<CompanionDocuments>();
   // A companion's bytes: as already read, else the file the option names.
   Result<std::vector<std::uint8_t>> companion(const std::string& key) const {
     if (const auto it = companions.find(key); it != companions.end()) return it->second;

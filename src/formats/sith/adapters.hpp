@@ -22,8 +22,8 @@ inline constexpr double kContinuousTick = 0.001;
 // family.cpp: the settings, parsed from the tool's options.
 Result<Dialect> dialect_option(const Options& options);
 Result<BridgeOptions> bridge_options(const Options& options);
-// The --model companion read as a .3do, or none when not given.
-Result<std::optional<ModelFile>> model_option(const Options& options);
+// The --model companion, parsed once per run (nothing when it is not given).
+Result<std::shared_ptr<const ModelFile>> model_option(const Options& options);
 
 // surfaces.cpp: where a model's .mat files and .cmp palette are looked for (`materials`, the model's folder,
 // its mat/ and ../mat/; `palette`), captured when a document is opened; and what was found there.
@@ -35,6 +35,10 @@ struct SurfaceSearch {
 };
 Result<SurfaceSearch> surface_search(const Options& options, const std::string& model_address);
 ModelSurfaces find_surfaces(const ModelContent& model, const SurfaceSearch& search);
+// The same, once per run for one model and one search (a batch of keys on one model reads its .mat files
+// once).
+std::shared_ptr<const ModelSurfaces> model_surfaces(const Options& options, const ModelFile& model,
+                                                    const SurfaceSearch& search);
 
 // key/adapter.cpp: a .key (with the --model companion), played as `dialect`.
 Result<std::unique_ptr<Document>> open_key(std::span<const std::uint8_t> bytes, Dialect dialect,

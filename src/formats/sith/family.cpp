@@ -82,18 +82,20 @@ Result<BridgeOptions> bridge_options(const Options& options) {
   return bridge;
 }
 
-Result<std::optional<ModelFile>> model_option(const Options& options) {
+Result<std::shared_ptr<const ModelFile>> model_option(const Options& options) {
   const auto path = options.get("model");
-  if (!path) return std::optional<ModelFile>{};
-  auto bytes = options.companion("model");
-  if (!bytes.ok()) return bytes.error();
-  auto parsed = read_model(*bytes);
-  if (!parsed.ok()) {
-    Error error = parsed.error();
-    error.file = *path;
-    return error;
-  }
-  return std::optional<ModelFile>(std::move(parsed).value());
+  if (!path) return std::shared_ptr<const ModelFile>{};
+  return options.documents->get<ModelFile>("model", *path, [&]() -> Result<ModelFile> {
+    auto bytes = options.companion("model");
+    if (!bytes.ok()) return bytes.error();
+    auto parsed = read_model(*bytes);
+    if (!parsed.ok()) {
+      Error error = parsed.error();
+      error.file = *path;
+      return error;
+    }
+    return std::move(parsed).value();
+  });
 }
 
 FormatFamily family() {

@@ -127,4 +127,13 @@ ModelSurfaces find_surfaces(const ModelContent& model, const SurfaceSearch& sear
   return surfaces;
 }
 
+std::shared_ptr<const ModelSurfaces> model_surfaces(const Options& options, const ModelFile& model,
+                                                    const SurfaceSearch& search) {
+  const std::string address = options.get("model").value_or(options.get("input").value_or(""));
+  auto found = options.documents->get<ModelSurfaces>(
+      "materials", address + '\n' + search.where,
+      [&]() -> Result<ModelSurfaces> { return find_surfaces(model.content, search); });
+  return found ? *found : std::make_shared<const ModelSurfaces>(find_surfaces(model.content, search));
+}
+
 }  // namespace bonebridge::sith

@@ -109,7 +109,8 @@ class KeyDocument : public Document {
  public:
   // `only`: the dialect the user named, if any (check() then reports for that game alone); the engine plays
   // `dialect`, IJIM by default (it differs only in how many loops a long tick skips).
-  KeyDocument(KeyFile key, std::optional<ModelFile> model, SurfaceSearch search, Dialect dialect, bool only)
+  KeyDocument(KeyFile key, std::shared_ptr<const ModelFile> model, SurfaceSearch search, Dialect dialect,
+              bool only)
       : key_(std::move(key)),
         model_(std::move(model)),
         search_(std::move(search)),
@@ -162,9 +163,8 @@ class KeyDocument : public Document {
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
     if (!bridge.ok()) return bridge.error();
-    std::optional<ModelSurfaces> surfaces;
-    if (model_) surfaces = find_surfaces(model_->content, search_);
-    auto core = key_to_core(key_, model_ ? &*model_ : nullptr, *bridge, surfaces ? &*surfaces : nullptr);
+    const auto surfaces = model_ ? model_surfaces(options, *model_, search_) : nullptr;
+    auto core = key_to_core(key_, model_.get(), *bridge, surfaces.get());
     if (!core.ok()) return core;
     // The bridge numbers engine nodes; sample() numbers pose joints.
     std::vector<int> core_joint_of(layout_.size, -1);
@@ -179,7 +179,7 @@ class KeyDocument : public Document {
 
  private:
   KeyFile key_;
-  std::optional<ModelFile> model_;
+  std::shared_ptr<const ModelFile> model_;
   SurfaceSearch search_;
   Dialect dialect_;
   bool only_;
@@ -196,7 +196,7 @@ Result<std::unique_ptr<Document>> open_key(std::span<const std::uint8_t> bytes, 
   auto model = model_option(options);
   if (!model.ok()) return model.error();
   SurfaceSearch search;
-  if (model->has_value()) {
+  if (*model) {
     auto found = surface_search(options, options.get("model").value_or(""));
     if (!found.ok()) return found.error();
     search = std::move(found).value();
@@ -210,7 +210,7 @@ Result<Converted<std::vector<std::uint8_t>>> key_from_core(const Scene& scene, c
   if (!bridge.ok()) return bridge.error();
   auto model = model_option(options);
   if (!model.ok()) return model.error();
-  auto key = core_to_key(scene, *bridge, model->has_value() ? &**model : nullptr);
+  auto key = core_to_key(scene, *bridge, model->get());
   if (!key.ok()) return key.error();
   return Converted<std::vector<std::uint8_t>>{write_key(key->value), std::move(key->notes)};
 }

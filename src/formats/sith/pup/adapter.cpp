@@ -99,7 +99,8 @@ bool is_blank(const PupLine& line) {
 
 class PupDocument : public Document {
  public:
-  PupDocument(PupFile file, std::vector<PuppetKey> keys, std::optional<ModelFile> model, SurfaceSearch search)
+  PupDocument(PupFile file, std::vector<PuppetKey> keys, std::shared_ptr<const ModelFile> model,
+              SurfaceSearch search)
       : file_(std::move(file)),
         puppet_(load_puppet(file_)),
         keys_(std::move(keys)),
@@ -175,8 +176,7 @@ class PupDocument : public Document {
                    {}};
     auto bridge = bridge_options(options);
     if (!bridge) return bridge.error();
-    const ModelSurfaces surfaces = find_surfaces(model_->content, search_);
-    return puppet_to_core(puppet_, keys_, *model_, *bridge, &surfaces);
+    return puppet_to_core(puppet_, keys_, *model_, *bridge, model_surfaces(options, *model_, search_).get());
   }
   Result<std::vector<std::uint8_t>> encode() const override { return write_pup(file_); }
 
@@ -184,7 +184,7 @@ class PupDocument : public Document {
   PupFile file_;
   PuppetClass puppet_;
   std::vector<PuppetKey> keys_;
-  std::optional<ModelFile> model_;
+  std::shared_ptr<const ModelFile> model_;
   SurfaceSearch search_;  // where the model's .mat files are looked for
 };
 
@@ -196,7 +196,7 @@ Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, 
   auto model = model_option(options);
   if (!model) return model.error();
   SurfaceSearch search;
-  if (model->has_value()) {
+  if (*model) {
     auto found = surface_search(options, options.get("model").value_or(""));
     if (!found) return found.error();
     search = std::move(found).value();
