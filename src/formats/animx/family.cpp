@@ -81,15 +81,19 @@ Result<Converted<std::vector<std::uint8_t>>> from_scene(const Scene& scene, cons
 Result<BridgeOptions> bridge_options(const Options& options) {
   BridgeOptions settings = output_options(options);
   if (const auto path = options.get("skeleton")) {
-    const auto bytes = options.companion("skeleton");
-    if (!bytes) return bytes.error();
-    auto scene = gltf::read(*bytes);
-    if (!scene) {
-      Error error = scene.error();
-      error.file = *path;
-      return error;
-    }
-    settings.skeleton = std::move(scene->skeleton);
+    auto skeleton = options.documents->get<Skeleton>("skeleton", *path, [&]() -> Result<Skeleton> {
+      const auto bytes = options.companion("skeleton");
+      if (!bytes) return bytes.error();
+      auto scene = gltf::read(*bytes);
+      if (!scene) {
+        Error error = scene.error();
+        error.file = *path;
+        return error;
+      }
+      return std::move(scene->skeleton);
+    });
+    if (!skeleton) return skeleton.error();
+    settings.skeleton = **skeleton;
   }
   return settings;
 }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <type_traits>
 
 #include "bonebridge/formats/lba/hqr/codec.hpp"
 #include "bonebridge/formats/lba/settings.hpp"
@@ -17,20 +18,26 @@ Error option_error(std::string message);
 Result<BridgeOptions> bridge_options(const Options& options);
 
 // A companion (--body, --palette) parsed by `read`, its errors naming the companion's address. Read by
-// load_input when it came through the registry; else a file, or ARCHIVE.HQR:<index>.
+// load_input when it came through the registry; else a file, or ARCHIVE.HQR:<index>. Parsed once per run
+// (Options::documents) for each `how` (what decides the reading besides the bytes, such as the variant).
 template <class Read>
-auto read_companion(const Options& options, const std::string& key, Read read)
+auto read_companion(const Options& options, const std::string& key, Read read, const std::string& how = "")
     -> decltype(read(std::span<const std::uint8_t>{})) {
+  using Value = std::decay_t<decltype(*read(std::span<const std::uint8_t>{}))>;
   const std::string address = options.get(key).value_or("");
-  auto bytes = options.companions.contains(key) ? options.companion(key) : read_file_or_entry(address);
-  if (!bytes) return bytes.error();
-  auto parsed = read(*bytes);
-  if (!parsed) {
-    Error error = parsed.error();
-    error.file = address;
-    return error;
-  }
-  return parsed;
+  auto parsed = options.documents->get<Value>(key + '/' + how, address, [&]() -> Result<Value> {
+    auto bytes = options.companions.contains(key) ? options.companion(key) : read_file_or_entry(address);
+    if (!bytes) return bytes.error();
+    auto value = read(*bytes);
+    if (!value) {
+      Error error = value.error();
+      error.file = address;
+      return error;
+    }
+    return value;
+  });
+  if (!parsed) return parsed.error();
+  return Value(**parsed);
 }
 
 }  // namespace bonebridge::lba

@@ -118,15 +118,19 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& input, const
 Result<std::optional<RigDocument>> companion_rig(const Options& options) {
   const auto path = options.get("rig");
   if (!path) return std::optional<RigDocument>{};
-  auto bytes = options.companion("rig");
-  if (!bytes) return bytes.error();
-  auto rig = read_rig(*bytes);
-  if (!rig) {
-    Error error = rig.error();
-    error.file = *path;
-    return error;
-  }
-  return std::optional(std::move(*rig));
+  auto rig = options.documents->get<RigDocument>("rig", *path, [&]() -> Result<RigDocument> {
+    auto bytes = options.companion("rig");
+    if (!bytes) return bytes.error();
+    auto read = read_rig(*bytes);
+    if (!read) {
+      Error error = read.error();
+      error.file = *path;
+      return error;
+    }
+    return read;
+  });
+  if (!rig) return rig.error();
+  return std::optional(**rig);
 }
 
 Result<std::unique_ptr<Document>> open_anim(std::span<const std::uint8_t> bytes, const Options& options,

@@ -189,6 +189,7 @@ TEST(Lm2Texture, TheFamilyMapsTheTexturePageOption) {
   EXPECT_EQ(core->scene.images.size(), 2u);
   EXPECT_EQ(core->scene.meshes.size(), 3u);
 
+  options.values["texture-page"] = "short.raw";  // another file (one address is one file for the run)
   options.companions["texture-page"] = std::vector<std::uint8_t>(100);
   EXPECT_FALSE(family().open(bytes, options).ok());
 }

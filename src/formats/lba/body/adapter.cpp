@@ -107,7 +107,8 @@ class BodyDocument : public Document {
 Result<std::optional<Body>> companion_body(const Options& options, Variant variant) {
   const auto body_path = options.get("body");
   if (!body_path) return std::optional<Body>{};
-  auto parsed = read_companion(options, "body", body_reader(*body_path, variant));
+  auto parsed = read_companion(options, "body", body_reader(*body_path, variant),
+                               variant == Variant::Lba1 ? "lba1" : "lba2");
   if (!parsed) return parsed.error();
   if (auto problems = body_problems(*parsed); !problems.empty()) {
     problems.front().file = *body_path;
