@@ -98,13 +98,56 @@ Result<std::shared_ptr<const ModelFile>> model_option(const Options& options) {
   });
 }
 
+namespace {
+
+// What the family supports and how sure it is, as `formats` prints it.
+std::vector<Capability> capabilities() {
+  return {
+      {"read", true, "confirmed",
+       "the engine's line grammar (stdConffile + sscanf patterns), checked on 10 sample files; what only a "
+       "game rejects is read and reported by validate"},
+      {"read .mat", true, "partial",
+       "MAT 0x32, byte for byte: 16-bit texels (RGB565 confirmed on 11 IJIM files; 1555 and 4444 decoded "
+       "from the header's channel fields, no real file); 8-bit indexed texels and colour materials only on "
+       "hand-made files; all cels and mip levels kept, cel 0's largest level drawn"},
+      {"read .cmp", true, "assumed",
+       "CMP 0x1E, byte for byte: header, 256-colour palette, light and transparency tables kept raw; only "
+       "hand-made files (no real .cmp sample)"},
+      {"textured models", true, "partial",
+       "a .3do's faces with their .mat (cel 0) as glTF materials and images, UVs from its texture vertices "
+       "(fractions in 3DO 2.2/2.3, texels in 2.1), double-sided faces kept; shown on 11 IJIM materials; "
+       "geometry, lighting and texture modes, animated cels and translucent faces are not"},
+      {"puppets (.pup)", true, "partial",
+       "read and written byte for byte; Mode/BasedOn/Joints as the engine's loader reads them; with --model, "
+       "one animation per key file it names (keys beside it, in key/, ../3do/key/, ../../3do/key/; a missing "
+       "one is a note); checked on 1 IJIM file; the game's table of move names (JK and IJIM differ) is not "
+       "checked; never written from glTF"},
+      {"write", true, "confirmed",
+       ".key: unmodified files byte for byte, others in the conventional layout; .3do: unchanged, or with "
+       "edited HIERARCHYDEF rows only; .mat, .cmp and .pup: as read, byte for byte"},
+      {"evaluate", true, "partial",
+       "one track at full weight as OpenJKDF2/OpenJones3D decompilations describe; no blending of tracks, "
+       "priorities, fades or puppet-driven speed; not compared against a running game"},
+      {"to glTF", true, "partial",
+       "translations exact, rotations resampled within 0.01 degrees, jumps as keys 1e-4 s apart; the metre "
+       "per game unit is unknown (unit-scale)"},
+      {"from glTF", true, "partial",
+       "entries at the clip's keys plus where Euler-linear motion leaves slerp; only .key is written, never "
+       ".3do"},
+      {"validate", true, "assumed",
+       "whitespace-only lines, marker limits, name buffers and line buffers follow the decompiled loaders, "
+       "not tests on the retail executables"},
+  };
+}
+
+}  // namespace
+
 FormatFamily family() {
   FormatFamily row;
   row.id = "sith";
   row.title =
       "Sith engine .key keyframes / .3do models / .pup puppets / .mat materials / .cmp colour maps (Jedi "
-      "Knight, "
-      "MotS, IJIM)";
+      "Knight, MotS, IJIM)";
   row.extensions = {".key", ".3do", ".pup", ".mat", ".cmp"};
   row.settings = {
       {"model", SettingKind::Companion, "the .3do model whose hierarchy the .key animates", {}, 0, 0, {}, {}},
@@ -135,45 +178,7 @@ FormatFamily family() {
        "the clip's sith.fps, else 30",
        {}},
   };
-  row.capabilities = {
-      {"read", true, "confirmed",
-       "the engine's line grammar (stdConffile + sscanf patterns), checked on 10 sample files; what only a "
-       "game "
-       "rejects is read and reported by validate"},
-      {"read .mat", true, "partial",
-       "MAT 0x32, byte for byte: 16-bit texels (RGB565 confirmed on 11 IJIM files; 1555 and 4444 decoded "
-       "from the header's channel fields, no real file); 8-bit indexed texels and colour materials only on "
-       "hand-made files; all cels and mip levels kept, cel 0's largest level drawn"},
-      {"read .cmp", true, "assumed",
-       "CMP 0x1E, byte for byte: header, 256-colour palette, light and transparency tables kept raw; only "
-       "hand-made files (no real .cmp sample)"},
-      {"textured models", true, "partial",
-       "a .3do's faces with their .mat (cel 0) as glTF materials and images, UVs from its texture vertices "
-       "(fractions in 3DO 2.2/2.3, texels in 2.1), double-sided faces kept; shown on 11 IJIM materials; "
-       "geometry, lighting and texture modes, animated cels and translucent faces are not"},
-      {"puppets (.pup)", true, "partial",
-       "read and written byte for byte; Mode/BasedOn/Joints as the engine's loader reads them; with --model, "
-       "one animation per key file it names (keys beside it, in key/, ../3do/key/, ../../3do/key/; a missing "
-       "one is a note); checked on 1 IJIM file; the game's table of move names (JK and IJIM differ) is not "
-       "checked; never written from glTF"},
-      {"write", true, "confirmed",
-       ".key: unmodified files byte for byte, others in the conventional layout; .3do: unchanged, or with "
-       "edited HIERARCHYDEF rows only; .mat, .cmp and .pup: as read, byte for byte"},
-      {"evaluate", true, "partial",
-       "one track at full weight as OpenJKDF2/OpenJones3D decompilations describe; no blending of tracks, "
-       "priorities, fades or puppet-driven speed; not compared against a running game"},
-      {"to glTF", true, "partial",
-       "translations exact, rotations resampled within 0.01 degrees, jumps as keys 1e-4 s apart; the metre "
-       "per "
-       "game unit is unknown (unit-scale)"},
-      {"from glTF", true, "partial",
-       "entries at the clip's keys plus where Euler-linear motion leaves slerp; only .key is written, never "
-       ".3do"},
-      {"validate", true, "assumed",
-       "whitespace-only lines, marker limits, name buffers and line buffers follow the decompiled loaders, "
-       "not "
-       "tests on the retail executables"},
-  };
+  row.capabilities = capabilities();
   row.sniff = [](std::span<const std::uint8_t> bytes) {
     if (starts_with(bytes, "MAT ") || starts_with(bytes, "CMP ")) return true;
     const std::string head = lowercase_head(bytes, 4096);
