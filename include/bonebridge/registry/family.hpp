@@ -103,6 +103,23 @@ class Document {
   virtual Result<std::vector<std::uint8_t>> encode() const = 0;  // writes the document back
 };
 
+// A file with no pose and no glTF form of its own (an archive, a material, a colour map): sampling and
+// conversion are errors in its format's name that say why, and `batch` lists it as skipped.
+class PoselessDocument : public Document {
+ public:
+  PoselessDocument(std::string format, std::string why) : format_(std::move(format)), why_(std::move(why)) {}
+  double duration() const override { return 0; }
+  double engine_tick() const override { return 0.001; }
+  Status sample_into(double, EnginePose&) const override { return why(); }
+  Result<CoreConversion> to_core(const Options&) const override { return why(); }
+  std::optional<std::string> no_gltf_form() const override { return why_; }
+
+ private:
+  Error why() const { return Error{format_, why_, {}, {}, {}}; }
+  std::string format_;
+  std::string why_;
+};
+
 struct Capability {
   std::string what;  // "read", "write", "evaluate", "to glTF", "from glTF", ...
   bool supported = false;

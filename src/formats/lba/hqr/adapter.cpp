@@ -9,10 +9,12 @@ namespace {
 
 using nlohmann::json;
 
-class ArchiveDocument : public Document {
+class ArchiveDocument : public PoselessDocument {
  public:
   ArchiveDocument(HqrArchive archive, std::vector<std::uint8_t> bytes)
-      : archive_(std::move(archive)), bytes_(std::move(bytes)) {}
+      : PoselessDocument(kHqrFormat, "an HQR archive holds many files: name one entry, e.g. ANIM.HQR:3"),
+        archive_(std::move(archive)),
+        bytes_(std::move(bytes)) {}
   json info() const override {
     json entries = json::array();
     if (const auto listed = container_entries(bytes_)) {
@@ -71,17 +73,7 @@ class ArchiveDocument : public Document {
     }
     return out;
   }
-  double duration() const override { return 0; }
-  double engine_tick() const override { return 0.02; }
-  Status sample_into(double, EnginePose&) const override {
-    return Error{kHqrFormat, *no_gltf_form(), {}, {}, {}};
-  }
-  Result<CoreConversion> to_core(const Options&) const override {
-    return Error{kHqrFormat, *no_gltf_form(), {}, {}, {}};
-  }
-  std::optional<std::string> no_gltf_form() const override {
-    return "an HQR archive holds many files: name one entry, e.g. ANIM.HQR:3";
-  }
+  double engine_tick() const override { return 0.02; }  // the LBA engine's 50 Hz tick
   Result<std::vector<std::uint8_t>> encode() const override { return write_hqr(archive_); }
 
  private:

@@ -30,24 +30,17 @@ json cmp_dump(const CmpFile& cmp) {
   return out;
 }
 
-class CmpDocument : public Document {
+class CmpDocument : public PoselessDocument {
  public:
-  explicit CmpDocument(CmpFile cmp) : cmp_(std::move(cmp)) {}
+  explicit CmpDocument(CmpFile cmp)
+      : PoselessDocument(
+            std::string(kCmpFormat),
+            "a .cmp is a colour map (palette and light tables): it has no pose or skeleton; give it as "
+            "--palette when converting a model with 8-bit materials"),
+        cmp_(std::move(cmp)) {}
 
   json info() const override { return cmp_info(cmp_); }
   json dump() const override { return cmp_dump(cmp_); }
-  double duration() const override { return 0; }
-  double engine_tick() const override { return kContinuousTick; }
-  Status sample_into(double, EnginePose&) const override {
-    return Error{std::string(kCmpFormat), *no_gltf_form(), {}, {}, {}};
-  }
-  Result<CoreConversion> to_core(const Options&) const override {
-    return Error{std::string(kCmpFormat), *no_gltf_form(), {}, {}, {}};
-  }
-  std::optional<std::string> no_gltf_form() const override {
-    return "a .cmp is a colour map (palette and light tables): it has no pose or skeleton; give it as "
-           "--palette when converting a model with 8-bit materials";
-  }
   Result<std::vector<std::uint8_t>> encode() const override { return write_cmp(cmp_); }
 
  private:

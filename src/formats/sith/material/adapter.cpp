@@ -116,25 +116,17 @@ std::vector<Diagnostic> mat_check(const MatFile& mat) {
   return out;
 }
 
-class MatDocument : public Document {
+class MatDocument : public PoselessDocument {
  public:
-  explicit MatDocument(MatFile mat) : mat_(std::move(mat)) {}
+  explicit MatDocument(MatFile mat)
+      : PoselessDocument(std::string(kMatFormat),
+                         "a .mat is a material: it has no pose or skeleton; convert the .3do that names it "
+                         "(or a .key with --model) to see it on its model"),
+        mat_(std::move(mat)) {}
 
   json info() const override { return mat_info(mat_); }
   json dump() const override { return mat_dump(mat_); }
   std::vector<Diagnostic> check(bool) const override { return mat_check(mat_); }
-  double duration() const override { return 0; }
-  double engine_tick() const override { return kContinuousTick; }
-  Status sample_into(double, EnginePose&) const override {
-    return Error{std::string(kMatFormat), *no_gltf_form(), {}, {}, {}};
-  }
-  Result<CoreConversion> to_core(const Options&) const override {
-    return Error{std::string(kMatFormat), *no_gltf_form(), {}, {}, {}};
-  }
-  std::optional<std::string> no_gltf_form() const override {
-    return "a .mat is a material: it has no pose or skeleton; convert the .3do that names it (or a .key with "
-           "--model) to see it on its model";
-  }
   Result<std::vector<std::uint8_t>> encode() const override { return write_mat(mat_); }
 
  private:
