@@ -142,18 +142,15 @@ struct BatchJob {
   std::optional<PlannedOutput> page;
 };
 
-// The item's preview page, written: what its record adds.
+// The item's preview page around the glTF just written (not a second conversion), written: what its record
+// adds.
 Result<nlohmann::json> write_preview(const PlannedOutput& page, const LoadedInput& loaded,
-                                     const Options& settings, const PreviewScripts& scripts) {
-  auto html = preview_page(fs::path(page.input).filename().string(), loaded, settings, scripts);
-  if (!html) {
-    Error error = html.error();
-    if (error.file.empty()) error.file = page.input;
-    return error;
-  }
-  const std::span bytes(reinterpret_cast<const std::uint8_t*>(html->data()), html->size());
+                                     const Converted<std::vector<std::uint8_t>>& gltf,
+                                     const PreviewScripts& scripts) {
+  const std::string html = preview_page(fs::path(page.input).filename().string(), loaded, gltf, scripts);
+  const std::span bytes(reinterpret_cast<const std::uint8_t*>(html.data()), html.size());
   if (const auto written = write_planned(page, bytes); !written) return written.error();
-  return nlohmann::json{{"preview", page.path.string()}, {"preview_bytes", html->size()}};
+  return nlohmann::json{{"preview", page.path.string()}, {"preview_bytes", html.size()}};
 }
 
 // One item of a batch, converted and written: what `batch --json` prints for it. `scripts` is set when the
@@ -182,7 +179,7 @@ Result<nlohmann::json> convert_item(const BatchJob& job, const Options& settings
                         {"bytes", bytes->value.size()},
                         {"notes", bytes->notes}};
   if (job.page) {
-    auto preview = write_preview(*job.page, *loaded, settings, *scripts);
+    auto preview = write_preview(*job.page, *loaded, *bytes, *scripts);
     if (!preview) return preview.error();
     record.update(*preview);
   }

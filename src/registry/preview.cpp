@@ -234,11 +234,16 @@ Result<std::string> preview_page(const std::string& name, const LoadedInput& inp
                                  const PreviewScripts& scripts) {
   auto glb = export_gltf(*input.document, options, {.binary = true, .generate_mesh = true});
   if (!glb) return glb.error();
+  return preview_page(name, input, *glb, scripts);
+}
+
+std::string preview_page(const std::string& name, const LoadedInput& input,
+                         const Converted<std::vector<std::uint8_t>>& gltf, const PreviewScripts& scripts) {
   const nlohmann::json data{{"name", name},
                             {"family", input.family->title},
                             {"tick", input.document->engine_tick()},
-                            {"notes", glb->notes},
-                            {"glb", base64(glb->value)}};
+                            {"notes", gltf.notes},
+                            {"glb", base64(gltf.value)}};
   const auto replace = nlohmann::json::error_handler_t::replace;
   std::string page = "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>loading</title><style>";
   page += kStyle;

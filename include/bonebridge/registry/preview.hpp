@@ -22,5 +22,9 @@ Result<PreviewScripts> read_preview_scripts(const std::filesystem::path& folder)
 // notes.
 Result<std::string> preview_page(const std::string& name, const LoadedInput& input, const Options& options,
                                  const PreviewScripts& scripts);
+// The same page around glTF bytes already made from `input` (a .glb or a self-contained .gltf: three.js reads
+// either) and their conversion notes, so that a caller that has converted the file does not convert it again.
+std::string preview_page(const std::string& name, const LoadedInput& input,
+                         const Converted<std::vector<std::uint8_t>>& gltf, const PreviewScripts& scripts);
 
 }  // namespace bonebridge

@@ -133,7 +133,7 @@ std::shared_ptr<const ModelSurfaces> model_surfaces(const Options& options, cons
   auto found = options.documents->get<ModelSurfaces>(
       "materials", address + '\n' + search.where,
       [&]() -> Result<ModelSurfaces> { return find_surfaces(model.content, search); });
-  return found ? *found : std::make_shared<const ModelSurfaces>(find_surfaces(model.content, search));
+  return std::move(found).value();  // find_surfaces cannot fail: what is missing or unreadable becomes notes
 }
 
 }  // namespace bonebridge::sith
