@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "bonebridge/core/sampler.hpp"
 
 namespace {
@@ -19,7 +21,7 @@ struct Fixture {
   Skeleton skeleton;
   Clip clip;
   Fixture() {
-    for (int j = 0; j < kJoints; ++j) skeleton.joints.push_back({"j" + std::to_string(j), j - 1, {}});
+    for (int j = 0; j < kJoints; ++j) skeleton.joints.push_back({fmt::format("j{}", j), j - 1, {}});
     const int keys = static_cast<int>(kDuration * 30) + 1;
     for (int j = 0; j < kJoints; ++j) {
       JointChannels channels{j, Channel<Vec3>{}, Channel<Quat>{}, {}};

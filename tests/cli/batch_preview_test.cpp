@@ -1,6 +1,7 @@
 // Issue 15: `batch --preview` writes a preview page beside each glTF file and one index.html in the output
 // folder that lists every item (its file names, sizes and any failure) and whose every link leads to a file.
 // Links are followed as a browser follows them: entities decoded, up to any '#' or '?', %XX decoded.
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
@@ -100,7 +101,7 @@ TEST_F(BatchPreviewTest, IndexListsEveryOutputAndEveryLinkResolves) {
     EXPECT_NE(read_text(page).find("id=\"bonebridge-data\""), std::string::npos) << page;
     // Each file's size as it is on disk, in the index.
     for (const auto& file : {gltf, page}) {
-      EXPECT_NE(index.find("(" + std::to_string(fs::file_size(file)) + " bytes)"), std::string::npos) << file;
+      EXPECT_NE(index.find(fmt::format("({} bytes)", fs::file_size(file))), std::string::npos) << file;
       expected_links.insert(fs::weakly_canonical(file));
     }
   }

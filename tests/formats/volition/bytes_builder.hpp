@@ -23,7 +23,7 @@ struct Bytes {
     return *this;
   }
   Bytes& zeros(std::size_t n) {
-    data.insert(data.end(), n, 0);
+    data.resize(data.size() + n);
     return *this;
   }
   Bytes& text(std::string_view s) {

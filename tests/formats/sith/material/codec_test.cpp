@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <string>
 
 #include "bonebridge/formats/sith/material/bridge.hpp"
@@ -22,7 +21,7 @@ inline constexpr const char* kSedMaterials[] = {"sed_pbbody.mat", "sed_pbeye.mat
 struct HandBytes {
   std::vector<std::uint8_t> bytes;
   HandBytes& text(const char* s) {
-    bytes.insert(bytes.end(), s, s + std::strlen(s));
+    for (const char* c = s; *c != 0; ++c) bytes.push_back(static_cast<std::uint8_t>(*c));
     return *this;
   }
   HandBytes& word(std::uint32_t v) {
