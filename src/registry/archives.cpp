@@ -18,20 +18,14 @@
 namespace bonebridge {
 namespace {
 
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
 std::optional<std::size_t> entry_index(const archive::Archive& archive, const std::string& wanted) {
   const auto& entries = archive.entries();
   for (std::size_t i = 0; i < entries.size(); ++i) {
     if (entries[i].name == wanted) return i;
   }
-  const std::string folded = lower(wanted);
+  const std::string folded = entry_key(wanted);
   for (std::size_t i = 0; i < entries.size(); ++i) {
-    if (lower(entries[i].name) == folded) return i;
+    if (entry_key(entries[i].name) == folded) return i;
   }
   std::size_t index = 0;
   const auto [end, ec] = std::from_chars(wanted.data(), wanted.data() + wanted.size(), index);
@@ -40,6 +34,19 @@ std::optional<std::size_t> entry_index(const archive::Archive& archive, const st
 }
 
 }  // namespace
+
+std::string entry_key(const std::string& name) {
+  std::string key;
+  for (const char c : name) {
+    if (c != '/' && c != '\\') {
+      key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (!key.empty() && key.back() != '/') {
+      key += '/';
+    }
+  }
+  if (!key.empty() && key.back() == '/') key.pop_back();
+  return key;
+}
 
 const std::vector<const archive::ArchiveKind*>& archive_kinds() {
   static const std::vector<const archive::ArchiveKind*> kinds = {

@@ -37,8 +37,10 @@ std::pair<const FormatFamily*, std::string> choose_family(const std::filesystem:
 
 }  // namespace
 
-// Companion files (--model, --rig, --body, ...) may be archive entries too: read them here, by address.
+// Companion files (--model, --rig, --body, ...) may be archive entries too: read them here, by address. Files
+// that a document names itself are looked for inside archives too.
 Status read_companions(const FormatFamily& family, Options& options) {
+  if (options.nearby == disk_files()) options.nearby = archive_files();
   for (const auto& key : companion_names(family)) {
     const auto address = options.get(key);
     if (!address || options.companions.contains(key)) continue;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bonebridge/archive/archive.hpp"
+#include "bonebridge/io/nearby.hpp"
 
 namespace bonebridge {
 
@@ -40,6 +41,14 @@ struct SplitAddress {
   std::vector<std::string> entries;
 };
 std::optional<SplitAddress> split_address(const std::string& address);
+
+// An entry's name as the games compare names: any letter case, '/' and '\' one separator, empty parts dropped
+// ("3do/SED_PD.3do" and "3do\sed_pd.3do" are one entry).
+std::string entry_key(const std::string& name);
+
+// A NearbyFiles (io/nearby.hpp) that also finds files inside archives: the folders near "Res2.gob:3do\ky.3do"
+// are folders of Res2.gob ("Res2.gob:mat"). Each archive is read once per finder.
+std::shared_ptr<const NearbyFiles> archive_files();
 
 // Opens `bytes` (named `name`) as an archive, with the error a user needs when it is not one.
 Result<std::unique_ptr<archive::Archive>> open_archive(const std::string& name,

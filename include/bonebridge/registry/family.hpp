@@ -18,6 +18,7 @@
 #include "bonebridge/core/conversion.hpp"
 #include "bonebridge/io/error.hpp"
 #include "bonebridge/io/file.hpp"
+#include "bonebridge/io/nearby.hpp"
 #include "bonebridge/registry/settings.hpp"
 
 namespace bonebridge {
@@ -70,6 +71,9 @@ struct Options {
   std::map<std::string, std::vector<std::uint8_t>> companions;
   // What families parsed of the companions (see CompanionDocuments).
   std::shared_ptr<CompanionDocuments> documents = std::make_shared<CompanionDocuments>();
+  // Where files that a document names are found (a model's .mat files, a puppet's keys): the disk, and inside
+  // archives once the registry has opened the document (registry/archives.hpp `archive_files`).
+  std::shared_ptr<const NearbyFiles> nearby = disk_files();
   // A companion's bytes: as already read, else the file the option names.
   Result<std::vector<std::uint8_t>> companion(const std::string& key) const {
     if (const auto it = companions.find(key); it != companions.end()) return it->second;

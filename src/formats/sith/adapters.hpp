@@ -2,7 +2,6 @@
 // What family.cpp and the kinds' adapters (key/adapter.cpp, model/adapter.cpp) give each other; private to
 // the family.
 #include <cstdint>
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <span>
@@ -26,12 +25,13 @@ Result<BridgeOptions> bridge_options(const Options& options);
 Result<std::shared_ptr<const ModelFile>> model_option(const Options& options);
 
 // surfaces.cpp: where a model's .mat files and .cmp palette are looked for (`materials`, the model's folder,
-// its mat/ and ../mat/; `palette`), captured when a document is opened; and what was found there.
+// its mat/ and ../mat/, on disk or inside the model's archive; `palette`), captured when a document is
+// opened; and what was found there.
 struct SurfaceSearch {
-  std::vector<std::filesystem::path> folders;
-  std::string where;  // the folders, for notes
+  std::vector<std::string> folders;  // addresses (io/nearby.hpp)
+  std::string where;                 // the folders, for notes
   std::optional<CmpFile> palette;
-  std::vector<std::string> notes;
+  std::shared_ptr<const NearbyFiles> files = disk_files();  // what finds and reads them
 };
 Result<SurfaceSearch> surface_search(const Options& options, const std::string& model_address);
 ModelSurfaces find_surfaces(const ModelContent& model, const SurfaceSearch& search);

@@ -115,12 +115,16 @@ std::vector<Capability> capabilities() {
        "hand-made files (no real .cmp sample)"},
       {"textured models", true, "partial",
        "a .3do's faces with their .mat (cel 0) as glTF materials and images, UVs from its texture vertices "
-       "(fractions in 3DO 2.2/2.3, texels in 2.1), double-sided faces kept; shown on 11 IJIM materials; "
+       "(fractions in 3DO 2.2/2.3, texels in 2.1), double-sided faces kept; .mat files found beside the "
+       "model "
+       "on disk or inside its archive; shown on 11 IJIM materials; "
        "geometry, lighting and texture modes, animated cels and translucent faces are not"},
       {"puppets (.pup)", true, "partial",
        "read and written byte for byte; Mode/BasedOn/Joints as the engine's loader reads them; with --model, "
-       "one animation per key file it names (keys beside it, in key/, ../3do/key/, ../../3do/key/; a missing "
-       "one is a note); checked on 1 IJIM file; the game's table of move names (JK and IJIM differ) is not "
+       "one animation per key file it names (keys beside it, in key/, ../3do/key/, ../../3do/key/, on disk "
+       "or "
+       "inside the .pup's archive; a missing one is a note); checked on 1 IJIM file; the game's table of "
+       "move names (JK and IJIM differ) is not "
        "checked; never written from glTF"},
       {"write", true, "confirmed",
        ".key: unmodified files byte for byte, others in the conventional layout; .3do: unchanged, or with "

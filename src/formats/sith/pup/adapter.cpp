@@ -6,10 +6,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <algorithm>
-#include <cctype>
-#include <filesystem>
-
 #include "../adapters.hpp"
 #include "bonebridge/formats/sith/key/codec.hpp"
 #include "bonebridge/formats/sith/pup/bridge.hpp"
@@ -19,50 +15,29 @@
 namespace bonebridge::sith {
 namespace {
 
-namespace fs = std::filesystem;
-
 // Where a puppet's keys are: beside it, in key/ below it, or in the game's tree (misc/pup/ and 3do/key/,
-// so ../../3do/key/ from the .pup; ../3do/key/ for a .pup kept one folder down).
+// so ../../3do/key/ from the .pup; ../3do/key/ for a .pup kept one folder down); on disk or inside the
+// archive that holds the .pup, in any letter case.
 const char* const kKeyFolders[] = {".", "key/", "../3do/key/", "../../3do/key/"};
 
-std::string lowered(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
-// `name` in `folder`, matched without regard to case as the game's file system does.
-std::optional<fs::path> file_in(const fs::path& folder, const std::string& name) {
-  std::error_code ec;
-  if (fs::is_regular_file(folder / name, ec)) return folder / name;
-  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->is_regular_file(ec) && lowered(it->path().filename().string()) == lowered(name))
-      return it->path();
-  }
-  return std::nullopt;
-}
-
-PuppetKey find_key(const std::optional<std::string>& pup_address, const std::string& name) {
+PuppetKey find_key(const Options& options, const std::string& name) {
   PuppetKey found{name, std::nullopt, {}};
-  std::error_code ec;
-  if (!pup_address || !fs::is_regular_file(*pup_address, ec)) {
-    found.why_absent = "the .pup is not a file on disk, so its folder is unknown";
-    return found;
-  }
-  const fs::path folder = fs::path(*pup_address).parent_path();
+  const auto pup = options.get("input");
+  const NearbyFiles& files = *options.nearby;
   for (const char* below : kKeyFolders) {
-    const auto path = file_in((folder / below).lexically_normal(), name);
-    if (!path) continue;
-    auto bytes = read_file(path->string());
+    const auto folder = pup ? files.folder_near(*pup, below) : std::nullopt;
+    const auto address = folder ? files.find(*folder, name) : std::nullopt;
+    if (!address) continue;
+    auto bytes = files.read(*address);
     auto key = bytes ? read_key(*bytes) : Result<KeyFile>(bytes.error());
     if (!key) {
-      found.why_absent = fmt::format("{} does not read: {}", path->string(), key.error().to_string());
+      found.why_absent = fmt::format("{} does not read: {}", *address, key.error().to_string());
       return found;
     }
     found.key = std::move(*key);
     return found;
   }
-  found.why_absent = fmt::format("not found beside the .pup, nor in {}",
+  found.why_absent = fmt::format("not found beside the .pup{}, nor in {}", pup ? " (" + *pup + ")" : "",
                                  fmt::join(kKeyFolders + 1, std::end(kKeyFolders), ", "));
   return found;
 }
@@ -202,8 +177,7 @@ Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, 
     search = std::move(found).value();
   }
   std::vector<PuppetKey> keys;
-  for (const auto& name : puppet_keys(load_puppet(*file)))
-    keys.push_back(find_key(options.get("input"), name));
+  for (const auto& name : puppet_keys(load_puppet(*file))) keys.push_back(find_key(options, name));
   return std::unique_ptr<Document>(std::make_unique<PupDocument>(std::move(file).value(), std::move(keys),
                                                                  std::move(*model), std::move(search)));
 }

@@ -1,0 +1,154 @@
+// NearbyFiles that reach into archives: a companion named by a file inside Res2.gob (a model's .mat files, a
+// puppet's keys) is looked for in the same archive, in folders relative to that file, as the game finds it.
+#include <fmt/format.h>
+
+#include <map>
+#include <mutex>
+
+#include "bonebridge/io/nearby.hpp"
+#include "bonebridge/registry/archives.hpp"
+
+namespace bonebridge {
+namespace {
+
+// An address inside an archive: the archive's own address (a file, or an entry of another archive) and the
+// path of a file or folder within it ("" for its top).
+struct Inside {
+  std::string archive;
+  std::string path;
+};
+
+std::optional<Inside> inside_archive(const std::string& address) {
+  const auto split = split_address(address);
+  if (!split || split->entries.empty()) return std::nullopt;
+  Inside inside{split->file, split->entries.back()};
+  for (std::size_t i = 0; i + 1 < split->entries.size(); ++i) inside.archive += ":" + split->entries[i];
+  return inside;
+}
+
+// A path's folders and name, '/' and '\' alike, empty parts dropped.
+std::vector<std::string> parts_of(const std::string& path) {
+  std::vector<std::string> parts;
+  std::string part;
+  for (const char c : path + '/') {
+    if (c != '/' && c != '\\') {
+      part += c;
+    } else if (!part.empty()) {
+      parts.push_back(std::move(part));
+      part.clear();
+    }
+  }
+  return parts;
+}
+
+std::string joined(const std::vector<std::string>& parts) {
+  std::string path;
+  for (const auto& part : parts) {
+    if (!path.empty()) path += '/';
+    path += part;
+  }
+  return path;
+}
+
+class ArchiveFiles final : public NearbyFiles {
+ public:
+  std::optional<std::string> folder_near(const std::string& address,
+                                         const std::string& relative) const override {
+    const auto inside = inside_archive(address);
+    if (!inside) return NearbyFiles::folder_near(address, relative);
+    std::vector<std::string> parts = parts_of(inside->path);
+    if (!parts.empty()) parts.pop_back();  // the file's own name
+    for (auto& step : parts_of(relative)) {
+      if (step == ".") continue;
+      if (step != "..") {
+        parts.push_back(std::move(step));
+      } else if (parts.empty()) {
+        return std::nullopt;  // above the archive's top
+      } else {
+        parts.pop_back();
+      }
+    }
+    const std::string folder = joined(parts);
+    if (!holds_folder(inside->archive, folder)) return std::nullopt;
+    return inside->archive + ":" + folder;
+  }
+
+  bool is_folder(const std::string& folder) const override {
+    const auto inside = inside_archive(folder);
+    return inside ? holds_folder(inside->archive, inside->path) : NearbyFiles::is_folder(folder);
+  }
+
+  std::optional<std::string> find(const std::string& folder, const std::string& name) const override {
+    const auto inside = inside_archive(folder);
+    if (!inside) return NearbyFiles::find(folder, name);
+    if (parts_of(name).size() != 1 || name == "." || name == "..") return std::nullopt;
+    const auto* archive = opened(inside->archive);
+    if (!archive) return std::nullopt;
+    const std::string wanted = entry_key(inside->path + "/" + name);
+    for (const auto& entry : archive->entries()) {
+      if (entry_key(entry.name) == wanted) return inside->archive + ":" + entry.name;
+    }
+    return std::nullopt;
+  }
+
+  Result<std::vector<std::uint8_t>> read(const std::string& address) const override {
+    const auto inside = inside_archive(address);
+    if (!inside) return NearbyFiles::read(address);
+    const auto* archive = opened(inside->archive);
+    if (!archive) return read_address(address).error();  // names what is wrong with the archive
+    const auto& entries = archive->entries();
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (entries[i].name != inside->path) continue;
+      auto bytes = archive->read(i);
+      if (!bytes) {
+        Error error = bytes.error();
+        error.file = address;
+        return error;
+      }
+      return bytes;
+    }
+    auto file = read_address(address);  // an entry named in another letter case, or by its index
+    if (!file) return file.error();
+    return std::move(file->bytes);
+  }
+
+ private:
+  bool holds_folder(const std::string& archive_address, const std::string& folder) const {
+    const auto* archive = opened(archive_address);
+    if (!archive) return false;
+    const std::string prefix = entry_key(folder);
+    if (prefix.empty()) return true;
+    for (const auto& entry : archive->entries()) {
+      const std::string name = entry_key(entry.name);
+      if (name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
+          name[prefix.size()] == '/')
+        return true;
+    }
+    return false;
+  }
+
+  // The archive at `address`, opened once per finder; nullptr when it does not open.
+  const archive::Archive* opened(const std::string& address) const {
+    const std::lock_guard lock(mutex_);
+    auto [it, fresh] = archives_.try_emplace(address);
+    if (fresh) {
+      auto file = read_address(address);
+      if (file) {
+        auto archive = open_archive(file->name, std::move(file->bytes));
+        if (archive) it->second = std::move(*archive);
+      }
+    }
+    return it->second.get();
+  }
+
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, std::unique_ptr<archive::Archive>> archives_;
+};
+
+}  // namespace
+
+std::shared_ptr<const NearbyFiles> archive_files() {
+  return std::make_shared<const ArchiveFiles>();
+}
+
+}  // namespace bonebridge
