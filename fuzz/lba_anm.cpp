@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (timeline(*animation, Variant::Lba1).end_ticks <= 2000 && animation->group_count <= 64) {
     const auto states = run_ideal_clock(*animation, Variant::Lba1);
     const auto body = placeholder_body(animation->group_count);
-    if (!states.empty()) pose_body(body, states.back().pose, states.back().actor.beta, Variant::Lba1);
+    if (!states.empty()) pose_body(body, states.back().pose, states.back().actor, Variant::Lba1);
   }
   run_game_clock(*animation, Variant::Lba2, 7, 64);
   return 0;

@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto again = read_body(bytes);
   if (!again.ok() || !(*again == *body)) std::abort();
   std::vector<GroupEntry> pose(body->groups.size(), GroupEntry{0, 100, 200, 300});
-  pose_body(*body, pose, 77, Variant::Lba1);
+  pose_body(*body, pose, {0, 77, 0}, Variant::Lba1);
   const auto drawing =
       body_drawing(posable_body(*body), placeholder_palette(), nullptr, Light{}, Variant::Lba1);
   for (const auto& mesh : drawing.meshes) {

@@ -181,11 +181,14 @@ std::vector<Capability> capabilities() {
        "does not help"},
       {"evaluate", true, "partial",
        "LBA1 engine reproduced from the released source as the notes describe (not checked against retail "
-       "captures); the type>2 pointer desync is not reproduced; LBA2 root motion keeps yaw only, while the "
-       "game (lba2-classic INTERDEP.ASM ObjectSetInterDep) also turns the actor by the master alpha and "
-       "gamma and moves it by each update's step change turned by Rx(alpha)·Rz(gamma)·Ry(beta), rounded "
-       "to nearest (InitMatrixStdI, RotatePointI; the FPU and MMX variants the CPU picks may round "
-       "differently): known, not reproduced; the LBA2 sine table is assumed"},
+       "captures); the type>2 pointer desync is not reproduced; LBA2 as lba2-classic computes it: the 16.16 "
+       "factor rounded with (d+1)/2 (INTERDEP.ASM), angle differences read as 12 signed bits and an "
+       "unchanged "
+       "angle kept raw (INTFRAME.ASM), master rotation on alpha, beta and gamma, and each update's step "
+       "change "
+       "turned by InitMatrixStdI and RotatePointI (rounded half up; the MMX routines round the same, the FPU "
+       "routine a plain Pentium would pick is not reproduced); the LBA2 sine table is the game's SINTAB.ASM; "
+       "LBA2 bodies are posed with the LBA1 matrix routine (not checked against the game's)"},
       {"to glTF", true, "partial",
        "baked LINEAR keys on the tick grid, error measured against the engine; body polygons, lines and "
        "spheres as a skinned mesh coloured at the rest pose (--palette for the game's colours; light "

@@ -32,7 +32,7 @@ Vec3 as_vec(const std::array<std::int32_t, 3>& v) {
 
 int intensity(const Body& body, std::array<std::int32_t, 3> light) {
   const Body posable = posable_body(body);
-  return normal_intensities(posable, pose_body(posable, {}, 0, Variant::Lba1), light).at(0);
+  return normal_intensities(posable, pose_body(posable, {}, {}, Variant::Lba1), light).at(0);
 }
 
 TEST(LbaLighting, LightVectorIsZ59ThroughTheEulerMatrix) {
@@ -120,7 +120,7 @@ TEST(LbaBodyMesh, VerticesFollowTheEnginesPoints) {
   // At rest the core skeleton places every vertex exactly where the engine draws it.
   const auto rest_scene = body_to_core(body, options).scene;
   const std::vector<Mat4> rest_matrices = rest_model(rest_scene.skeleton);
-  const PosedBody rest = pose_body(body, {}, 0, Variant::Lba1);
+  const PosedBody rest = pose_body(body, {}, {}, Variant::Lba1);
   const RigidMesh& rest_mesh = rest_scene.meshes.at(0);
   for (std::size_t v = 0; v < point_of_vertex.size(); ++v) {
     const Vec3 drawn = transform_point(rest_matrices[static_cast<std::size_t>(rest_mesh.joint_of(v))],
@@ -133,7 +133,7 @@ TEST(LbaBodyMesh, VerticesFollowTheEnginesPoints) {
   IdealClock clock(animation, Variant::Lba1);
   for (std::int64_t tick : {0, 1, 5, 12, 20}) {
     const EngineState state = clock.at(tick);
-    const PosedBody posed = pose_body(body, state.pose, state.actor.beta, Variant::Lba1);
+    const PosedBody posed = pose_body(body, state.pose, state.actor, Variant::Lba1);
     const auto& model = poser.model_at(static_cast<double>(tick) * 0.02);
     for (std::size_t v = 0; v < point_of_vertex.size(); ++v) {
       const Vec3 drawn =

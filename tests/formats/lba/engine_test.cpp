@@ -46,7 +46,8 @@ TEST(LbaEngine, TranslationTruncatesTowardZeroAndDoesNotWrap) {
 }
 
 TEST(LbaEngine, Lba2RoundsTheFactorThenFloors) {
-  // factor = (65536 + 1) / 3 = 21845; 100·21845 >> 16 = 33; -100·21845 >> 16 = -34 (floor), & 4095 = 4062.
+  // factor = (65536 + (3 + 1) / 2) / 3 = 21846; 100·21846 >> 16 = 33; -100·21846 >> 16 = -34 (floor), & 4095
+  // = 4062.
   EXPECT_EQ(interpolate_angle(Variant::Lba2, 0, 100, 1, 3), 33);
   EXPECT_EQ(interpolate_angle(Variant::Lba2, 0, -100, 1, 3), 4062);
   // 4096 units: diff 3000 > 2048 becomes -1096; factor 32768: -548 -> 3548.
@@ -151,6 +152,46 @@ TEST(LbaEngine, Lba2TurnsOnlyWithTheMasterBit) {
   EXPECT_EQ(with.actor().beta, 400);
 }
 
+// LBA2's group interpolation, from INTERDEP.ASM (the factor) and INTFRAME.ASM (the angles), e = 1 of d = 3.
+TEST(LbaEngine, Lba2FactorRoundsWithHalfTheDurationRoundedUp) {
+  // factor = ((1 << 16) + (3 + 1) / 2) / 3 = 65538 / 3 = 21846 (d / 2 would give 65537 / 3 = 21845).
+  // 0 -> 3: 3·21846 = 65538 >> 16 = 1 (with 21845: 65535 >> 16 = 0).
+  EXPECT_EQ(interpolate_angle(Variant::Lba2, 0, 3, 1, 3), 1);
+}
+
+TEST(LbaEngine, Lba2HalfTurnGoesBackwardsAndNoChangeKeepsTheStoredValue) {
+  // 0 -> 2048: (2048 - 0) & 4095 = 2048, read as 12 signed bits: -2048. -2048·21846 >> 16 = -683 (floor),
+  // & 4095 = 3413 (going forwards would give 682).
+  EXPECT_EQ(interpolate_angle(Variant::Lba2, 0, 2048, 1, 3), 3413);
+  // 5000 -> 904: (904 - 5000) & 4095 = 0: the optequal branch stores the last value's 16 bits, unmasked.
+  EXPECT_EQ(interpolate_angle(Variant::Lba2, 5000, 904, 1, 3), 5000);
+}
+
+// LBA2 root motion, ObjectSetInterDep (INTERDEP.ASM) with InitMatrixStdI (IMATSTDI.ASM) and RotatePointI
+// (ROT3DI.ASM), worked through by hand for five updates of a 5 ms keyframe: step (100, -7, 37), master
+// rotation with entry 0 = (alpha 200, beta 3000, gamma -300). Per update: factor = ((e << 16) + 3) / 5
+// (13107, 26215, 39322, 52429, then 65536 when reached); each angle field read as 12 signed bits (3000 ->
+// -1096, -300 -> -300), scaled (value·factor >> 16) and its change since the last update added to the actor's
+// angle (& 4095); the step's change likewise, turned by the matrix of the new angles (Q14 products rounded
+// half up, each row's sum + 2^13 >> 14). Update 1: angles (39, 3876, 4036), change (19, -2, 7), moved (15,
+// -4, 13); update 5: angles (200, 3000, 3796), change (20, -1, 8), moved (-10, -2, 19).
+TEST(LbaEngine, Lba2MasterRotationTurnsAllThreeAxesAndTheStepWithThem) {
+  Animation animation;
+  animation.group_count = 1;
+  animation.keyframes = {{0, {0, 0, 0}, {{1, 0, 0, 0}}}, {5, {100, -7, 37}, {{1, 200, 3000, -300}}}};
+  AnimPlayer player(animation, Variant::Lba2);
+  const std::array<std::array<int, 3>, 5> angles{
+      {{39, 3876, 4036}, {80, 3657, 3975}, {120, 3438, 3915}, {160, 3219, 3855}, {200, 3000, 3796}}};
+  const std::array<std::array<std::int32_t, 3>, 5> positions{
+      {{15, -4, 13}, {27, -9, 31}, {30, -16, 51}, {27, -21, 71}, {17, -23, 90}}};
+  for (std::size_t k = 0; k < 5; ++k) {
+    EXPECT_EQ(player.update(static_cast<std::int64_t>(k) + 1), k == 4) << k;
+    const Actor& actor = player.actor();
+    EXPECT_EQ((std::array<int, 3>{actor.alpha, actor.beta, actor.gamma}), angles[k]) << "update " << k + 1;
+    EXPECT_EQ(actor.position, positions[k]) << "update " << k + 1;
+  }
+}
+
 // Root group with points p0, p1; an arm pivoting on p1 with points p2, p3 (§2.5).
 Body two_group_body() {
   Body body;
@@ -171,7 +212,7 @@ Body two_group_body() {
 TEST(LbaEngine, BodyPosedByHandRotation) {
   // gamma = 256 (90° about Z): M = [[0, -16384, 0], [16384, 0, 0], [0, 0, 16384]]; pivot p1 = (0, 50, 0).
   // p2 = M·(0, 30, 0) + P = (-30, 50, 0); p3 = M·(10, 0, 0) + P = (0, 60, 0).
-  const auto posed = pose_body(two_group_body(), {{0, 0, 0, 0}, {0, 0, 0, 256}}, 0, Variant::Lba1);
+  const auto posed = pose_body(two_group_body(), {{0, 0, 0, 0}, {0, 0, 0, 256}}, {}, Variant::Lba1);
   EXPECT_EQ(posed.groups[1].matrix, (std::array<std::int32_t, 9>{0, -16384, 0, 16384, 0, 0, 0, 0, 16384}));
   EXPECT_EQ(posed.groups[1].origin, (std::array<std::int32_t, 3>{0, 50, 0}));
   EXPECT_EQ(posed.points[2], (std::array<std::int32_t, 3>{-30, 50, 0}));
@@ -180,18 +221,18 @@ TEST(LbaEngine, BodyPosedByHandRotation) {
 
 TEST(LbaEngine, BodyPosedByHandTranslationAndActorYaw) {
   // Type 1 with t = (5, 0, 0): origin (5, 50, 0); p2 = (0 + 5, 30, 0) + (0, 50, 0) = (5, 80, 0).
-  const auto moved = pose_body(two_group_body(), {{0, 0, 0, 0}, {1, 5, 0, 0}}, 0, Variant::Lba1);
+  const auto moved = pose_body(two_group_body(), {{0, 0, 0, 0}, {1, 5, 0, 0}}, {}, Variant::Lba1);
   EXPECT_EQ(moved.groups[1].origin, (std::array<std::int32_t, 3>{5, 50, 0}));
   EXPECT_EQ(moved.points[2], (std::array<std::int32_t, 3>{5, 80, 0}));
   // Actor yaw 256 on the root: Ry(90°) takes x to -z, so p3 = (0, 50, -10).
-  const auto turned = pose_body(two_group_body(), {{0, 0, 0, 0}, {0, 0, 0, 0}}, 256, Variant::Lba1);
+  const auto turned = pose_body(two_group_body(), {{0, 0, 0, 0}, {0, 0, 0, 0}}, {0, 256, 0}, Variant::Lba1);
   EXPECT_EQ(turned.points[3], (std::array<std::int32_t, 3>{0, 50, -10}));
 }
 
 TEST(LbaEngine, EulerOrderIsXThenZThenY) {
   // alpha = 256 and beta = 256 on the arm. M = Rx(90)·Ry(90): Ry first sends (10,0,0) to (0,0,-10), then Rx
   // sends (0,0,-10) to (0, 10, 0) (y' = -s·z). The other order (Ry·Rx) would leave it at (0,0,-10).
-  const auto posed = pose_body(two_group_body(), {{0, 0, 0, 0}, {0, 256, 256, 0}}, 0, Variant::Lba1);
+  const auto posed = pose_body(two_group_body(), {{0, 0, 0, 0}, {0, 256, 256, 0}}, {}, Variant::Lba1);
   EXPECT_EQ(posed.points[3], (std::array<std::int32_t, 3>{0, 60, 0}));
 }
 
@@ -199,7 +240,7 @@ TEST(LbaEngine, GroupsBeyondTheAnimationKeepTheBodyValues) {
   Body body = two_group_body();
   body.groups[1].angles = {0, 0, 256};
   // Only the master slot is animated (G = 1): the arm keeps its stored gamma 256.
-  const auto posed = pose_body(body, {{0, 0, 0, 0}}, 0, Variant::Lba1);
+  const auto posed = pose_body(body, {{0, 0, 0, 0}}, {}, Variant::Lba1);
   EXPECT_EQ(posed.points[3], (std::array<std::int32_t, 3>{0, 60, 0}));
 }
 

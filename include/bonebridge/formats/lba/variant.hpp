@@ -17,4 +17,12 @@ VariantTraits traits(Variant variant);
 int sine(Variant variant, int angle);
 int cosine(Variant variant, int angle);
 
+// An actor's angles, in the variant's units: LBA1 turns an actor by beta alone, LBA2's master rotation by all
+// three.
+struct Orientation {
+  int alpha = 0;
+  int beta = 0;
+  int gamma = 0;
+};
+
 }  // namespace bonebridge::lba

@@ -109,6 +109,7 @@ struct KeyframeWriter {
   std::vector<std::array<int, 3>> previous;  // Euler angles of every group at the previous keyframe
   std::int64_t previous_tick = 0;
   std::array<std::int64_t, 3> engine_position{};  // where the engine's own rounded steps have got the actor
+  int engine_beta = 0;                            // LBA2: the yaw the engine has turned the actor to
   int previous_beta = 0;
   bool yaw_used = false, clamped = false, root_tilted = false;
 
@@ -118,6 +119,60 @@ struct KeyframeWriter {
     return static_cast<std::int16_t>(std::clamp<long long>(r, -32768, 32767));
   }
 };
+
+// LBA2 turns each update's share of a step with the actor's yaw at that moment (INTERDEP.ASM), so a step
+// taken while turning curves: aimed with the keyframe's final yaw, then corrected twice by what the engine
+// itself makes of it over the keyframe, from where its own rounded motion has got the actor.
+void aim_lba2_step(KeyframeWriter& writer, Keyframe& keyframe, int yaw,
+                   const std::array<std::int64_t, 3>& target) {
+  Keyframe probe;
+  probe.duration = keyframe.duration;
+  probe.groups = {{static_cast<std::uint16_t>(yaw != 0), 0, static_cast<std::int16_t>(yaw), 0}};
+  Actor start;
+  start.beta = writer.engine_beta;
+  for (std::size_t axis = 0; axis < 3; ++axis)
+    start.position[axis] = static_cast<std::int32_t>(writer.engine_position[axis]);
+  const double angle = to_radians((writer.engine_beta + yaw) & 4095, writer.variant);
+  const double c = std::cos(angle), s = std::sin(angle);
+  std::array<double, 3> step{};
+  Actor end = start;
+  for (int pass = 0; pass < 3; ++pass) {
+    const double dx = double(target[0] - end.position[0]), dz = double(target[2] - end.position[2]);
+    step[0] += dx * c - dz * s;
+    step[1] += double(target[1] - end.position[1]);
+    step[2] += dx * s + dz * c;
+    for (std::size_t axis = 0; axis < 3; ++axis) probe.step[axis] = writer.to_s16(step[axis]);
+    end = lba2_keyframe_motion(start, probe);
+  }
+  // The engine rounds every update's move to the unit, so a whole unit of step does not always move the end
+  // by one: the nearest steps around the aim are tried too.
+  const auto miss = [&target](const Actor& actor) {
+    std::int64_t sum = 0;
+    for (std::size_t axis = 0; axis < 3; ++axis)
+      sum += (target[axis] - actor.position[axis]) * (target[axis] - actor.position[axis]);
+    return sum;
+  };
+  for (bool improved = true; improved && miss(end) > 0;) {
+    improved = false;
+    const auto aimed = probe.step;
+    for (const int dx : {-1, 0, 1}) {
+      for (const int dz : {-1, 0, 1}) {
+        Keyframe nearby = probe;
+        nearby.step = {static_cast<std::int16_t>(std::clamp(aimed[0] + dx, -32768, 32767)), aimed[1],
+                       static_cast<std::int16_t>(std::clamp(aimed[2] + dz, -32768, 32767))};
+        const Actor landed = lba2_keyframe_motion(start, nearby);
+        if (miss(landed) < miss(end)) {
+          end = landed;
+          probe.step = nearby.step;
+          improved = true;
+        }
+      }
+    }
+  }
+  keyframe.step = probe.step;
+  for (std::size_t axis = 0; axis < 3; ++axis) writer.engine_position[axis] = end.position[axis];
+  writer.engine_beta = end.beta;
+}
 
 // The keyframe's step and entry 0 (yaw): the root motion from the previous keyframe, in the actor's frame.
 void write_root(KeyframeWriter& writer, Keyframe& keyframe, std::size_t k, Vec3 position, Quat rotation,
@@ -129,7 +184,9 @@ void write_root(KeyframeWriter& writer, Keyframe& keyframe, std::size_t k, Vec3 
   writer.yaw_used = writer.yaw_used || yaw != 0;
   const std::array<std::int64_t, 3> rounded{std::llround(position.x), std::llround(position.y),
                                             std::llround(position.z)};
-  if (k > 0) {
+  if (k > 0 && writer.variant == Variant::Lba2) {
+    aim_lba2_step(writer, keyframe, yaw, rounded);
+  } else if (k > 0) {
     // Undo RotXY with the new beta (the engine moves by (x·c + z·s, y, z·c − x·s)), aiming from where the
     // engine's own floor-rounded motion has got to, so that rounding does not accumulate over keyframes.
     auto& engine_position = writer.engine_position;
@@ -237,7 +294,7 @@ Result<Converted<Animation>> animation_from_core(const Scene& input, const Bridg
   }
   choose_loop(animation, writer.units);
   if (writer.clamped) out.notes.push_back("values beyond the s16 or u16 range were clamped");
-  if (writer.root_tilted) out.notes.push_back("root pitch and roll (LBA1 root motion keeps yaw only)");
+  if (writer.root_tilted) out.notes.push_back("root pitch and roll (the written root motion keeps yaw only)");
   if (joints > 30) out.notes.push_back("more than 30 groups: the LBA1 engine handles at most 30");
   return out;
 }

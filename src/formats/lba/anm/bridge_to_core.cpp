@@ -38,10 +38,6 @@ std::vector<std::int64_t> key_ticks(const Animation& animation, Variant variant)
   return {ticks.begin(), ticks.end()};
 }
 
-Quat yaw_quat(int beta, Variant variant) {
-  return axis_angle({0, 1, 0}, to_radians(beta, variant));
-}
-
 Mat4 q14_to_mat4(const PosedGroup& group, const Vec3& offset) {
   Mat4 m;
   for (int r = 0; r < 3; ++r) {
@@ -62,7 +58,7 @@ Transform engine_local(const GroupEntry& value, int parent, const Vec3& offset, 
   Transform local;
   if (parent < 0) {
     local.translation = {double(actor.position[0]), double(actor.position[1]), double(actor.position[2])};
-    local.rotation = yaw_quat(actor.beta, variant);
+    local.rotation = euler_to_quat(actor.alpha, actor.beta, actor.gamma, variant);
   } else if (value.type == 0) {
     local.translation = offset;
     local.rotation = euler_to_quat(value.a, value.b, value.c, variant);
@@ -78,7 +74,7 @@ Transform engine_local(const GroupEntry& value, int parent, const Vec3& offset, 
 EnginePose engine_pose(const Body& body, const EngineState& state, double seconds, Variant variant,
                        bool include_actor) {
   const Actor actor = include_actor ? state.actor : Actor{};
-  const PosedBody posed = pose_body(body, state.pose, actor.beta, variant);
+  const PosedBody posed = pose_body(body, state.pose, actor, variant);
   const Vec3 actor_position{double(actor.position[0]), double(actor.position[1]), double(actor.position[2])};
   const auto offsets = pivot_offsets(body);
   EnginePose pose;
@@ -133,7 +129,8 @@ void add_root_motion(Clip& clip, const KeyedStates& keyed, const Body& used, con
     root_translation.times.push_back(keyed.seconds(k));
     root_translation.values.push_back(
         {double(actor.position[0]), double(actor.position[1]), double(actor.position[2])});
-    append_rotation_key(root_rotation, keyed.seconds(k), yaw_quat(actor.beta, options.variant),
+    append_rotation_key(root_rotation, keyed.seconds(k),
+                        euler_to_quat(actor.alpha, actor.beta, actor.gamma, options.variant),
                         kRotationSegments);
   }
   drop_flat_keys(root_translation);

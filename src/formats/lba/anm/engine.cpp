@@ -8,18 +8,75 @@
 namespace bonebridge::lba {
 namespace {
 
-// LBA1: 16-bit imul/idiv, a quotient truncated toward zero. LBA2: a 16.16 factor rounded to nearest, then a
-// product shifted right by 16 (floor).
+// LBA2's progress through a keyframe, computed once per update (INTERDEP.ASM): a 16.16 factor rounded with
+// (d + 1) / 2, so an odd duration rounds up where d / 2 would not.
+std::int64_t lba2_factor(std::int64_t elapsed, std::int64_t duration) {
+  return (elapsed * 65536 + (duration + 1) / 2) / duration;
+}
+
+// LBA1: 16-bit imul/idiv, a quotient truncated toward zero. LBA2: the factor times the delta, shifted right
+// by 16 (floor).
 int scaled_delta(Variant variant, std::int64_t delta, std::int64_t elapsed, std::int64_t duration) {
   if (delta == 0) return 0;
   if (variant == Variant::Lba1) return static_cast<int>(delta * elapsed / duration);
-  const std::int64_t factor = (elapsed * 65536 + duration / 2) / duration;
-  return static_cast<int>((delta * factor) >> 16);
+  return static_cast<int>((delta * lba2_factor(elapsed, duration)) >> 16);
+}
+
+// A 12-bit angle as LBA2 reads it (shl 20, sar 20): -2048..2047.
+int sign_extend_12(int value) {
+  return ((value & 0xFFF) ^ 0x800) - 0x800;
+}
+
+// A Q14 product rounded half up, as LIB386's integer routines round (sar 14 then adc 0, or + 2^13 then sar
+// 14).
+std::int32_t round_q14(std::int64_t value) {
+  return static_cast<std::int32_t>((value + 8192) >> 14);
+}
+
+using ObjectMatrix = std::array<std::int32_t, 9>;  // row-major Q14
+
+// InitMatrixStdI (IMATSTDI.ASM): Rx(alpha)·Rz(gamma) rounded, then ·Ry(beta) rounded. The MMX routine the
+// game picks on most processors (IMATSTDM.ASM, MulMatrixM) rounds the same products the same way.
+ObjectMatrix object_matrix(int alpha, int beta, int gamma) {
+  const std::int64_t sa = sine(Variant::Lba2, alpha), ca = cosine(Variant::Lba2, alpha);
+  const std::int64_t sb = sine(Variant::Lba2, beta), cb = cosine(Variant::Lba2, beta);
+  const std::int64_t sg = sine(Variant::Lba2, gamma), cg = cosine(Variant::Lba2, gamma);
+  const std::int64_t xz21 = round_q14(sg * ca), xz31 = round_q14(sg * sa);  // Rx·Rz, rows 2 and 3
+  return {round_q14(cg * cb),
+          static_cast<std::int32_t>(-sg),
+          round_q14(cg * sb),
+          round_q14(sb * sa + xz21 * cb),
+          round_q14(cg * ca),
+          round_q14(sb * xz21 - sa * cb),
+          round_q14(xz31 * cb - ca * sb),
+          round_q14(cg * sa),
+          round_q14(sb * xz31 + ca * cb)};
+}
+
+// RotatePointI (ROT3DI.ASM; RotatePointM is the same): each row's 32-bit sum plus 2^13, shifted right by 14.
+std::array<int, 3> rotate_point(const ObjectMatrix& m, const std::array<int, 3>& v) {
+  std::array<int, 3> out{};
+  for (int row = 0; row < 3; ++row) {
+    std::uint32_t sum = 8192;
+    for (int column = 0; column < 3; ++column) {
+      sum += static_cast<std::uint32_t>(m[static_cast<std::size_t>(row * 3 + column)]) *
+             static_cast<std::uint32_t>(v[static_cast<std::size_t>(column)]);
+    }
+    out[static_cast<std::size_t>(row)] = static_cast<std::int32_t>(sum) >> 14;
+  }
+  return out;
 }
 
 }  // namespace
 
 int interpolate_angle(Variant variant, int source, int dest, int elapsed, int duration) {
+  if (variant == Variant::Lba2) {
+    // INTFRAME.ASM: the difference taken mod 4096 and read as 12 signed bits, so half a turn always goes
+    // backwards; where there is none, the stored source value is kept as it is, unmasked.
+    const int diff = sign_extend_12(dest - source);
+    if (diff == 0) return source;
+    return (source + scaled_delta(variant, diff, elapsed, duration)) & 4095;
+  }
   const int units = traits(variant).angle_units, half = units / 2;
   const int s = source & angle_mask(variant), t = dest & angle_mask(variant);
   int diff = t - s;
@@ -67,39 +124,79 @@ void AnimPlayer::advance_frame() {
   if (frame_ >= animation_->keyframes.size()) frame_ = effective_loop_frame(*animation_);
 }
 
-void AnimPlayer::move_actor(const std::array<int, 3>& step, int yaw) {
+// LBA1 (P_ANIM.ASM): the step gained so far in this keyframe, turned by the actor's yaw after adding entry
+// 0's yaw gained so far; the actor moves by the change since the last update.
+void AnimPlayer::move_actor_lba1(const std::array<int, 3>& step, int yaw) {
   actor_.beta = (actor_.beta + yaw - previous_yaw_) & angle_mask(variant_);
   const int c = cosine(variant_, actor_.beta), s = sine(variant_, actor_.beta);
   const std::array<int, 3> rotated{(step[0] * c + step[2] * s) >> 14, step[1],
                                    (step[2] * c - step[0] * s) >> 14};
   for (int axis = 0; axis < 3; ++axis) actor_.position[axis] += rotated[axis] - previous_rotated_[axis];
   previous_rotated_ = rotated;
-  previous_step_ = step;
   previous_yaw_ = yaw;
+}
+
+// LBA2 (INTERDEP.ASM ObjectSetInterDep): with master rotation (entry 0's type bit 0) the actor turns by the
+// change in entry 0's scaled angles (12-bit signed fields) on all three axes; then the change in the scaled
+// step since the last update is turned by the actor's matrix (InitMatrixStd, RotatePoint) and added.
+void move_actor_lba2(Actor& actor, Lba2Progress& progress, const Keyframe& dest, std::int64_t factor) {
+  const auto scaled = [factor](int value) { return static_cast<int>((std::int64_t{value} * factor) >> 16); };
+  if (!dest.groups.empty() && (dest.groups[0].type & 1) != 0) {
+    const GroupEntry& root = dest.groups[0];
+    const std::array<int, 3> full{sign_extend_12(root.a), sign_extend_12(root.b), sign_extend_12(root.c)};
+    const std::array<int*, 3> angles{&actor.alpha, &actor.beta, &actor.gamma};
+    for (std::size_t axis = 0; axis < 3; ++axis) {
+      const int gained = scaled(full[axis]);
+      *angles[axis] = (*angles[axis] + gained - progress.angles[axis]) & 4095;
+      progress.angles[axis] = gained;
+    }
+  }
+  std::array<int, 3> change{};
+  for (std::size_t axis = 0; axis < 3; ++axis) {
+    const int gained = scaled(dest.step[axis]);
+    change[axis] = gained - progress.step[axis];
+    progress.step[axis] = gained;
+  }
+  const auto moved = rotate_point(object_matrix(actor.alpha, actor.beta, actor.gamma), change);
+  for (std::size_t axis = 0; axis < 3; ++axis) actor.position[axis] += moved[axis];
+}
+
+Actor lba2_keyframe_motion(Actor start, const Keyframe& dest) {
+  Lba2Progress progress;
+  const int duration = dest.duration;
+  for (int elapsed = std::min(1, duration); elapsed <= duration; ++elapsed)
+    move_actor_lba2(start, progress, dest, elapsed >= duration ? 65536 : lba2_factor(elapsed, duration));
+  return start;
 }
 
 bool AnimPlayer::update(std::int64_t now) {
   if (animation_->keyframes.empty()) return false;
   const Keyframe& dest = animation_->keyframes[frame_];
   const std::int64_t elapsed = now - memo_ticks_;
-  // LBA2 applies entry 0's angles only with master bit 0 set (OBJECT.CPP); LBA1 always adds the yaw.
-  const bool master = variant_ == Variant::Lba1 || (!dest.groups.empty() && (dest.groups[0].type & 1) != 0);
-  const int yaw_full = dest.groups.empty() || !master ? 0 : dest.groups[0].b;
-  const std::array<int, 3> step_full{dest.step[0], dest.step[1], dest.step[2]};
-  if (elapsed >= dest.duration) {
-    move_actor(step_full, yaw_full);
+  const bool reached = elapsed >= dest.duration;
+  const int e = static_cast<int>(std::min<std::int64_t>(elapsed, dest.duration)), d = dest.duration;
+  if (variant_ == Variant::Lba2) {
+    move_actor_lba2(actor_, lba2_progress_, dest, reached ? 65536 : lba2_factor(e, d));
+  } else {
+    // LBA1 always adds entry 0's yaw (OBJECT.C), whatever its type.
+    std::array<int, 3> step{dest.step[0], dest.step[1], dest.step[2]};
+    int yaw = dest.groups.empty() ? 0 : dest.groups[0].b;
+    if (!reached) {
+      for (int& value : step) value = interpolate_linear(variant_, 0, value, e, d);
+      yaw = interpolate_linear(variant_, 0, yaw, e, d);
+    }
+    move_actor_lba1(step, yaw);
+  }
+  if (reached) {
     pose_ = memo_ = dest.groups;  // raw values, unmasked (trap 6)
     memo_ticks_ = now;            // leftover time is dropped (trap 9)
-    previous_step_ = previous_rotated_ = {};
+    previous_rotated_ = {};
     previous_yaw_ = 0;
+    lba2_progress_ = {};
     ++reached_;
     advance_frame();
     return true;
   }
-  const int e = static_cast<int>(elapsed), d = dest.duration;
-  std::array<int, 3> step{};
-  for (int axis = 0; axis < 3; ++axis) step[axis] = interpolate_linear(variant_, 0, step_full[axis], e, d);
-  move_actor(step, interpolate_linear(variant_, 0, yaw_full, e, d));
   const std::size_t count = std::min(memo_.size(), dest.groups.size());
   pose_ = dest.groups;
   for (std::size_t g = 1; g < count; ++g)

@@ -71,7 +71,8 @@ GroupEntry posed_value(const Body& body, const std::vector<GroupEntry>& pose, st
   return {stored.type, stored.angles[0], stored.angles[1], stored.angles[2]};
 }
 
-PosedBody pose_body(const Body& body, const std::vector<GroupEntry>& pose, int actor_beta, Variant variant) {
+PosedBody pose_body(const Body& body, const std::vector<GroupEntry>& pose, const Orientation& actor,
+                    Variant variant) {
   PosedBody posed;
   posed.groups.resize(body.groups.size());
   posed.points.assign(body.points.size(), {0, 0, 0});
@@ -83,8 +84,8 @@ PosedBody pose_body(const Body& body, const std::vector<GroupEntry>& pose, int a
     PosedGroup& out = posed.groups[i];
     std::array<std::int32_t, 3> translation{};
     if (parent < 0) {
-      // The root: the actor's own yaw, pivot at the origin (AnimNuage).
-      out.matrix = rotate(identity, 0, actor_beta, 0, variant);
+      // The root: the actor's own orientation, pivot at the origin (AnimNuage).
+      out.matrix = rotate(identity, actor.alpha, actor.beta, actor.gamma, variant);
     } else {
       const std::size_t pivot = group.pivot_point / 6;
       const Matrix& parent_matrix = posed.groups[static_cast<std::size_t>(parent)].matrix;

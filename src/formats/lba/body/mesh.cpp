@@ -297,7 +297,7 @@ Result<TexturePage> read_texture_page(std::span<const std::uint8_t> bytes) {
 BodyDrawing body_drawing(const Body& body, const Palette& palette, const TexturePage* page, Light light,
                          Variant variant) {
   if (!body.geometry) return {};
-  const PosedBody rest = pose_body(body, {}, 0, variant);
+  const PosedBody rest = pose_body(body, {}, {}, variant);
   const auto intensities = normal_intensities(body, rest, light_vector(light.alpha, light.beta, variant));
   const auto corner_colours = polygon_palette_indices(body, intensities);
   MeshBuilder builder(body, palette, page);

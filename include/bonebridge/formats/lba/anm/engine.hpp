@@ -18,11 +18,25 @@ int interpolate_linear(Variant variant, int source, int dest, int elapsed, int d
 GroupEntry interpolate_group(Variant variant, const GroupEntry& source, const GroupEntry& dest, int elapsed,
                              int duration);
 
-// The actor's placement: integer world position and yaw, moved by root motion.
-struct Actor {
+// The actor's placement: its orientation and integer world position, moved by root motion.
+struct Actor : Orientation {
   std::array<std::int32_t, 3> position{};
-  int beta = 0;
 };
+
+// What LBA2's ObjectSetInterDep keeps between the updates of one keyframe: the step and master angles gained
+// so far (LastAnimStepX.., LastAnimStepAlpha..), back to zero at each keyframe reached.
+struct Lba2Progress {
+  std::array<int, 3> step{};
+  std::array<int, 3> angles{};
+};
+
+// One LBA2 update's root motion (INTERDEP.ASM): `factor` is the 16.16 progress through `dest` (65536 once
+// reached).
+void move_actor_lba2(Actor& actor, Lba2Progress& progress, const Keyframe& dest, std::int64_t factor);
+
+// LBA2 root motion over a whole keyframe under the ideal clock (an update every tick): where the actor
+// `start` stands once `dest` is reached. The .anm writer aims each keyframe's step with it.
+Actor lba2_keyframe_motion(Actor start, const Keyframe& dest);
 
 // The per-actor animation state of the game loop (OBJECT.C, P_ANIM.ASM), advanced by `update`.
 class AnimPlayer {
@@ -40,7 +54,7 @@ class AnimPlayer {
   std::size_t reached() const { return reached_; }  // keyframes reached so far
 
  private:
-  void move_actor(const std::array<int, 3>& step, int yaw);
+  void move_actor_lba1(const std::array<int, 3>& step, int yaw);
   void advance_frame();
 
   const Animation* animation_;
@@ -50,8 +64,9 @@ class AnimPlayer {
   std::int64_t memo_ticks_ = 0;
   std::size_t reached_ = 0;
   Actor actor_;
-  std::array<int, 3> previous_step_{}, previous_rotated_{};
-  int previous_yaw_ = 0;
+  std::array<int, 3> previous_rotated_{};  // LBA1: the step gained so far, turned
+  int previous_yaw_ = 0;                   // LBA1: the yaw gained so far
+  Lba2Progress lba2_progress_;
 };
 
 // The clip's keyframe timeline under the ideal clock: keyframe k is reached at reach_ticks[k] of the first

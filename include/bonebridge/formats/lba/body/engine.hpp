@@ -33,8 +33,9 @@ std::vector<int> point_owners(const Body& body);
 // body's stored type and angles otherwise.
 GroupEntry posed_value(const Body& body, const std::vector<GroupEntry>& pose, std::size_t group);
 
-// Poses `body` with the animation pose (posed_value) and the actor's yaw on the root group (§2.3).
-PosedBody pose_body(const Body& body, const std::vector<GroupEntry>& pose, int actor_beta, Variant variant);
+// Poses `body` with the animation pose (posed_value) and the actor's orientation on the root group (§2.3).
+PosedBody pose_body(const Body& body, const std::vector<GroupEntry>& pose, const Orientation& actor,
+                    Variant variant);
 
 // The light SetLightVector(alpha, beta, 0) leaves in NormalXLight/Y/Z (P_TRIGO.ASM): (0, 0, NORMAL_UNIT − 5)
 // through Rx·Rz·Ry, >> 14. The world matrix it starts from is taken as the identity (the iso renderer poses
