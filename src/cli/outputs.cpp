@@ -96,7 +96,10 @@ int OutputPlan::refuse() const {
 }
 
 Result<fs::path> mirrored_output(const fs::path& out, const fs::path& relative, std::string_view extension) {
-  fs::path normal = relative.lexically_normal();
+  // Archive entry names separate their folders with '\' too (GOB, SI): both become folders here.
+  std::string generic = relative.string();
+  std::replace(generic.begin(), generic.end(), '\\', '/');
+  fs::path normal = fs::path(generic).lexically_normal();
   if (normal.empty() || normal.has_root_path() || *normal.begin() == ".." || normal == "." ||
       !normal.has_filename()) {
     return Error{"", "not a path inside the output folder", {}, {}, relative.string()};

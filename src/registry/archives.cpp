@@ -253,12 +253,14 @@ Result<std::vector<std::uint8_t>> pack_folder(const std::filesystem::path& folde
   std::vector<archive::EntrySource> sources;
   std::vector<bool> used(items.size(), false);
   for (std::size_t i = 0; opened && i < opened->entries().size(); ++i) {
-    const auto it = std::find_if(items.begin(), items.end(), [&](const FolderItem& item) {
-      return item.name == opened->entries()[i].name;
-    });
+    // Matched as the games compare names ("3do/x.3do" extracted from "3do\x.3do"), written with the stored
+    // name.
+    const std::string key = entry_key(opened->entries()[i].name);
+    const auto it = std::find_if(items.begin(), items.end(),
+                                 [&](const FolderItem& item) { return entry_key(item.name) == key; });
     if (it == items.end()) continue;  // removed from the folder: left out
     used[static_cast<std::size_t>(it - items.begin())] = true;
-    auto source = folder_entry(*it, opened.get(), i);
+    auto source = folder_entry({opened->entries()[i].name, it->path}, opened.get(), i);
     if (!source) return source.error();
     sources.push_back(std::move(*source));
   }

@@ -237,6 +237,53 @@ TEST_F(ArchiveCli, BatchFindsEveryFamilyFileInsideArchivesAndSkipsClothWithAReas
   EXPECT_NE(run.err.find("2 written, 1 skipped"), std::string::npos) << run.err;
 }
 
+// A GOB laid out by hand as Jedi Knight stores paths: '\' between folders, capitals kept. Extracting makes
+// folders of them (not file names holding backslashes), packing the folder like the original gives its bytes
+// back, and batch mirrors the same folders.
+TEST_F(ArchiveCli, BackslashFoldersOfAGobBecomeFoldersAndPackBack) {
+  const auto ani = testing::read_bytes(testing::source_dir() / "examples/lego/waving_arm.ani");
+  const std::vector<std::pair<std::string, std::vector<std::uint8_t>>> files = {
+      {"Anims\\Wave\\Waving_Arm.ani", ani}, {"misc\\readme.txt", {'h', 'i'}}};
+  std::vector<std::uint8_t> gob = {'G', 'O', 'B', ' ', 0x14, 0, 0, 0, 0, 0, 0, 0};
+  std::vector<std::uint32_t> offsets;
+  for (const auto& [name, bytes] : files) {
+    offsets.push_back(static_cast<std::uint32_t>(gob.size()));
+    gob.insert(gob.end(), bytes.begin(), bytes.end());
+  }
+  const auto put32 = [&gob](std::size_t at, std::uint32_t v) {
+    for (int i = 0; i < 4; ++i)
+      gob[at + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(v >> (8 * i));
+  };
+  const std::size_t directory = gob.size();
+  put32(8, static_cast<std::uint32_t>(directory));
+  gob.resize(directory + 4 + files.size() * 136, 0);
+  put32(directory, static_cast<std::uint32_t>(files.size()));
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::size_t record = directory + 4 + i * 136;
+    put32(record, offsets[i]);
+    put32(record + 4, static_cast<std::uint32_t>(files[i].second.size()));
+    std::copy(files[i].first.begin(), files[i].first.end(),
+              gob.begin() + static_cast<std::ptrdiff_t>(record + 8));
+  }
+  const auto game = folder_ / "games" / "Res2.gob";
+  fs::create_directories(game.parent_path());
+  std::ofstream(game, std::ios::binary)
+      .write(reinterpret_cast<const char*>(gob.data()), std::streamsize(gob.size()));
+
+  const auto out = folder_ / "x";
+  ASSERT_EQ(run_tool("extract " + game.string() + " " + out.string()).code, 0);
+  EXPECT_EQ(testing::read_bytes(out / "Anims" / "Wave" / "Waving_Arm.ani"), ani);
+  EXPECT_EQ(testing::read_bytes(out / "misc" / "readme.txt"), (std::vector<std::uint8_t>{'h', 'i'}));
+  const auto packed = folder_ / "again.gob";
+  ASSERT_EQ(run_tool("pack " + out.string() + " " + packed.string() + " --like " + game.string()).code, 0);
+  EXPECT_EQ(testing::read_bytes(packed), gob);
+  // An entry is named with either separator, in any case.
+  EXPECT_EQ(read_address(game.string() + ":anims/wave/waving_arm.ANI")->bytes, ani);
+  const auto batch = run_tool("batch " + (folder_ / "games").string() + " " + (folder_ / "out").string());
+  ASSERT_EQ(batch.code, 0) << batch.err;
+  EXPECT_TRUE(fs::exists(folder_ / "out" / "Res2.gob" / "Anims" / "Wave" / "Waving_Arm.glb")) << batch.err;
+}
+
 // An edited animation put back into the archive it came from: only with --in-place; the entry reads back as
 // what convert writes for a loose file, and every other entry keeps its bytes.
 TEST_F(ArchiveCli, ConvertInPlaceReplacesOneEntryOfANestedArchive) {
