@@ -96,7 +96,7 @@ int OutputPlan::refuse() const {
 }
 
 Result<fs::path> mirrored_output(const fs::path& out, const fs::path& relative, std::string_view extension) {
-  // Archive entry names separate their folders with '\' too (GOB, SI): both become folders here.
+  // Archive entry names separate their folders with '\' too (Sith GOB/GOO): both become folders here.
   std::string generic = relative.string();
   std::replace(generic.begin(), generic.end(), '\\', '/');
   fs::path normal = fs::path(generic).lexically_normal();
