@@ -196,8 +196,9 @@ std::vector<Capability> capabilities() {
        "them); "
        "1 unit = 1/512 m assumed"},
       {"from glTF", true, "partial",
-       "keyframes at the clip's key times, rotations decomposed into Rx·Rz·Ry, step and yaw from root "
-       "motion; joints matched to groups by name (root, group_N, in any order: Blender writes bones depth "
+       "keyframes at the clip's key times, rotations decomposed into Rx·Rz·Ry, step and turn from root "
+       "motion (LBA1: yaw; LBA2: alpha, beta and gamma, each step aimed by replaying the engine over its "
+       "keyframe); joints matched to groups by name (root, group_N, in any order: Blender writes bones depth "
        "first), else by index"},
       {"container", true, "confirmed", "HQR archives: ARCHIVE.HQR:<index> names an entry"},
       {"LBA2 bodies", true, "partial",

@@ -104,14 +104,14 @@ std::pair<Vec3, Quat> root_at(const Clip& clip, const SampledClip& sampled, std:
 
 // What writing keyframes one after the other carries from one to the next.
 struct KeyframeWriter {
-  Variant variant;
-  int units;
+  Variant variant = Variant::Lba1;
+  int units = 1024;
   std::vector<std::array<int, 3>> previous;  // Euler angles of every group at the previous keyframe
   std::int64_t previous_tick = 0;
   std::array<std::int64_t, 3> engine_position{};  // where the engine's own rounded steps have got the actor
-  int engine_beta = 0;                            // LBA2: the yaw the engine has turned the actor to
-  int previous_beta = 0;
-  bool yaw_used = false, clamped = false, root_tilted = false;
+  Orientation engine_turn;                        // LBA2: where the engine has turned the actor
+  std::array<int, 3> previous_root{};             // the root's Euler angles at the previous keyframe
+  bool turn_used = false, clamped = false, root_tilted = false;
 
   std::int16_t to_s16(double v) {
     const auto r = std::llround(v);
@@ -120,27 +120,31 @@ struct KeyframeWriter {
   }
 };
 
-// LBA2 turns each update's share of a step with the actor's yaw at that moment (INTERDEP.ASM), so a step
-// taken while turning curves: aimed with the keyframe's final yaw, then corrected twice by what the engine
-// itself makes of it over the keyframe, from where its own rounded motion has got the actor.
-void aim_lba2_step(KeyframeWriter& writer, Keyframe& keyframe, int yaw,
+// LBA2 turns each update's share of a step with the actor's orientation at that moment (INTERDEP.ASM), so a
+// step taken while turning curves: aimed with the keyframe's final orientation, then corrected twice by what
+// the engine itself makes of it over the keyframe, from where its own rounded motion has got the actor.
+void aim_lba2_step(KeyframeWriter& writer, Keyframe& keyframe, const std::array<int, 3>& turn,
                    const std::array<std::int64_t, 3>& target) {
   Keyframe probe;
   probe.duration = keyframe.duration;
-  probe.groups = {{static_cast<std::uint16_t>(yaw != 0), 0, static_cast<std::int16_t>(yaw), 0}};
+  probe.groups = {{static_cast<std::uint16_t>(turn != std::array<int, 3>{}),
+                   static_cast<std::int16_t>(turn[0]), static_cast<std::int16_t>(turn[1]),
+                   static_cast<std::int16_t>(turn[2])}};
   Actor start;
-  start.beta = writer.engine_beta;
+  static_cast<Orientation&>(start) = writer.engine_turn;
   for (std::size_t axis = 0; axis < 3; ++axis)
     start.position[axis] = static_cast<std::int32_t>(writer.engine_position[axis]);
-  const double angle = to_radians((writer.engine_beta + yaw) & 4095, writer.variant);
-  const double c = std::cos(angle), s = std::sin(angle);
+  const Quat facing = conjugate(
+      euler_to_quat(start.alpha + turn[0], start.beta + turn[1], start.gamma + turn[2], writer.variant));
   std::array<double, 3> step{};
   Actor end = start;
   for (int pass = 0; pass < 3; ++pass) {
-    const double dx = double(target[0] - end.position[0]), dz = double(target[2] - end.position[2]);
-    step[0] += dx * c - dz * s;
-    step[1] += double(target[1] - end.position[1]);
-    step[2] += dx * s + dz * c;
+    const Vec3 local =
+        rotate(facing, {double(target[0] - end.position[0]), double(target[1] - end.position[1]),
+                        double(target[2] - end.position[2])});
+    step[0] += local.x;
+    step[1] += local.y;
+    step[2] += local.z;
     for (std::size_t axis = 0; axis < 3; ++axis) probe.step[axis] = writer.to_s16(step[axis]);
     end = lba2_keyframe_motion(start, probe);
   }
@@ -155,57 +159,70 @@ void aim_lba2_step(KeyframeWriter& writer, Keyframe& keyframe, int yaw,
   for (bool improved = true; improved && miss(end) > 0;) {
     improved = false;
     const auto aimed = probe.step;
-    for (const int dx : {-1, 0, 1}) {
-      for (const int dz : {-1, 0, 1}) {
-        Keyframe nearby = probe;
-        nearby.step = {static_cast<std::int16_t>(std::clamp(aimed[0] + dx, -32768, 32767)), aimed[1],
-                       static_cast<std::int16_t>(std::clamp(aimed[2] + dz, -32768, 32767))};
-        const Actor landed = lba2_keyframe_motion(start, nearby);
-        if (miss(landed) < miss(end)) {
-          end = landed;
-          probe.step = nearby.step;
-          improved = true;
-        }
+    for (int nudge = 0; nudge < 27; ++nudge) {
+      Keyframe nearby = probe;
+      for (std::size_t axis = 0, code = static_cast<std::size_t>(nudge); axis < 3; ++axis, code /= 3) {
+        nearby.step[axis] = static_cast<std::int16_t>(
+            std::clamp(aimed[axis] + static_cast<int>(code % 3) - 1, -32768, 32767));
+      }
+      const Actor landed = lba2_keyframe_motion(start, nearby);
+      if (miss(landed) < miss(end)) {
+        end = landed;
+        probe.step = nearby.step;
+        improved = true;
       }
     }
   }
   keyframe.step = probe.step;
   for (std::size_t axis = 0; axis < 3; ++axis) writer.engine_position[axis] = end.position[axis];
-  writer.engine_beta = end.beta;
+  writer.engine_turn = end;
 }
 
-// The keyframe's step and entry 0 (yaw): the root motion from the previous keyframe, in the actor's frame.
+// LBA1 (the engine moves by (x·c + z·s, y, z·c − x·s) with the new beta): the step turned back, aimed from
+// where the engine's own floor-rounded motion has got to, so that rounding does not accumulate over
+// keyframes.
+void aim_lba1_step(KeyframeWriter& writer, Keyframe& keyframe, int beta,
+                   const std::array<std::int64_t, 3>& target) {
+  auto& engine_position = writer.engine_position;
+  const double angle = to_radians(beta, writer.variant), c = std::cos(angle), s = std::sin(angle);
+  const double dx = double(target[0] - engine_position[0]), dz = double(target[2] - engine_position[2]);
+  keyframe.step = {writer.to_s16(dx * c - dz * s), writer.to_s16(double(target[1] - engine_position[1])),
+                   writer.to_s16(dx * s + dz * c)};
+  const int ci = cosine(writer.variant, beta), si = sine(writer.variant, beta);
+  engine_position[0] += (keyframe.step[0] * ci + keyframe.step[2] * si) >> 14;
+  engine_position[1] += keyframe.step[1];
+  engine_position[2] += (keyframe.step[2] * ci - keyframe.step[0] * si) >> 14;
+}
+
+// The keyframe's step and entry 0: the root motion from the previous keyframe, in the actor's frame, and the
+// turn over it (LBA1 keeps the yaw alone; LBA2's master rotation turns all three axes).
 void write_root(KeyframeWriter& writer, Keyframe& keyframe, std::size_t k, Vec3 position, Quat rotation,
                 std::vector<std::string>& lost) {
-  const auto root_euler = quat_to_euler(rotation, writer.variant, {0, writer.previous_beta, 0});
-  writer.root_tilted = writer.root_tilted || root_euler[0] != 0 || root_euler[2] != 0;
-  const int beta = root_euler[1];
-  const int yaw = k == 0 ? 0 : wrap_half(beta - writer.previous_beta, writer.units);
-  writer.yaw_used = writer.yaw_used || yaw != 0;
+  const bool lba2 = writer.variant == Variant::Lba2;
+  const auto& previous = writer.previous_root;
+  const auto root =
+      quat_to_euler(rotation, writer.variant, lba2 ? previous : std::array<int, 3>{0, previous[1], 0});
+  std::array<int, 3> turn{};
+  for (std::size_t axis = 0; axis < 3; ++axis) {
+    if (k > 0 && (lba2 || axis == 1)) turn[axis] = wrap_half(root[axis] - previous[axis], writer.units);
+  }
+  writer.root_tilted = writer.root_tilted || (!lba2 && (root[0] != 0 || root[2] != 0));
+  writer.turn_used = writer.turn_used || turn != std::array<int, 3>{};
   const std::array<std::int64_t, 3> rounded{std::llround(position.x), std::llround(position.y),
                                             std::llround(position.z)};
-  if (k > 0 && writer.variant == Variant::Lba2) {
-    aim_lba2_step(writer, keyframe, yaw, rounded);
+  if (k > 0 && lba2) {
+    aim_lba2_step(writer, keyframe, turn, rounded);
   } else if (k > 0) {
-    // Undo RotXY with the new beta (the engine moves by (x·c + z·s, y, z·c − x·s)), aiming from where the
-    // engine's own floor-rounded motion has got to, so that rounding does not accumulate over keyframes.
-    auto& engine_position = writer.engine_position;
-    const double angle = to_radians(beta, writer.variant), c = std::cos(angle), s = std::sin(angle);
-    const double dx = double(rounded[0] - engine_position[0]), dz = double(rounded[2] - engine_position[2]);
-    keyframe.step = {writer.to_s16(dx * c - dz * s), writer.to_s16(double(rounded[1] - engine_position[1])),
-                     writer.to_s16(dx * s + dz * c)};
-    const int ci = cosine(writer.variant, beta), si = sine(writer.variant, beta);
-    engine_position[0] += (keyframe.step[0] * ci + keyframe.step[2] * si) >> 14;
-    engine_position[1] += keyframe.step[1];
-    engine_position[2] += (keyframe.step[2] * ci - keyframe.step[0] * si) >> 14;
+    aim_lba1_step(writer, keyframe, root[1], rounded);
   } else {
     writer.engine_position = rounded;
     if (rounded != std::array<std::int64_t, 3>{}) {
       lost.push_back("the root's starting offset (an LBA actor starts where it stands)");
     }
   }
-  keyframe.groups.push_back({0, 0, static_cast<std::int16_t>(yaw), 0});
-  writer.previous_beta = beta;
+  keyframe.groups.push_back({0, static_cast<std::int16_t>(turn[0]), static_cast<std::int16_t>(turn[1]),
+                             static_cast<std::int16_t>(turn[2])});
+  writer.previous_root = root;
 }
 
 // Entries 1.. of keyframe k: a translation for a joint that only moves, Euler angles otherwise.
@@ -274,8 +291,10 @@ Result<Converted<Animation>> animation_from_core(const Scene& input, const Bridg
 
   Animation& animation = out.value;
   animation.group_count = static_cast<std::uint16_t>(joints);
-  KeyframeWriter writer{variant, traits(variant).angle_units,
-                        std::vector<std::array<int, 3>>(joints, {0, 0, 0})};
+  KeyframeWriter writer;
+  writer.variant = variant;
+  writer.units = traits(variant).angle_units;
+  writer.previous.assign(joints, {0, 0, 0});
   writer.previous_tick = sampled.ticks.front();
   for (std::size_t k = 0; k < sampled.ticks.size(); ++k) {
     const std::int64_t t = sampled.ticks[k];
@@ -289,12 +308,12 @@ Result<Converted<Animation>> animation_from_core(const Scene& input, const Bridg
     writer.previous_tick = t;
   }
   // Master flag: LBA2 applies entry-0 angles only with bit 0 set; LBA1 sets ANIM_MASTER_ROT for any non-zero.
-  if (writer.yaw_used) {
+  if (writer.turn_used) {
     for (auto& keyframe : animation.keyframes) keyframe.groups[0].type = 1;
   }
   choose_loop(animation, writer.units);
   if (writer.clamped) out.notes.push_back("values beyond the s16 or u16 range were clamped");
-  if (writer.root_tilted) out.notes.push_back("root pitch and roll (the written root motion keeps yaw only)");
+  if (writer.root_tilted) out.notes.push_back("root pitch and roll (LBA1 root motion keeps yaw only)");
   if (joints > 30) out.notes.push_back("more than 30 groups: the LBA1 engine handles at most 30");
   return out;
 }
