@@ -149,14 +149,16 @@ void aim_lba2_step(KeyframeWriter& writer, Keyframe& keyframe, const std::array<
     end = lba2_keyframe_motion(start, probe);
   }
   // The engine rounds every update's move to the unit, so a whole unit of step does not always move the end
-  // by one: the nearest steps around the aim are tried too.
+  // by one: the nearest steps around the aim are tried too (four rounds at most: the cost stays a fixed
+  // multiple of the clip's length).
   const auto miss = [&target](const Actor& actor) {
     std::int64_t sum = 0;
     for (std::size_t axis = 0; axis < 3; ++axis)
       sum += (target[axis] - actor.position[axis]) * (target[axis] - actor.position[axis]);
     return sum;
   };
-  for (bool improved = true; improved && miss(end) > 0;) {
+  bool improved = true;
+  for (int round = 0; improved && round < 4 && miss(end) > 0; ++round) {
     improved = false;
     const auto aimed = probe.step;
     for (int nudge = 0; nudge < 27; ++nudge) {
