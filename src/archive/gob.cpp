@@ -299,7 +299,8 @@ const ArchiveKind& gob_kind() {
       {".gob", ".goo"},
       "Read and write (version 0x14: Jedi Knight, Mysteries of the Sith, Infernal Machine), byte-identical "
       "on unmodified archives; new paths stored lower-case with '\\' as the engine looks them up (OpenJKDF2 "
-      "stdGob.c). Tested on hand-made archives only: no GOB is public.",
+      "stdGob.c); '\\' folders become folders in extract and batch. A model's .mat files and a puppet's keys "
+      "are found inside the GOB that holds them. Tested on hand-made archives only: no GOB is public.",
       sniff_gob,
       open_gob,
       [](const std::vector<EntrySource>& entries, const Archive* model) {
