@@ -142,12 +142,23 @@ struct BatchJob {
   std::optional<PlannedOutput> page;
 };
 
+// A batch's pages share one copy of three.js, written beside the index in this folder.
+constexpr const char* kScriptsFolder = "preview-scripts";
+
+// The preview pages' three.js and the folder it is written to (--preview).
+struct PagesScripts {
+  PreviewScripts scripts;
+  fs::path folder;
+};
+
 // The item's preview page around the glTF just written (not a second conversion), written: what its record
-// adds.
+// adds. The page loads three.js from the batch's scripts folder, by a path relative to itself.
 Result<nlohmann::json> write_preview(const PlannedOutput& page, const LoadedInput& loaded,
                                      const Converted<std::vector<std::uint8_t>>& gltf,
-                                     const PreviewScripts& scripts) {
-  const std::string html = preview_page(fs::path(page.input).filename().string(), loaded, gltf, scripts);
+                                     const PagesScripts& shared) {
+  const std::string folder = shared.folder.lexically_relative(page.path.parent_path()).generic_string();
+  const std::string html =
+      preview_page(fs::path(page.input).filename().string(), loaded, gltf, shared.scripts, folder);
   const std::span bytes(reinterpret_cast<const std::uint8_t*>(html.data()), html.size());
   if (const auto written = write_planned(page, bytes); !written) return written.error();
   return nlohmann::json{{"preview", page.path.string()}, {"preview_bytes", html.size()}};
@@ -156,7 +167,7 @@ Result<nlohmann::json> write_preview(const PlannedOutput& page, const LoadedInpu
 // One item of a batch, converted and written: what `batch --json` prints for it. `scripts` is set when the
 // job has a preview page.
 Result<nlohmann::json> convert_item(const BatchJob& job, const Options& settings, const std::string& format,
-                                    bool binary, const PreviewScripts* scripts) {
+                                    bool binary, const PagesScripts* scripts) {
   const PlannedOutput& item = job.gltf;
   auto loaded = load_input(item.input, settings, format, every_family());
   if (!loaded) return loaded.error();
@@ -224,7 +235,7 @@ std::string status_line(const PlannedOutput& item, const Result<nlohmann::json>&
 // front when standard error is a terminal.
 class BatchRun {
  public:
-  BatchRun(const BatchRequest& request, const std::vector<BatchJob>& items, const PreviewScripts* scripts)
+  BatchRun(const BatchRequest& request, const std::vector<BatchJob>& items, const PagesScripts* scripts)
       : request_(request),
         settings_(request.options.to_options()),
         scripts_(scripts),
@@ -275,8 +286,8 @@ class BatchRun {
   }
 
   const BatchRequest& request_;
-  const Options settings_;         // the request's options, built once for every item
-  const PreviewScripts* scripts_;  // three.js for the preview pages; null without --preview
+  const Options settings_;       // the request's options, built once for every item
+  const PagesScripts* scripts_;  // three.js for the preview pages; null without --preview
   const std::vector<BatchJob>& items_;
   std::vector<std::optional<Result<nlohmann::json>>> finished_;  // done but not yet printed
   const bool progress_;
@@ -287,27 +298,42 @@ class BatchRun {
 };
 
 // Every output of the batch, planned: each item's glTF file, then (--preview) its page beside it with .html,
-// and last the index in the output folder.
-OutputPlan plan_batch(const BatchRequest& request, const std::vector<BatchItem>& items) {
+// and after them the pages' scripts and last the index in the output folder.
+OutputPlan plan_batch(const BatchRequest& request, const std::vector<BatchItem>& items,
+                      const PagesScripts* scripts) {
   OutputPlan plan{request.force};
   for (const auto& item : items) plan.protect_input(item.input);
   plan.protect_companions(request.options.to_options());
   for (const auto& item : items) {
     plan.add(item.input, item.output);
-    if (request.preview) plan.add(item.input, fs::path(item.output).replace_extension(".html"));
+    if (scripts) plan.add(item.input, fs::path(item.output).replace_extension(".html"));
   }
-  if (request.preview) plan.add("(the batch's index page)", fs::path(request.out) / "index.html");
+  if (!scripts) return plan;
+  for (const auto& script : scripts->scripts)
+    plan.add("(three.js for the preview pages)", scripts->folder / script.file);
+  plan.add("(the batch's index page)", fs::path(request.out) / "index.html");
   return plan;
 }
 
-// The jobs of a plan made by plan_batch (so in its order), without the index.
-std::vector<BatchJob> planned_jobs(const std::vector<PlannedOutput>& outputs, bool preview) {
+// The jobs of a plan made by plan_batch (so in its order): the first `count` items' outputs.
+std::vector<BatchJob> planned_jobs(const std::vector<PlannedOutput>& outputs, std::size_t count,
+                                   bool preview) {
   std::vector<BatchJob> jobs;
   const std::size_t step = preview ? 2 : 1;
-  for (std::size_t i = 0; i + step <= outputs.size(); i += step) {
+  for (std::size_t i = 0; jobs.size() < count && i + step <= outputs.size(); i += step) {
     jobs.push_back({outputs[i], preview ? std::optional(outputs[i + 1]) : std::nullopt});
   }
   return jobs;
+}
+
+// The pages' scripts, planned between the pages and the index.
+Status write_scripts(const PagesScripts& scripts, std::span<const PlannedOutput> planned) {
+  for (std::size_t i = 0; i < scripts.scripts.size() && i < planned.size(); ++i) {
+    const std::string& text = scripts.scripts[i].text;
+    const std::span bytes(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+    if (auto written = write_planned(planned[i], bytes); !written) return written.error();
+  }
+  return Ok{};
 }
 
 Status write_index(const BatchRequest& request, const PlannedOutput& index,
@@ -322,21 +348,25 @@ Status write_index(const BatchRequest& request, const PlannedOutput& index,
 int run_batch(const BatchRequest& request) {
   const auto items = batch_items(request.input, request.out, request.text ? ".gltf" : ".glb");
   if (!items) return report_error(items.error());
-  const OutputPlan plan = plan_batch(request, *items);
-  if (!plan.conflicts().empty()) return plan.refuse();
-  std::optional<PreviewScripts> scripts;
+  std::optional<PagesScripts> scripts;
   if (request.preview) {
     auto read = read_preview_scripts(default_three_folder());
     if (!read) return report_error(read.error());
-    scripts = std::move(*read);
+    scripts = PagesScripts{std::move(*read), fs::path(request.out) / kScriptsFolder};
   }
-  const auto jobs = planned_jobs(plan.outputs(), request.preview);
+  const OutputPlan plan = plan_batch(request, *items, scripts ? &*scripts : nullptr);
+  if (!plan.conflicts().empty()) return plan.refuse();
+  const auto jobs = planned_jobs(plan.outputs(), items->size(), request.preview);
   const auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr).run();
   status() << fmt::format("batch: {} written, {} skipped (no glTF form), {} failed\n", counts.written,
                           counts.skipped, counts.failed);
   for (const auto& failure : counts.failures) status() << "  failed: " << failure << "\n";
-  if (request.preview) {
-    if (auto index = write_index(request, plan.outputs().back(), counts.records); !index)
+  if (scripts) {
+    const std::span outputs(plan.outputs());
+    if (auto written = write_scripts(*scripts, outputs.subspan(jobs.size() * 2, scripts->scripts.size()));
+        !written)
+      return report_error(written.error());
+    if (auto index = write_index(request, outputs.back(), counts.records); !index)
       return report_error(index.error());
   }
   return counts.failed ? kInvalidInput : kSuccess;

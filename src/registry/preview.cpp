@@ -224,13 +224,11 @@ std::filesystem::path default_three_folder() {
 
 Result<PreviewScripts> read_preview_scripts(const std::filesystem::path& folder) {
   PreviewScripts scripts;
-  for (auto [part, relative] :
-       {std::pair{&scripts.three, "three.min.js"},
-        std::pair{&scripts.gltf_loader, "examples/js/loaders/GLTFLoader.js"},
-        std::pair{&scripts.orbit_controls, "examples/js/controls/OrbitControls.js"}}) {
+  for (const char* relative :
+       {"three.min.js", "examples/js/loaders/GLTFLoader.js", "examples/js/controls/OrbitControls.js"}) {
     auto text = read_text(folder / relative);
     if (!text) return text.error();
-    *part = inside_script(std::move(*text));
+    scripts.push_back({std::filesystem::path(relative).filename().string(), std::move(*text)});
   }
   return scripts;
 }
@@ -243,7 +241,8 @@ Result<std::string> preview_page(const std::string& name, const LoadedInput& inp
 }
 
 std::string preview_page(const std::string& name, const LoadedInput& input,
-                         const Converted<std::vector<std::uint8_t>>& gltf, const PreviewScripts& scripts) {
+                         const Converted<std::vector<std::uint8_t>>& gltf, const PreviewScripts& scripts,
+                         const std::string& scripts_folder) {
   const nlohmann::json data{{"name", name},
                             {"family", input.family->title},
                             {"tick", input.document->engine_tick()},
@@ -259,9 +258,21 @@ std::string preview_page(const std::string& name, const LoadedInput& input,
       "<div>Conversion notes:</div><ul id=\"notes\"></ul><div id=\"joint\"></div>\n"
       "<script id=\"bonebridge-data\" type=\"application/json\">";
   page += inside_script(data.dump(-1, ' ', false, replace));
-  page += "</script>\n<script>" + scripts.three + "</script>\n<script>" + scripts.gltf_loader +
-          "</script>\n<script>" + scripts.orbit_controls + "</script>\n<script>" + kPlayer +
-          "</script>\n</body></html>\n";
+  page += "</script>\n";
+  for (const PreviewScript& script : scripts) {
+    if (scripts_folder.empty()) {
+      page.append("<script>").append(inside_script(script.text)).append("</script>\n");
+    } else {
+      page.append("<script src=\"")
+          .append(scripts_folder)
+          .append("/")
+          .append(script.file)
+          .append("\"></script>\n");
+    }
+  }
+  page += "<script>";
+  page += kPlayer;
+  page += "</script>\n</body></html>\n";
   return page;
 }
 

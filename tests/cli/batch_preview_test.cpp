@@ -16,10 +16,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The three.js the preview pages inline (Debian's libjs-three), where the tool looks for it.
-bool three_js_present() {
+// The three.js the preview pages load (Debian's libjs-three), where the tool looks for it.
+fs::path three_js_folder() {
   const char* folder = std::getenv("BONEBRIDGE_THREE_DIR");
-  return fs::exists(fs::path(folder && *folder ? folder : "/usr/share/javascript/three") / "three.min.js");
+  return folder && *folder ? folder : "/usr/share/javascript/three";
+}
+
+bool three_js_present() {
+  return fs::exists(three_js_folder() / "three.min.js");
 }
 
 std::string decode_entities(std::string text) {
@@ -115,6 +119,37 @@ TEST_F(BatchPreviewTest, IndexListsEveryOutputAndEveryLinkResolves) {
   EXPECT_EQ(linked, expected_links);
   EXPECT_NE(index.find("2 written, 0 skipped (no glTF form), 1 failed"), std::string::npos) << index;
   EXPECT_NE(index.find("held arm #2 &amp; co.ani"), std::string::npos) << index;
+}
+
+// The pages of a batch share one copy of three.js (about 1 MB), written beside the index: each page loads it
+// by a path relative to itself, and holds only its own glTF and player.
+TEST_F(BatchPreviewTest, PagesShareOneCopyOfThreeJs) {
+  const auto result = run({"batch", scratch("in").string(), scratch("out").string(), "--preview", "--json"});
+  EXPECT_EQ(result.code, 1) << result.err;  // broken.ani
+  const fs::path three = three_js_folder();
+  std::size_t pages = 0;
+  for (const auto& record : json_lines(result.out)) {
+    if (!record.contains("preview")) continue;
+    ++pages;
+    const fs::path page = record["preview"].get<std::string>();
+    const std::string html = read_text(page);
+    EXPECT_LT(html.size(), 200'000u) << page;
+    const std::regex source("<script src=\"([^\"]+)\">");
+    std::vector<std::string> scripts;
+    for (std::sregex_iterator it(html.begin(), html.end(), source), end; it != end; ++it)
+      scripts.push_back((*it)[1]);
+    ASSERT_EQ(scripts.size(), 3u) << page;
+    EXPECT_EQ(read_bytes(page.parent_path() / scripts[0]), read_bytes(three / "three.min.js")) << scripts[0];
+    EXPECT_EQ(read_bytes(page.parent_path() / scripts[1]),
+              read_bytes(three / "examples/js/loaders/GLTFLoader.js"));
+    EXPECT_EQ(read_bytes(page.parent_path() / scripts[2]),
+              read_bytes(three / "examples/js/controls/OrbitControls.js"));
+  }
+  EXPECT_EQ(pages, 2u);
+  std::size_t copies = 0;
+  for (const auto& file : fs::recursive_directory_iterator(scratch("out")))
+    copies += file.path().filename() == "three.min.js" ? 1 : 0;
+  EXPECT_EQ(copies, 1u);
 }
 
 TEST_F(BatchPreviewTest, WithoutThreeJsNothingIsWritten) {

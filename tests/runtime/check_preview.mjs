@@ -1,12 +1,13 @@
-// The preview page (`bonebridge preview`) of one file per family, opened from a file in headless Chromium as a
-// user would open it (no server): it must load without errors (the page lists every error and uncaught
+// The preview page (`bonebridge preview`) of one file per family, and one page of a `batch --preview` (which
+// loads the batch's one copy of three.js from a folder above it), opened from a file in headless Chromium as
+// a user would open it (no server): it must load without errors (the page lists every error and uncaught
 // exception and says "ready" in its title once drawn), draw the character in its 3D view, and show it moved
 // between two times of the clip (#t=SECONDS stops the page there). The screenshots stay in OUTDIR.
 // Usage: node check_preview.mjs TOOL SOURCE_DIR SAMPLES_DIR OUTDIR
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { pictureStats } from './png.mjs';
 
 const [tool, sourceDir, samplesDir, outDir] = process.argv.slice(2).map((p) => resolve(p));
@@ -21,7 +22,23 @@ const cases = [
     args: ['--model', `${samplesDir}/sith/ijim-sed-mod/sed_pd.3do`], times: [0.2, 0.6] },
   { name: 'animx', input: `${samplesDir}/animx/sample_plain.animx`,
     args: ['--skeleton', `${sourceDir}/tests/data/resonite_skeleton.glb`], times: [0.2, 0.6] },
+  { name: 'batch', input: `${examples}/lego`, page: 'batch/lego/held_arm.html', times: [0.25, 0.75] },
 ];
+
+// The page to open: written by `preview`, or (a case with `page`) by `batch --preview` of a folder holding
+// the input folder, so that the page sits one folder below the batch's scripts.
+function writePage(c) {
+  if (!c.page) {
+    const html = join(outDir, `${c.name}.html`);
+    execFileSync(tool, ['-q', 'preview', c.input, '-o', html, '--force', ...c.args], { stdio: 'inherit' });
+    return html;
+  }
+  const holder = mkdtempSync(join(tmpdir(), 'bonebridge-batch-'));
+  cpSync(c.input, join(holder, basename(c.input)), { recursive: true });
+  execFileSync(tool, ['-q', 'batch', holder, join(outDir, 'batch'), '--preview', '--force'], { stdio: 'inherit' });
+  rmSync(holder, { recursive: true, force: true });
+  return join(outDir, c.page);
+}
 
 function chromium(page, extra) {
   const profile = mkdtempSync(join(tmpdir(), 'bonebridge-preview-'));
@@ -42,8 +59,7 @@ for (const c of cases) {
     skipped++;
     continue;
   }
-  const html = join(outDir, `${c.name}.html`);
-  execFileSync(tool, ['-q', 'preview', c.input, '-o', html, '--force', ...c.args], { stdio: 'inherit' });
+  const html = writePage(c);
   const problems = [];
   const dom = chromium(`file://${html}#t=${c.times[0]}`, ['--dump-dom']);
   const title = dom.match(/<title>([^<]*)<\/title>/)?.[1];

@@ -1,17 +1,21 @@
 #pragma once
-// A look before a load: one self-contained HTML page that plays a conversion with three.js, offline from a
-// file (no server, no network): the glTF embedded, three.js inlined from Debian's libjs-three.
+// A look before a load: an HTML page that plays a conversion with three.js, offline from a file (no server,
+// no network): the glTF embedded, three.js from Debian's libjs-three inlined (a page that stands alone) or
+// loaded from script files written once beside a batch's pages.
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "bonebridge/registry/pipeline.hpp"
 
 namespace bonebridge {
 
-// three.min.js, GLTFLoader.js and OrbitControls.js (the classic-script builds that extend THREE).
-struct PreviewScripts {
-  std::string three, gltf_loader, orbit_controls;
+// three.min.js, GLTFLoader.js and OrbitControls.js (the classic-script builds that extend THREE), in load
+// order: each with the file name it has when written beside the pages.
+struct PreviewScript {
+  std::string file, text;
 };
+using PreviewScripts = std::vector<PreviewScript>;
 
 // Where Debian's libjs-three puts them; BONEBRIDGE_THREE_DIR in the environment overrides it.
 std::filesystem::path default_three_folder();
@@ -24,7 +28,10 @@ Result<std::string> preview_page(const std::string& name, const LoadedInput& inp
                                  const PreviewScripts& scripts);
 // The same page around glTF bytes already made from `input` (a .glb or a self-contained .gltf: three.js reads
 // either) and their conversion notes, so that a caller that has converted the file does not convert it again.
+// With `scripts_folder` (a URL relative to the page), the page loads the scripts from the files there instead
+// of inlining them.
 std::string preview_page(const std::string& name, const LoadedInput& input,
-                         const Converted<std::vector<std::uint8_t>>& gltf, const PreviewScripts& scripts);
+                         const Converted<std::vector<std::uint8_t>>& gltf, const PreviewScripts& scripts,
+                         const std::string& scripts_folder = {});
 
 }  // namespace bonebridge
