@@ -1,7 +1,9 @@
 # Plays a .glb in Blender (stock glTF importer, headless) and compares every joint's world position with the
 # game engine's poses from `bonebridge sample FILE --step S`, after fitting the one fixed change of axes and
 # units between the frames (Blender also turns glTF's Y-up into Z-up).
-# Usage: blender -b --factory-startup --python-exit-code 1 --python blender_compare.py -- FILE.glb POSES.json MAX_RELATIVE_ERROR MAX_ERROR_IN_GAME_UNITS
+# Usage: blender -b --factory-startup --python-exit-code 1 --python blender_compare.py -- FILE.glb POSES.json MAX_RELATIVE_ERROR MAX_ERROR_IN_GAME_UNITS [ANIMATION]
+# With ANIMATION, the glb's animation of that name is played alone (Blender's importer makes an NLA track per
+# glTF animation, named after it; the others are muted); without it, the first.
 # Node names are replaced by their index before import ("n12"), because Blender renames repeated names and
 # cuts long ones; the motion data is untouched.
 import itertools
@@ -67,8 +69,26 @@ def joint_world_positions(node_names):
     return positions
 
 
+def play_only(animation):
+    """Makes `animation` the active action of every object it moves and mutes every NLA track."""
+    found = False
+    for obj in bpy.context.scene.objects:
+        data = obj.animation_data
+        if not data:
+            continue
+        for track in data.nla_tracks:
+            if track.name == animation and track.strips:
+                data.action = track.strips[0].action
+                found = True
+            track.mute = True
+    if not found:
+        raise RuntimeError(f"no animation named {animation!r} in Blender's import")
+
+
 def main():
-    glb, poses_path, max_relative, max_units = sys.argv[sys.argv.index("--") + 1 :]
+    arguments = sys.argv[sys.argv.index("--") + 1 :]
+    glb, poses_path, max_relative, max_units = arguments[:4]
+    animation = arguments[4] if len(arguments) > 4 else None
     engine = json.load(open(poses_path))
     bpy.ops.wm.read_factory_settings(use_empty=True)
     bpy.ops.import_scene.gltf(filepath=renamed_glb(glb))
@@ -76,6 +96,8 @@ def main():
     fps = scene.render.fps / scene.render.fps_base
     nodes = engine["gltf_node_of_joint"]
     names = {f"n{n}" for n in nodes if n >= 0}
+    if animation is not None:
+        play_only(animation)
     for obj in scene.objects:
         if obj.animation_data and obj.animation_data.action is None and bpy.data.actions:
             obj.animation_data.action = bpy.data.actions[0]
@@ -98,6 +120,7 @@ def main():
     extent = float(np.linalg.norm(p.max(axis=0) - p.min(axis=0)))
     result = {
         "file": glb,
+        **({"animation": animation} if animation is not None else {}),
         "runtime": "Blender " + bpy.app.version_string,
         "samples": len(errors),
         "max": float(errors.max()),

@@ -1,7 +1,8 @@
 // One character with all its animations (issue 14): each entry of animations.json (several inputs, or one input
 // that holds several animations, such as a Sith .pup) is converted to ONE .glb by the bonebridge tool, checked by
 // the Khronos glTF-Validator (0 errors, 0 warnings), and each of its animations, found by name, is played in
-// three.js against the game engine's poses of that animation's own input (`bonebridge sample INPUT`).
+// three.js and in Blender (headless, the others muted) against the game engine's poses of that animation's own
+// input (`bonebridge sample INPUT`).
 // Entries: "inputs" (under ../shared/samples), "args" ({samples} expanded), "animations" (name -> the input to
 // sample; by default each input's file stem names its own), "max_relative", "max_units".
 // Usage: node check_animations.mjs TOOL SAMPLES_DIR
@@ -14,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 const [tool, samplesDir] = process.argv.slice(2);
 const here = dirname(fileURLToPath(import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'bonebridge-animations-'));
+// Blender must see Debian's Python packages (numpy), not those of a version-managed Python on PATH.
+const blenderEnv = { ...process.env, PYTHONPATH: '', PYTHONHOME: '', PATH: `/usr/bin:${process.env.PATH}` };
 
 let passed = 0;
 let failed = 0;
@@ -45,8 +48,12 @@ JSON.parse(readFileSync(join(here, 'animations.json'), 'utf8')).forEach((entry, 
     animations.forEach(([name, input], k) => {
       const posesPath = join(out, `${i}-${k}.poses.json`);
       writeFileSync(posesPath, execFileSync(tool, ['sample', input, '--ticks', '--json', ...args], { maxBuffer: 1 << 30 }));
-      execFileSync('node', [join(here, 'threejs_compare.mjs'), glb, posesPath, String(entry.max_relative ?? 1e-3),
-        String(entry.max_units ?? 0), name], { stdio: 'inherit' });
+      const bounds = [String(entry.max_relative ?? 1e-3), String(entry.max_units ?? 0)];
+      execFileSync('node', [join(here, 'threejs_compare.mjs'), glb, posesPath, ...bounds, name], { stdio: 'inherit' });
+      const blender = execFileSync('blender', ['-b', '--factory-startup', '--python-exit-code', '1', '--python',
+        join(here, 'blender_compare.py'), '--', glb, posesPath, ...bounds, name], { env: blenderEnv, maxBuffer: 1 << 26 });
+      const line = blender.toString().split('\n').find((l) => l.startsWith('BONEBRIDGE_RESULT '));
+      console.log(line ? line.slice('BONEBRIDGE_RESULT '.length) : 'Blender printed no result');
     });
     console.log(`${entry.why}: ${animations.length} animations checked`);
     passed++;
