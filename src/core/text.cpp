@@ -33,4 +33,11 @@ std::string to_utf8(std::string_view bytes) {
   return out;
 }
 
+std::string fold_case(std::string text) {
+  for (char& c : text) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return text;
+}
+
 }  // namespace bonebridge

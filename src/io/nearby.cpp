@@ -1,21 +1,14 @@
 #include "bonebridge/io/nearby.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <system_error>
 
+#include "bonebridge/core/text.hpp"
 #include "bonebridge/io/file.hpp"
 
 namespace bonebridge {
 
 namespace fs = std::filesystem;
-
-std::string fold_case(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
 
 std::optional<std::string> NearbyFiles::folder_near(const std::string& address,
                                                     const std::string& relative) const {

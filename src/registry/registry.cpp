@@ -1,8 +1,9 @@
 #include "bonebridge/registry/registry.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <deque>
+
+#include "bonebridge/core/text.hpp"
 
 #ifdef BONEBRIDGE_HAS_LEGO
 #include "bonebridge/formats/lego/family.hpp"
@@ -72,10 +73,7 @@ std::deque<FormatFamily> build_registry() {
 }  // namespace
 
 std::string lower_extension(const std::filesystem::path& path) {
-  std::string ext = path.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return ext;
+  return fold_case(path.extension().string());
 }
 
 namespace {

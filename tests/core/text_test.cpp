@@ -18,5 +18,10 @@ TEST(Text, OtherBytesAreReadAsLatin1) {
   EXPECT_FALSE(is_valid_utf8("\xE2\x82"));  // cut short
 }
 
+TEST(Text, FoldCaseLowersAsciiLettersOnly) {
+  EXPECT_EQ(fold_case("Res2.GOB:3DO\\Ky.3do"), "res2.gob:3do\\ky.3do");
+  EXPECT_EQ(fold_case("\xC9T\xC9"), "\xC9t\xC9");  // Latin-1 capitals are left alone, whatever the locale
+}
+
 }  // namespace
 }  // namespace bonebridge

@@ -9,4 +9,8 @@ namespace bonebridge {
 bool is_valid_utf8(std::string_view text);
 std::string to_utf8(std::string_view bytes);
 
+// ASCII letters in lower case, other bytes as they are: how the games' (DOS, Windows) file systems compare
+// names, and how extensions and keywords are matched.
+std::string fold_case(std::string text);
+
 }  // namespace bonebridge

@@ -31,7 +31,4 @@ class NearbyFiles {
 // The disk-only finder every Options starts with.
 std::shared_ptr<const NearbyFiles> disk_files();
 
-// Folds letter case the way the games' (Windows) file systems compare names.
-std::string fold_case(std::string text);
-
 }  // namespace bonebridge

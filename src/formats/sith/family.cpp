@@ -3,11 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <optional>
 
 #include "adapters.hpp"
+#include "bonebridge/core/text.hpp"
 #include "bonebridge/formats/sith/key/codec.hpp"
 #include "bonebridge/formats/sith/model/codec.hpp"
 #include "pup/adapter.hpp"
@@ -16,10 +16,8 @@ namespace bonebridge::sith {
 namespace {
 
 std::string lowercase_head(std::span<const std::uint8_t> bytes, std::size_t limit) {
-  std::string head(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(std::min(bytes.size(), limit)));
-  std::transform(head.begin(), head.end(), head.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return head;
+  return fold_case(
+      std::string(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(std::min(bytes.size(), limit))));
 }
 
 bool looks_like_key(const std::string& head) {

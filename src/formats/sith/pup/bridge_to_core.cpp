@@ -3,12 +3,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <algorithm>
-#include <cctype>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
 
+#include "bonebridge/core/text.hpp"
 #include "bonebridge/formats/sith/key/bridge.hpp"
 #include "bonebridge/formats/sith/pup/bridge.hpp"
 #include "bonebridge/formats/sith/pup/codec.hpp"
@@ -16,14 +15,8 @@
 namespace bonebridge::sith {
 namespace {
 
-bool same_name(std::string a, std::string b) {
-  const auto lower = [](std::string& s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  };
-  lower(a);
-  lower(b);
-  return a == b;
+bool same_name(const std::string& a, const std::string& b) {
+  return fold_case(a) == fold_case(b);
 }
 
 std::vector<const PuppetMove*> moves_playing(const PuppetClass& puppet, const std::string& key) {

@@ -1,12 +1,11 @@
 #include "bonebridge/formats/sith/pup/engine.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <set>
 
+#include "bonebridge/core/text.hpp"
 #include "bonebridge/formats/sith/line_reader.hpp"
 #include "bonebridge/formats/sith/pup/codec.hpp"
 
@@ -116,12 +115,6 @@ class PuppetReader {
   std::uint32_t flags_ = 0;
 };
 
-std::string lowered(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
 }  // namespace
 
 PuppetClass load_puppet(const PupFile& file) {
@@ -133,7 +126,7 @@ std::vector<std::string> puppet_keys(const PuppetClass& puppet) {
   std::vector<std::string> keys;
   std::set<std::string> seen{"none"};
   for (const PuppetMove& row : puppet.rows) {
-    if (seen.insert(lowered(row.key)).second) keys.push_back(row.key);
+    if (seen.insert(fold_case(row.key)).second) keys.push_back(row.key);
   }
   return keys;
 }
