@@ -4,6 +4,12 @@
 # users make.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DBONEBRIDGE_WERROR=ON -DBONEBRIDGE_PYTHON=ON \
+# ccache, keyed on paths relative to the clone: a second clone (CI's, a worktree) reuses the first's objects.
+launcher=()
+if command -v ccache >/dev/null; then
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S . -B build "${launcher[@]}" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBONEBRIDGE_WERROR=ON -DBONEBRIDGE_PYTHON=ON \
   -DPython3_EXECUTABLE=/usr/bin/python3 >/dev/null
 cmake --build build -j "$(nproc)"

@@ -15,9 +15,11 @@
 #include <typeinfo>
 #include <vector>
 
+#include "bonebridge/core/character.hpp"
 #include "bonebridge/core/conversion.hpp"
 #include "bonebridge/io/error.hpp"
 #include "bonebridge/io/file.hpp"
+#include "bonebridge/io/install_view.hpp"
 #include "bonebridge/io/nearby.hpp"
 #include "bonebridge/registry/settings.hpp"
 
@@ -151,6 +153,10 @@ struct FormatFamily {
   std::function<Result<std::vector<std::uint8_t>>(std::span<const std::uint8_t> bytes,
                                                   const Options& options)>
       transcode;
+  // The characters this family's game defines in an install (templates and puppets, entities, actor tables,
+  // character tables), and the files of its kinds that belong to none. Empty when the family has no notion of
+  // a character. Reads files only through the view.
+  std::function<CharacterList(const InstallView& install)> find_characters;
 };
 
 }  // namespace bonebridge

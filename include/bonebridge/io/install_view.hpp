@@ -1,0 +1,46 @@
+#pragma once
+// One read-only view of everything a user points at (an install folder, an archive, a folder of loose files):
+// the files on disk and the entries inside archives, nested archives included, listed once and looked up as
+// the games look them up (any letter case, '/' and '\' one separator, a game path such as "3do\key\x.key").
+// Families search it for the files their games' definitions name; the registry builds it
+// (registry/install.hpp `open_install`). Abstract here so that families depend on io/ only.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bonebridge/io/error.hpp"
+#include "bonebridge/io/nearby.hpp"
+
+namespace bonebridge {
+
+struct InstallFile {
+  std::string address;     // what the tool reads: a path, or ARCHIVE:ENTRY (nested: A.vpp_pc:b.str2_pc:c)
+  std::string path;        // within its root, as stored ("3do\key\walk.key", "anims/walk.anm")
+  std::string key;         // `path` as the games compare it: lower case, '/' separators
+  std::string root;        // the address of the folder or archive it belongs to
+  std::uint64_t size = 0;  // bytes (decoded)
+};
+
+class InstallView {
+ public:
+  virtual ~InstallView() = default;
+  // The address the view was opened on.
+  virtual const std::string& origin() const = 0;
+  // Every file, archives' entries after the archive itself, in a stable order (roots in the order found,
+  // files sorted by key within a root).
+  virtual const std::vector<InstallFile>& files() const = 0;
+  // The file at game path `path` ("3do\key\walk.key" or "walk.key"): its key equal to the path's, or ending
+  // in "/" + it. Searched in `near`'s root first (the engines open a level's files from its own archive
+  // first), then in every root in order; nullptr when there is none.
+  virtual const InstallFile* find(std::string_view path, const InstallFile* near = nullptr) const = 0;
+  // The files whose name ends with `extension` (".pup", any letter case), in listing order.
+  virtual std::vector<const InstallFile*> with_extension(std::string_view extension) const = 0;
+  virtual Result<std::vector<std::uint8_t>> read(const InstallFile& file) const = 0;
+  // A finder for documents that look for files beside their own (a .3do its .mat files), sharing the view's
+  // opened archives.
+  virtual std::shared_ptr<const NearbyFiles> nearby() const = 0;
+};
+
+}  // namespace bonebridge
