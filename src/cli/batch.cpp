@@ -10,10 +10,13 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include "batch_index.hpp"
 #include "bonebridge/registry/archives.hpp"
+#include "bonebridge/registry/characters.hpp"
+#include "bonebridge/registry/install.hpp"
 #include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/preview.hpp"
 #include "bonebridge/registry/registry.hpp"
@@ -27,8 +30,9 @@ namespace {
 namespace fs = std::filesystem;
 
 struct BatchItem {
-  std::string input;  // a file, or ARCHIVE:INDEX
+  std::string input;  // a file, or ARCHIVE:INDEX; for a character, "character NAME"
   fs::path output;
+  const Character* character = nullptr;  // with --characters: the character this item writes
 };
 
 // Everything a batch converts: files a family claims by extension, and inside archives (found by extension,
@@ -140,6 +144,7 @@ const std::vector<const FormatFamily*>& every_family() {
 struct BatchJob {
   PlannedOutput gltf;
   std::optional<PlannedOutput> page;
+  const Character* character = nullptr;
 };
 
 // A batch's pages share one copy of three.js, written beside the index in this folder.
@@ -153,21 +158,55 @@ struct PagesScripts {
 
 // The item's preview page around the glTF just written (not a second conversion), written: what its record
 // adds. The page loads three.js from the batch's scripts folder, by a path relative to itself.
-Result<nlohmann::json> write_preview(const PlannedOutput& page, const LoadedInput& loaded,
+Result<nlohmann::json> write_preview(const PlannedOutput& page, const std::string& family_title, double tick,
                                      const Converted<std::vector<std::uint8_t>>& gltf,
                                      const PagesScripts& shared) {
   const std::string folder = shared.folder.lexically_relative(page.path.parent_path()).generic_string();
-  const std::string html =
-      preview_page(fs::path(page.input).filename().string(), loaded, gltf, shared.scripts, folder);
+  const std::string html = preview_page(fs::path(page.input).filename().string(), family_title, tick, gltf,
+                                        shared.scripts, folder);
   const std::span bytes(reinterpret_cast<const std::uint8_t*>(html.data()), html.size());
   if (const auto written = write_planned(page, bytes); !written) return written.error();
   return nlohmann::json{{"preview", page.path.string()}, {"preview_bytes", html.size()}};
+}
+
+// The kind of file a document is ("Sith .key keyframes"), as its info names it, else its family's title.
+std::string kind_of(const LoadedInput& loaded) {
+  const auto info = loaded.document->info();
+  const auto format = info.find("format");
+  return format != info.end() && format->is_string() ? format->get<std::string>() : loaded.family->title;
+}
+
+// A character of --characters, converted and written.
+Result<nlohmann::json> convert_character(const BatchJob& job, const Options& settings, bool binary,
+                                         const PagesScripts* scripts) {
+  const Character& character = *job.character;
+  auto bytes = export_character(character, settings, {.binary = binary});
+  if (!bytes) {
+    Error error = bytes.error();
+    if (error.file.empty()) error.file = job.gltf.input;
+    return error;
+  }
+  if (const auto written = write_planned(job.gltf, bytes->value); !written) return written.error();
+  const FormatFamily* family = find_family_by_id(character.family);
+  const std::string title = family ? family->title : character.family;
+  nlohmann::json record{{"input", job.gltf.input},      {"output", job.gltf.path.string()},
+                        {"family", character.family},   {"format", "character (" + title + ")"},
+                        {"character", character.name},  {"animations", character.animations.size()},
+                        {"bytes", bytes->value.size()}, {"notes", bytes->notes}};
+  if (job.page) {
+    // The slider in milliseconds: a character's animations may come from files of different engine ticks.
+    auto preview = write_preview(*job.page, title, 0.001, *bytes, *scripts);
+    if (!preview) return preview.error();
+    record.update(*preview);
+  }
+  return record;
 }
 
 // One item of a batch, converted and written: what `batch --json` prints for it. `scripts` is set when the
 // job has a preview page.
 Result<nlohmann::json> convert_item(const BatchJob& job, const Options& settings, const std::string& format,
                                     bool binary, const PagesScripts* scripts) {
+  if (job.character) return convert_character(job, settings, binary, scripts);
   const PlannedOutput& item = job.gltf;
   auto loaded = load_input(item.input, settings, format, every_family());
   if (!loaded) return loaded.error();
@@ -184,13 +223,14 @@ Result<nlohmann::json> convert_item(const BatchJob& job, const Options& settings
   nlohmann::json record{{"input", item.input},
                         {"output", item.path.string()},
                         {"family", loaded->family->id},
-                        {"format", loaded->family->title},
+                        {"format", kind_of(*loaded)},
                         {"joints", joint_count(*loaded->document)},
                         {"duration", loaded->document->duration()},
                         {"bytes", bytes->value.size()},
                         {"notes", bytes->notes}};
   if (job.page) {
-    auto preview = write_preview(*job.page, *loaded, *bytes, *scripts);
+    auto preview =
+        write_preview(*job.page, loaded->family->title, loaded->document->engine_tick(), *bytes, *scripts);
     if (!preview) return preview.error();
     record.update(*preview);
   }
@@ -204,11 +244,12 @@ struct BatchRequest {
   bool json = false;
   bool force = false;
   bool preview = false;
-  unsigned jobs = 0;  // 0: one per core
+  bool characters = false;  // one glTF per character the game defines, lone files alone
+  unsigned jobs = 0;        // 0: one per core
 };
 
 struct BatchCounts {
-  std::size_t written = 0, skipped = 0, failed = 0;
+  std::size_t written = 0, characters = 0, skipped = 0, failed = 0;
   std::vector<std::string> failures;    // "input: reason", for the summary
   std::vector<nlohmann::json> records;  // every item's record, in order, for the index (--preview only)
 };
@@ -218,6 +259,16 @@ std::string status_line(const PlannedOutput& item, const Result<nlohmann::json>&
   if (!record) return "bonebridge: error: " + record.error().to_string() + "\n";
   if (record->contains("skipped"))
     return fmt::format("{}: skipped: {}\n", item.input, (*record)["skipped"].get<std::string>());
+  if (record->contains("character")) {
+    std::string line =
+        fmt::format("{} -> {}: {}, {} animations, {} bytes\n", item.input, item.path.string(),
+                    (*record)["format"].get<std::string>(), (*record)["animations"].get<std::size_t>(),
+                    (*record)["bytes"].get<std::size_t>());
+    if (verbosity() == Verbosity::Verbose) {
+      for (const auto& note : (*record)["notes"]) line += "  note: " + note.get<std::string>() + "\n";
+    }
+    return line;
+  }
   std::string line =
       fmt::format("{} -> {}: {}, {} joints, {:.3f} s, {} bytes", item.input, item.path.string(),
                   (*record)["format"].get<std::string>(), (*record)["joints"].get<std::size_t>(),
@@ -274,6 +325,7 @@ class BatchRun {
       std::cerr << prefix << status_line(item, record);
     } else {
       ++(record->contains("skipped") ? counts_.skipped : counts_.written);
+      if (record->contains("character")) ++counts_.characters;
       status() << prefix << status_line(item, record);
     }
     auto json = record ? *record
@@ -302,7 +354,13 @@ class BatchRun {
 OutputPlan plan_batch(const BatchRequest& request, const std::vector<BatchItem>& items,
                       const PagesScripts* scripts) {
   OutputPlan plan{request.force};
-  for (const auto& item : items) plan.protect_input(item.input);
+  for (const auto& item : items) {
+    if (!item.character) plan.protect_input(item.input);
+    if (item.character) {
+      for (const auto& animation : item.character->animations) plan.protect_input(animation.file);
+      if (!item.character->model.empty()) plan.protect_input(item.character->model);
+    }
+  }
   plan.protect_companions(request.options.to_options());
   for (const auto& item : items) {
     plan.add(item.input, item.output);
@@ -315,13 +373,14 @@ OutputPlan plan_batch(const BatchRequest& request, const std::vector<BatchItem>&
   return plan;
 }
 
-// The jobs of a plan made by plan_batch (so in its order): the first `count` items' outputs.
-std::vector<BatchJob> planned_jobs(const std::vector<PlannedOutput>& outputs, std::size_t count,
-                                   bool preview) {
+// The jobs of a plan made by plan_batch (so in its order): the items' outputs.
+std::vector<BatchJob> planned_jobs(const std::vector<PlannedOutput>& outputs,
+                                   const std::vector<BatchItem>& items, bool preview) {
   std::vector<BatchJob> jobs;
   const std::size_t step = preview ? 2 : 1;
-  for (std::size_t i = 0; jobs.size() < count && i + step <= outputs.size(); i += step) {
-    jobs.push_back({outputs[i], preview ? std::optional(outputs[i + 1]) : std::nullopt});
+  for (std::size_t i = 0; jobs.size() < items.size() && i + step <= outputs.size(); i += step) {
+    jobs.push_back(
+        {outputs[i], preview ? std::optional(outputs[i + 1]) : std::nullopt, items[jobs.size()].character});
   }
   return jobs;
 }
@@ -345,9 +404,51 @@ Status write_index(const BatchRequest& request, const PlannedOutput& index,
   return Ok{};
 }
 
+// Whether a batch item stays a lone item beside the characters: a family listed it as belonging to no
+// character, or its family (by its name's extension) defines no characters at all. Other files of a family
+// with characters (a numbered HQR entry, a .mat) are parts the characters already use or data of no glTF
+// form.
+bool converts_alone(const BatchItem& item, const std::set<std::string>& lone) {
+  if (lone.contains(item.input)) return true;
+  const auto split = split_address(item.input);
+  const std::string name = split && !split->entries.empty() ? split->entries.back() : item.input;
+  const FormatFamily* family = find_family_by_extension(fs::path(name).filename());
+  return family && !family->find_characters;
+}
+
+// With --characters: a glTF per character, named after it, first; then the items that convert alone.
+Result<std::vector<BatchItem>> character_items(const CharacterList& list, std::vector<BatchItem> items,
+                                               const fs::path& out, const char* extension) {
+  std::vector<BatchItem> planned;
+  for (const auto& character : list.characters) {
+    // The extension appended, not put in place of what follows a dot in the name ("entity 0
+    // GEN_BODY_NORMAL").
+    auto output = mirrored_output(out, safe_file_name(character.name) + extension, extension);
+    if (!output) return output.error();
+    planned.push_back({"character " + character.name, std::move(*output), &character});
+  }
+  std::set<std::string> lone;
+  for (const auto& file : list.lone) lone.insert(file.file);
+  const auto used = character_files(list);
+  for (auto& item : items) {
+    if (!used.contains(item.input) && converts_alone(item, lone)) planned.push_back(std::move(item));
+  }
+  return planned;
+}
+
 int run_batch(const BatchRequest& request) {
-  const auto items = batch_items(request.input, request.out, request.text ? ".gltf" : ".glb");
+  const char* extension = request.text ? ".gltf" : ".glb";
+  auto items = batch_items(request.input, request.out, extension);
   if (!items) return report_error(items.error());
+  CharacterList characters;
+  if (request.characters) {
+    auto install = open_install(request.input);
+    if (!install) return report_error(install.error());
+    characters = find_characters(**install);
+    for (const auto& note : characters.notes) status() << "note: " << note << "\n";
+    items = character_items(characters, std::move(*items), request.out, extension);
+    if (!items) return report_error(items.error());
+  }
   std::optional<PagesScripts> scripts;
   if (request.preview) {
     auto read = read_preview_scripts(default_three_folder());
@@ -356,10 +457,11 @@ int run_batch(const BatchRequest& request) {
   }
   const OutputPlan plan = plan_batch(request, *items, scripts ? &*scripts : nullptr);
   if (!plan.conflicts().empty()) return plan.refuse();
-  const auto jobs = planned_jobs(plan.outputs(), items->size(), request.preview);
+  const auto jobs = planned_jobs(plan.outputs(), *items, request.preview);
   const auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr).run();
-  status() << fmt::format("batch: {} written, {} skipped (no glTF form), {} failed\n", counts.written,
-                          counts.skipped, counts.failed);
+  status() << fmt::format(
+      "batch: {} written ({} characters, {} lone files), {} skipped (no glTF form), {} failed\n",
+      counts.written, counts.characters, counts.written - counts.characters, counts.skipped, counts.failed);
   for (const auto& failure : counts.failures) status() << "  failed: " << failure << "\n";
   if (scripts) {
     const std::span outputs(plan.outputs());
@@ -386,6 +488,9 @@ Verb add_batch(CLI::App& app) {
   command->add_flag("--force", request->force, "Allow outputs to replace existing files (never an input)");
   command->add_flag("--preview", request->preview,
                     "Also write a preview page beside each glTF file, and index.html linking them all");
+  command->add_flag("--characters", request->characters,
+                    "One glTF per character the game defines (model once, every animation named as the game "
+                    "names it); files of no character convert alone");
   command->add_option("-j,--jobs", request->jobs, "Files converted at once (default: one per core)")
       ->check(CLI::Range(1u, 1024u));
   request->options.add_to(*command);

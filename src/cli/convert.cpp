@@ -81,7 +81,9 @@ Result<Converted<std::vector<std::uint8_t>>> converted(const ConvertRequest& req
                          .to = request.to,
                          .format = request.options.format,
                          .options = request.options.to_options(),
-                         .generate_mesh = !request.no_mesh});
+                         .generate_mesh = !request.no_mesh,
+                         .animation_names = {},
+                         .animation_metadata = {}});
   if (!result) {
     Error error = result.error();
     if (error.file.empty()) error.file = request.inputs.front();

@@ -46,6 +46,7 @@ Verb add_sample(CLI::App& app);
 Verb add_fidelity(CLI::App& app);
 Verb add_convert(CLI::App& app);
 Verb add_batch(CLI::App& app);
+Verb add_characters(CLI::App& app);
 Verb add_ls(CLI::App& app);
 Verb add_extract(CLI::App& app);
 Verb add_pack(CLI::App& app);

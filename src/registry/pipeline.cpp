@@ -271,21 +271,32 @@ std::string left_out(const std::string& address, Error error) {
   return fmt::format("{}: left out: {}", address, error.to_string());
 }
 
-// The input's clips named after it (a second input of the same stem gets " 2", and so on), appended to the
-// scene.
-void append_clips(Scene& scene, std::vector<Clip> clips, const std::string& address) {
+// The input's clips under `name` (a second input of the same name gets " 2", and so on), with `metadata`
+// added, appended to the scene.
+void append_clips(Scene& scene, std::vector<Clip> clips, const std::string& name,
+                  const std::map<std::string, std::string>& metadata) {
   const auto taken = [&](const std::string& candidate) {
     return std::any_of(scene.clips.begin(), scene.clips.end(), [&](const Clip& clip) {
       return clip.name == candidate || clip.name.starts_with(candidate + "/");
     });
   };
-  std::string name = animation_name(address);
-  for (int n = 2; taken(name); ++n) name = fmt::format("{} {}", animation_name(address), n);
+  std::string unique = name;
+  for (int n = 2; taken(unique); ++n) unique = fmt::format("{} {}", name, n);
   for (std::size_t i = 0; i < clips.size(); ++i) {
     const std::string own = clips[i].name.empty() ? std::to_string(i) : clips[i].name;
-    clips[i].name = clips.size() == 1 ? name : name + "/" + own;
+    clips[i].name = clips.size() == 1 ? unique : unique + "/" + own;
+    for (const auto& [key, value] : metadata) clips[i].metadata[key] = value;
     scene.clips.push_back(std::move(clips[i]));
   }
+}
+
+// The name and metadata of input `index` of a job ([input] then more_inputs).
+std::string input_animation_name(const ConvertJob& job, std::size_t index, const std::string& address) {
+  return index < job.animation_names.size() ? job.animation_names[index] : animation_name(address);
+}
+const std::map<std::string, std::string>& input_metadata(const ConvertJob& job, std::size_t index) {
+  static const std::map<std::string, std::string> none;
+  return index < job.animation_metadata.size() ? job.animation_metadata[index] : none;
 }
 
 void add_notes(std::vector<std::string>& notes, const std::string& address,
@@ -294,8 +305,8 @@ void add_notes(std::vector<std::string>& notes, const std::string& address,
 }
 
 // Each other input's clips, when its skeleton fits the base's; refusals and failures become notes.
-void append_animation(Converted<Scene>& merged, const std::string& base, const std::string& address,
-                      Result<CoreConversion> core) {
+void append_animation(Converted<Scene>& merged, const std::string& base, const ConvertJob& job,
+                      std::size_t index, const std::string& address, Result<CoreConversion> core) {
   if (!core) {
     merged.notes.push_back(left_out(address, core.error()));
     return;
@@ -314,7 +325,8 @@ void append_animation(Converted<Scene>& merged, const std::string& base, const s
         "{}: its own rest pose, which differs from {}'s, is held by {} constant channel{} on the joints it "
         "leaves alone",
         address, base, held, held == 1 ? "" : "s"));
-  append_clips(merged.value, std::move(core->scene.clips), address);
+  append_clips(merged.value, std::move(core->scene.clips), input_animation_name(job, index, address),
+               input_metadata(job, index));
 }
 
 Result<Converted<Bytes>> animations_to_gltf(const ConvertJob& job) {
@@ -323,10 +335,11 @@ Result<Converted<Bytes>> animations_to_gltf(const ConvertJob& job) {
   std::optional<Converted<Scene>> merged;
   std::string base;
   std::vector<Error> failures;
-  for (const auto& address : inputs) {
+  for (std::size_t index = 0; index < inputs.size(); ++index) {
+    const std::string& address = inputs[index];
     auto core = input_scene(job, address);
     if (merged) {
-      append_animation(*merged, base, address, std::move(core));
+      append_animation(*merged, base, job, index, address, std::move(core));
     } else if (!core) {
       failures.push_back(core.error());
     } else {
@@ -337,7 +350,8 @@ Result<Converted<Bytes>> animations_to_gltf(const ConvertJob& job) {
       add_notes(merged->notes, address, core->notes);
       auto clips = std::move(merged->value.clips);
       merged->value.clips.clear();
-      append_clips(merged->value, std::move(clips), address);
+      append_clips(merged->value, std::move(clips), input_animation_name(job, index, address),
+                   input_metadata(job, index));
     }
   }
   if (!merged) {
@@ -383,7 +397,7 @@ Result<Converted<Bytes>> convert(const ConvertJob& job) {
   const FormatFamily* target =
       job.to.empty() ? find_family_by_extension(job.output) : find_family_by_id(job.to);
   const bool to_gltf = job.to.empty() ? names_gltf(job.output) : (job.to == "glb" || job.to == "gltf");
-  if (!job.more_inputs.empty()) {
+  if (!job.more_inputs.empty() || !job.animation_names.empty()) {
     if (!to_gltf)
       return Error{"",
                    fmt::format("several inputs make one glTF with every animation; '{}' is not .glb or .gltf "

@@ -243,9 +243,15 @@ Result<std::string> preview_page(const std::string& name, const LoadedInput& inp
 std::string preview_page(const std::string& name, const LoadedInput& input,
                          const Converted<std::vector<std::uint8_t>>& gltf, const PreviewScripts& scripts,
                          const std::string& scripts_folder) {
+  return preview_page(name, input.family->title, input.document->engine_tick(), gltf, scripts, scripts_folder);
+}
+
+std::string preview_page(const std::string& name, const std::string& family_title, double tick,
+                         const Converted<std::vector<std::uint8_t>>& gltf, const PreviewScripts& scripts,
+                         const std::string& scripts_folder) {
   const nlohmann::json data{{"name", name},
-                            {"family", input.family->title},
-                            {"tick", input.document->engine_tick()},
+                            {"family", family_title},
+                            {"tick", tick},
                             {"notes", gltf.notes},
                             {"glb", base64(gltf.value)}};
   const auto replace = nlohmann::json::error_handler_t::replace;

@@ -4,10 +4,12 @@
 // three.js and in Blender (headless, the others muted) against the game engine's poses of that animation's own
 // input (`bonebridge sample INPUT`).
 // Entries: "inputs" (under ../shared/samples), "args" ({samples} expanded), "animations" (name -> the input to
-// sample; by default each input's file stem names its own), "max_relative", "max_units".
+// sample; by default each input's file stem names its own), "max_relative", "max_units". A "character" entry
+// instead lays out a game folder ("files": path -> a sample, or {"text"} or {"bytes"}; "pack": archive -> folder,
+// packed by the tool) and converts it with `batch --characters`: the glb of that character is checked.
 // Usage: node check_animations.mjs TOOL SAMPLES_DIR
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync, mkdirSync, cpSync } from 'node:fs';
 import { join, basename, dirname, extname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +23,26 @@ const blenderEnv = { ...process.env, PYTHONPATH: '', PYTHONHOME: '', PATH: `/usr
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// The game folder of a "character" entry, its archives packed; returns the glb `batch --characters` wrote.
+function characterGlb(entry, i) {
+  const folder = join(out, `${i}-install`);
+  for (const [path, source] of Object.entries(entry.files)) {
+    const target = join(folder, path);
+    mkdirSync(dirname(target), { recursive: true });
+    if (typeof source === 'string') cpSync(join(samplesDir, source), target, { recursive: true });
+    else writeFileSync(target, source.text ?? Buffer.from(source.bytes));
+  }
+  for (const [archive, inner] of Object.entries(entry.pack ?? {})) {
+    execFileSync(tool, ['-q', 'pack', join(folder, inner), join(folder, archive)], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('rm', ['-r', join(folder, inner)]);
+  }
+  const converted = join(out, `${i}-out`);
+  execFileSync(tool, ['-q', 'batch', folder, converted, '--characters'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return join(converted, `${entry.character}.glb`);
+}
+
 JSON.parse(readFileSync(join(here, 'animations.json'), 'utf8')).forEach((entry, i) => {
-  const inputs = entry.inputs.map((input) => join(samplesDir, input));
+  const inputs = (entry.inputs ?? Object.values(entry.animations)).map((input) => join(samplesDir, input));
   const missing = inputs.filter((input) => !existsSync(input));
   if (missing.length) {
     console.log(`SKIPPED LOUDLY: ${missing.join(', ')} absent (../shared/samples missing)`);
@@ -33,9 +53,10 @@ JSON.parse(readFileSync(join(here, 'animations.json'), 'utf8')).forEach((entry, 
   const animations = entry.animations
     ? Object.entries(entry.animations).map(([name, input]) => [name, join(samplesDir, input)])
     : inputs.map((input) => [basename(input, extname(input)), input]);
-  const glb = join(out, `${i}.glb`);
+  let glb = join(out, `${i}.glb`);
   try {
-    execFileSync(tool, ['convert', ...inputs, glb, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (entry.character) glb = characterGlb(entry, i);
+    else execFileSync(tool, ['convert', ...inputs, glb, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
     execFileSync('node', [join(here, 'validate.mjs'), glb], { stdio: 'inherit' });
     const names = JSON.parse(execFileSync('node', ['-e', `
       const b = require('fs').readFileSync(process.argv[1]);

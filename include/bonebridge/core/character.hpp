@@ -1,8 +1,8 @@
 #pragma once
-// A character as a game defines it: a model (or body, rig, skeleton), the animations the game plays on it under
-// the game's own names, its textures, and what the definition names but the install lacks. It knows no format:
-// each family's row finds its game's characters in an install (io/install_view.hpp) and fills these plain
-// structs; the registry turns one into a glTF file (registry/characters.hpp).
+// A character as a game defines it: a model (or body, rig, skeleton), the animations the game plays on it
+// under the game's own names, its textures, and what the definition names but the install lacks. It knows no
+// format: each family's row finds its game's characters in an install (io/install_view.hpp) and fills these
+// plain structs; the registry turns one into a glTF file (registry/characters.hpp).
 #include <map>
 #include <string>
 #include <vector>
@@ -18,16 +18,17 @@ struct CharacterAnimation {
 };
 
 struct Character {
-  std::string family;      // the registry id of the family that defines it ("sith", "lba")
-  std::string name;        // the game's name (template, entity, actor)
-  std::string defined_by;  // where: "static.jkl line 120", "FILE3D.HQR:3"
-  std::string model;       // the model's (body's, rig's) address; empty when none is defined or found
+  std::string family;                // the registry id of the family that defines it ("sith", "lba")
+  std::string name;                  // the game's name (template, entity, actor)
+  std::string defined_by;            // where: "static.jkl line 120", "FILE3D.HQR:3"
+  std::vector<std::string> sources;  // the files that define it (template file, puppet, entity): addresses
+  std::string model;  // the model's (body's, rig's) address; empty when none is defined or found
   std::vector<CharacterAnimation> animations;
   // Family options the conversion needs besides the model: {"variant", "lba2"}, {"palette", "RESS.HQR:0"}.
   std::map<std::string, std::string> settings;
-  std::vector<std::string> textures;          // texture files found (addresses)
-  std::vector<std::string> missing;           // what the definition names but the install lacks
-  std::vector<std::string> notes;             // what was matched, guessed or assumed
+  std::vector<std::string> textures;  // texture files found (addresses)
+  std::vector<std::string> missing;   // what the definition names but the install lacks
+  std::vector<std::string> notes;     // what was matched, guessed or assumed
 };
 
 // A file of a family's kinds that no character claims, and why.

@@ -2,6 +2,7 @@
 // Whole jobs built from a family's Document and the glTF room: what the command-line tool and the tests run.
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,6 +67,10 @@ struct ConvertJob {
   std::string format;  // forces the input's family by id
   Options options;     // the input's options and companions
   bool generate_mesh = true;
+  // With several inputs: each input's animation name ([input] then more_inputs; a character's names as the
+  // game gives them) and facts kept in its metadata (glTF animation extras). Empty: file stems.
+  std::vector<std::string> animation_names;
+  std::vector<std::map<std::string, std::string>> animation_metadata;
 };
 Result<Converted<std::vector<std::uint8_t>>> convert(const ConvertJob& job);
 

@@ -33,5 +33,10 @@ Result<std::string> preview_page(const std::string& name, const LoadedInput& inp
 std::string preview_page(const std::string& name, const LoadedInput& input,
                          const Converted<std::vector<std::uint8_t>>& gltf, const PreviewScripts& scripts,
                          const std::string& scripts_folder = {});
+// The same page for glTF bytes of no one input (a character's: a model and many animation files), the slider
+// in steps of `tick` seconds.
+std::string preview_page(const std::string& name, const std::string& family_title, double tick,
+                         const Converted<std::vector<std::uint8_t>>& gltf, const PreviewScripts& scripts,
+                         const std::string& scripts_folder = {});
 
 }  // namespace bonebridge

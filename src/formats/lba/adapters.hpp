@@ -26,6 +26,10 @@ Result<std::optional<Body>> companion_body(const Options& options, Variant varia
 std::unique_ptr<Document> open_body(Body body, const BridgeOptions& bridge);
 Result<std::unique_ptr<Document>> open_lm2(std::span<const std::uint8_t> bytes, BridgeOptions options);
 
+// An entity (LBA1 FILE3D.HQR entry) and LBA2's table of them (RESS.HQR:44): listed, not converted alone.
+Result<std::unique_ptr<Document>> open_entity(std::span<const std::uint8_t> bytes, Variant variant);
+Result<std::unique_ptr<Document>> open_entity_table(std::span<const std::uint8_t> bytes);
+
 // An HQR archive: its entries listed, not converted.
 Result<std::unique_ptr<Document>> open_archive(std::span<const std::uint8_t> bytes);
 

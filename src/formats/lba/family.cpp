@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include "bonebridge/formats/lba/anm/codec.hpp"
 #include "bonebridge/formats/lba/body/codec.hpp"
 #include "bonebridge/formats/lba/body/mesh.hpp"
+#include "bonebridge/formats/lba/characters.hpp"
 #include "bonebridge/formats/lba/hqr/archive.hpp"
 #include "options.hpp"
 
@@ -74,9 +76,21 @@ bool sniff_animation(std::span<const std::uint8_t> bytes) {
   return true;
 }
 
+// Whether an address names the games' entity files: an entry of FILE3D.HQR (LBA1), or RESS.HQR:44 (LBA2).
+std::string entity_kind_of(std::string address) {
+  for (char& c : address) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const auto slash = address.find_last_of("/\\");
+  const std::string tail = slash == std::string::npos ? address : address.substr(slash + 1);
+  if (tail.starts_with("file3d.hqr:")) return "entity";
+  if (tail == "ress.hqr:44") return "entities";
+  return {};
+}
+
 // What to open: the kind the file's extension names, else what the bytes look like ("" : a body, or else an
 // animation).
-std::string kind_of(std::span<const std::uint8_t> bytes, const std::string& extension) {
+std::string kind_of(std::span<const std::uint8_t> bytes, const std::string& extension,
+                    const std::string& input) {
+  if (const auto entity = entity_kind_of(input); !entity.empty()) return entity;
   if (extension == ".anm") return "anm";
   if (extension == ".hqr") return "hqr";
   if (extension == ".lm2") return "lm2";
@@ -86,8 +100,11 @@ std::string kind_of(std::span<const std::uint8_t> bytes, const std::string& exte
 Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, const Options& options) {
   auto bridge = bridge_options(options);
   if (!bridge) return bridge.error();
-  const std::string kind = options.get("kind").value_or(kind_of(bytes, options.extension()));
+  const std::string kind =
+      options.get("kind").value_or(kind_of(bytes, options.extension(), options.get("input").value_or("")));
   if (kind == "hqr") return open_archive(bytes);
+  if (kind == "entity") return open_entity(bytes, bridge->variant);
+  if (kind == "entities") return open_entity_table(bytes);
   if (kind == "lm2") return open_lm2(bytes, *bridge);
   if (kind == "body" || kind.empty()) {
     auto body = read_body(bytes);
@@ -95,7 +112,8 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
     if (kind == "body") return body.error();
   }
   if (!kind.empty() && kind != "anm")
-    return option_error(fmt::format("kind must be anm, body, lm2 or hqr, found '{}'", kind));
+    return option_error(
+        fmt::format("kind must be anm, body, lm2, hqr, entity or entities, found '{}'", kind));
   return open_animation(bytes, options, *bridge);
 }
 
@@ -146,7 +164,7 @@ std::vector<Setting> settings() {
       {"kind",
        SettingKind::Choice,
        "what the file is when its name does not say",
-       {"anm", "body", "lm2", "hqr"},
+       {"anm", "body", "lm2", "hqr", "entity", "entities"},
        0,
        0,
        {},
@@ -201,6 +219,11 @@ std::vector<Capability> capabilities() {
        "keyframe); joints matched to groups by name (root, group_N, in any order: Blender writes bones depth "
        "first), else by index"},
       {"container", true, "confirmed", "HQR archives: ARCHIVE.HQR:<index> names an entry"},
+      {"entities", true, "partial",
+       "LBA1 FILE3D.HQR entries and LBA2 RESS.HQR:44 read and written byte for byte as FICHE.C / FICHE.CPP "
+       "SearchBody and SearchAnim read them (hand-laid bytes only: no real FILE3D or RESS HQR is public); "
+       "characters: one per entity and body with every animation of the entity, named by the generic ids of "
+       "lba2-classic DEFINES.H (LBA1's names assumed the same); the actions' sounds are not decoded yet"},
       {"LBA2 bodies", true, "partial",
        "--body FILE.lm2 (or any body with --variant lba2): layout from lba2-classic AFF_OBJ.H/.INC, "
        "byte-exact round trip of the 3 public fan-made bodies (no retail LBA2 body is public); drawn in flat "
@@ -231,6 +254,7 @@ FormatFamily family() {
   };
   row.open = open;
   row.from_core = from_core;
+  row.find_characters = [](const InstallView& install) { return find_characters(install); };
   return row;
 }
 

@@ -8,6 +8,7 @@
 
 #include "adapters.hpp"
 #include "bonebridge/core/text.hpp"
+#include "bonebridge/formats/sith/characters.hpp"
 #include "bonebridge/formats/sith/key/codec.hpp"
 #include "bonebridge/formats/sith/model/codec.hpp"
 #include "pup/adapter.hpp"
@@ -139,6 +140,16 @@ std::vector<Capability> capabilities() {
       {"validate", true, "assumed",
        "whitespace-only lines, marker limits, name buffers and line buffers follow the decompiled loaders, "
        "not tests on the retail executables"},
+      {"characters", true, "partial",
+       "templates of .jkl (JK/MotS) and .ndy (IJIM) text world files resolved as sithTemplate_CreateEntry "
+       "does "
+       "(static world first, first definition wins, base read before, no type dropped, capacity kept); each "
+       "template with a puppet is a character: model3d from 3do\\, the puppet's keys from 3do\\key\\ named "
+       "'mode N / submode' with the engine's submode tables (JK 42 + MotS 2, IJIM 84); keys no template "
+       "names "
+       "are matched to a model by node names; the binary IJIM .cnd and COG keyframe symbols are not read "
+       "yet; "
+       "JK 8-bit materials use the level's first colormap, else dflt.cmp"},
   };
 }
 
@@ -188,6 +199,7 @@ FormatFamily family() {
   };
   row.open = open;
   row.from_core = key_from_core;
+  row.find_characters = [](const InstallView& install) { return find_characters(install); };
   return row;
 }
 

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// Entities (LBA1 FILE3D.HQR entries, both games' record layouts) and LBA2's entity table: every input that
+// reads writes back byte for byte, and every record's body and animation views stay inside the record.
+#include <cstdint>
+#include <cstdlib>
+#include <span>
+
+#include "bonebridge/formats/lba/entity/codec.hpp"
+
+namespace {
+
+void check_entity(const bonebridge::lba::Entity& entity) {
+  for (const auto& record : entity.records) {
+    if (record.bytes.empty() || record.bytes.front() != record.bytes.size()) std::abort();
+    (void)bonebridge::lba::entity_body(record);
+    (void)bonebridge::lba::entity_animation(record);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace bonebridge::lba;
+  const std::span bytes(data, size);
+  for (const Variant variant : {Variant::Lba1, Variant::Lba2}) {
+    const auto entity = read_entity(bytes, variant);
+    if (!entity.ok()) continue;
+    check_entity(*entity);
+    const auto written = write_entity(*entity);
+    if (written.size() != size || !std::equal(written.begin(), written.end(), data)) std::abort();
+  }
+  const auto table = read_entity_table(bytes);
+  if (table.ok()) {
+    for (const auto& entity : table->entities) check_entity(entity);
+    const auto again = read_entity_table(write_entity_table(*table));
+    if (!again.ok() || again->entities.size() != table->entities.size()) std::abort();
+  }
+  return 0;
+}

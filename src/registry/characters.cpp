@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+// Characters found by the families' rows, and one character converted through the same pipeline as
+// `convert IN... OUT.glb`: its first animation (or its model) is the base, each further animation appended
+// under the game's name.
+#include "bonebridge/registry/characters.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "bonebridge/registry/pipeline.hpp"
+#include "bonebridge/registry/registry.hpp"
+
+namespace bonebridge {
+namespace {
+
+// The user's options that the character's family declares, under the character's own settings (which win:
+// they are what the game defines).
+Options character_options(const Character& character, const Options& options) {
+  Options out;
+  out.nearby = options.nearby;
+  out.documents = options.documents;
+  if (const FormatFamily* family = find_family_by_id(character.family)) {
+    for (const Setting& setting : family->settings) {
+      if (const auto value = options.get(setting.name)) out.values[setting.name] = *value;
+    }
+  }
+  for (const auto& [key, value] : character.settings) out.values[key] = value;
+  return out;
+}
+
+std::map<std::string, std::string> animation_metadata(const Character& character,
+                                                      const CharacterAnimation& animation) {
+  std::map<std::string, std::string> metadata = animation.extras;
+  auto names = nlohmann::json::array({animation.name});
+  for (const auto& alias : animation.aliases) names.push_back(alias);
+  metadata["game_names"] = names.dump();
+  metadata["character"] = character.name;
+  metadata["file"] = animation.file;
+  return metadata;
+}
+
+nlohmann::json animation_json(const CharacterAnimation& animation) {
+  nlohmann::json out{{"name", animation.name}, {"file", animation.file}};
+  if (!animation.aliases.empty()) out["aliases"] = animation.aliases;
+  if (!animation.extras.empty()) out["extras"] = animation.extras;
+  return out;
+}
+
+nlohmann::json character_json(const Character& character) {
+  auto animations = nlohmann::json::array();
+  for (const auto& animation : character.animations) animations.push_back(animation_json(animation));
+  return {{"name", character.name},
+          {"family", character.family},
+          {"defined_by", character.defined_by},
+          {"sources", character.sources},
+          {"model", character.model},
+          {"animations", animations},
+          {"settings", character.settings},
+          {"textures", character.textures},
+          {"missing", character.missing},
+          {"notes", character.notes}};
+}
+
+}  // namespace
+
+CharacterList find_characters(const InstallView& install) {
+  CharacterList all;
+  all.notes = install.notes();
+  for (const auto& family : format_families()) {
+    if (!family.find_characters) continue;
+    CharacterList found = family.find_characters(install);
+    std::move(found.characters.begin(), found.characters.end(), std::back_inserter(all.characters));
+    std::move(found.lone.begin(), found.lone.end(), std::back_inserter(all.lone));
+    std::move(found.notes.begin(), found.notes.end(), std::back_inserter(all.notes));
+  }
+  return all;
+}
+
+std::set<std::string> character_files(const CharacterList& list) {
+  std::set<std::string> files;
+  for (const auto& character : list.characters) {
+    if (!character.model.empty()) files.insert(character.model);
+    files.insert(character.sources.begin(), character.sources.end());
+    for (const auto& animation : character.animations) files.insert(animation.file);
+  }
+  return files;
+}
+
+Result<Converted<std::vector<std::uint8_t>>> export_character(const Character& character,
+                                                              const Options& options,
+                                                              const gltf::ExportOptions& export_options) {
+  ConvertJob job;
+  job.output = character.name + (export_options.binary ? ".glb" : ".gltf");
+  job.to = export_options.binary ? "glb" : "gltf";
+  job.format = character.family;
+  job.options = character_options(character, options);
+  job.generate_mesh = export_options.generate_mesh;
+  for (const auto& animation : character.animations) {
+    (job.input.empty() ? job.input : job.more_inputs.emplace_back()) = animation.file;
+    job.animation_names.push_back(animation.name);
+    job.animation_metadata.push_back(animation_metadata(character, animation));
+  }
+  if (job.input.empty()) {
+    if (character.model.empty())
+      return Error{
+          "",
+          fmt::format("character {} has neither a model nor an animation in the install", character.name),
+          {},
+          {},
+          character.defined_by};
+    job.input = character.model;
+    job.animation_names.push_back(character.name);
+  }
+  auto converted = guard("character", [&] { return convert(job); });
+  if (!converted) return converted.error();
+  for (const auto& missing : character.missing) converted->notes.push_back("missing: " + missing);
+  for (const auto& note : character.notes) converted->notes.push_back(note);
+  return converted;
+}
+
+nlohmann::json characters_json(const CharacterList& list) {
+  auto characters = nlohmann::json::array();
+  for (const auto& character : list.characters) characters.push_back(character_json(character));
+  auto lone = nlohmann::json::array();
+  for (const auto& file : list.lone) lone.push_back({{"file", file.file}, {"reason", file.reason}});
+  return {{"characters", characters}, {"lone_files", lone}, {"notes", list.notes}};
+}
+
+std::string safe_file_name(const std::string& name) {
+  std::string safe;
+  for (const char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    const bool kept = std::isalnum(u) || c == '-' || c == '_' || c == '.' || c == ' ';
+    safe += kept ? c : '_';
+  }
+  while (!safe.empty() && (safe.back() == ' ' || safe.back() == '.')) safe.pop_back();  // Windows drops them
+  if (safe.empty() || safe == "." || safe == "..") safe = "_" + safe;
+  return safe;
+}
+
+}  // namespace bonebridge

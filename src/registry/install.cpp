@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+// The install view over disk and archives. Archives are opened once and kept for the view's life, so a
+// family's many reads of one GOB open it once; lookups fold case and separators as the games do.
+#include "bonebridge/registry/install.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <mutex>
+
+#include "bonebridge/registry/archives.hpp"
+#include "bonebridge/registry/registry.hpp"
+
+namespace bonebridge {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool ends_with_path(const std::string& key, const std::string& wanted) {
+  if (key == wanted) return true;
+  return key.size() > wanted.size() && key.compare(key.size() - wanted.size(), wanted.size(), wanted) == 0 &&
+         key[key.size() - wanted.size() - 1] == '/';
+}
+
+class ListedInstall final : public InstallView {
+ public:
+  explicit ListedInstall(std::string origin) : origin_(std::move(origin)) {}
+
+  const std::string& origin() const override { return origin_; }
+  const std::vector<InstallFile>& files() const override { return files_; }
+
+  const InstallFile* find(std::string_view path, const InstallFile* near) const override {
+    const std::string wanted = entry_key(std::string(path));
+    if (wanted.empty()) return nullptr;
+    if (near) {
+      for (const auto& file : files_)
+        if (file.root == near->root && ends_with_path(file.key, wanted)) return &file;
+    }
+    for (const auto& file : files_)
+      if (ends_with_path(file.key, wanted)) return &file;
+    return nullptr;
+  }
+
+  const InstallFile* entry_of(const InstallFile& archive, std::string_view name) const override {
+    const std::string wanted = entry_key(std::string(name));
+    for (const auto& file : files_)
+      if (file.root == archive.address && (file.key == wanted || file.path == name)) return &file;
+    return nullptr;
+  }
+
+  std::vector<const InstallFile*> with_extension(std::string_view extension) const override {
+    const std::string wanted = entry_key(std::string(extension));
+    std::vector<const InstallFile*> found;
+    for (const auto& file : files_) {
+      if (file.key.size() >= wanted.size() &&
+          file.key.compare(file.key.size() - wanted.size(), wanted.size(), wanted) == 0)
+        found.push_back(&file);
+    }
+    return found;
+  }
+
+  Result<std::vector<std::uint8_t>> read(const InstallFile& file) const override {
+    if (const auto it = archives_.find(file.root); it != archives_.end()) {
+      const auto& entries = it->second->entries();
+      for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (entries[i].name != file.path) continue;
+        auto bytes = it->second->read(i);
+        if (!bytes) {
+          Error error = bytes.error();
+          error.file = file.address;
+          return error;
+        }
+        return bytes;
+      }
+    }
+    auto read = read_address(file.address);
+    if (!read) return read.error();
+    return std::move(read->bytes);
+  }
+
+  std::shared_ptr<const NearbyFiles> nearby() const override { return nearby_; }
+  const std::vector<std::string>& notes() const override { return notes_; }
+
+  // Listing, used while the view is built.
+  void add_folder(const fs::path& folder) {
+    std::vector<fs::path> found;
+    std::error_code ec;
+    const auto options = fs::directory_options::skip_permission_denied;
+    for (fs::recursive_directory_iterator it(folder, options, ec), end; !ec && it != end; it.increment(ec)) {
+      std::error_code type_ec;
+      if (it->is_regular_file(type_ec)) found.push_back(it->path());
+    }
+    if (ec) notes_.push_back(fmt::format("{}: cannot list the folder: {}", folder.string(), ec.message()));
+    std::sort(found.begin(), found.end());
+    for (const auto& path : found) {
+      std::error_code size_ec;
+      const auto size = fs::file_size(path, size_ec);
+      add_file({path.string(), path.lexically_relative(folder).generic_string(), "", folder.string(),
+                size_ec ? 0 : size});
+    }
+  }
+
+  void add_file(InstallFile file) {
+    file.key = entry_key(file.path);
+    const std::string address = file.address;
+    const std::string name = file.path;
+    files_.push_back(std::move(file));
+    if (names_an_archive(fs::path(name).filename())) add_archive(address, name);
+  }
+
+  Status add_archive(const std::string& address, const std::string& name) {
+    auto bytes = read_address(address);
+    auto archive = bytes ? open_archive(fs::path(name).filename().string(), std::move(bytes->bytes))
+                         : Result<std::unique_ptr<archive::Archive>>(bytes.error());
+    if (!archive) {
+      notes_.push_back(archive.error().to_string());
+      return archive.error();
+    }
+    const auto* opened = archive->get();
+    archives_[address] = std::move(*archive);
+    std::vector<InstallFile> entries;
+    for (const auto& entry : opened->entries()) {
+      if (entry.compression == "blank") continue;
+      entries.push_back({address + ":" + entry.name, entry.name, "", address, entry.size});
+    }
+    std::stable_sort(entries.begin(), entries.end(), [](const InstallFile& a, const InstallFile& b) {
+      return entry_key(a.path) < entry_key(b.path);
+    });
+    for (auto& entry : entries) add_file(std::move(entry));
+    return Ok{};
+  }
+
+ private:
+  std::vector<std::string> notes_;
+  std::string origin_;
+  std::vector<InstallFile> files_;
+  std::map<std::string, std::unique_ptr<archive::Archive>> archives_;
+  std::shared_ptr<const NearbyFiles> nearby_ = archive_files();
+};
+
+}  // namespace
+
+Result<std::shared_ptr<const InstallView>> open_install(const std::string& address) {
+  auto view = std::make_shared<ListedInstall>(address);
+  std::error_code ec;
+  if (fs::is_directory(address, ec)) {
+    view->add_folder(address);
+    return std::shared_ptr<const InstallView>(view);
+  }
+  const auto split = split_address(address);
+  if (!split) return Error{"", "no such file or folder", {}, {}, address};
+  const std::string name = split->entries.empty() ? split->file : split->entries.back();
+  if (names_an_archive(fs::path(name).filename())) {
+    if (auto status = view->add_archive(address, name); !status) return status.error();
+    return std::shared_ptr<const InstallView>(view);
+  }
+  auto bytes = read_address(address);
+  if (!bytes) return bytes.error();
+  view->add_file({address, fs::path(name).filename().string(), "", fs::path(name).parent_path().string(),
+                  bytes->bytes.size()});
+  return std::shared_ptr<const InstallView>(view);
+}
+
+}  // namespace bonebridge

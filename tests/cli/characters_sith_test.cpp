@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// Characters as the Infernal Machine defines them: the probe droid laid out as the game stores it (3do\,
+// 3do\key\, mat\, misc\pup\) in one GOB with a hand-written .ndy template, listed by `characters` and written
+// by `batch --characters` as one glb. Expected names come from sedpd.pup read by hand with the engine's
+// submode table (OpenJones3D sithPuppet_aStrSubModes: stand 1, walk 2, run 3, walkback 4, strafeleft 8,
+// straferight 9, death 20, death2 21, hit 76): the first name of a key is its lowest (mode, submode index).
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "bonebridge/archive/gob.hpp"
+#include "support/samples.hpp"
+#include "tool.hpp"
+
+namespace bonebridge {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::uint8_t> text_bytes(const std::string& s) {
+  return {s.begin(), s.end()};
+}
+
+nlohmann::json glb_json(const fs::path& path) {
+  const auto bytes = testing::read_bytes(path);
+  if (bytes.size() < 20) return {};
+  std::uint32_t length = 0;
+  std::memcpy(&length, bytes.data() + 12, 4);
+  if (bytes.size() < 20u + length) return {};
+  return nlohmann::json::parse(bytes.begin() + 20, bytes.begin() + 20 + length);
+}
+
+const char* const kTemplate =
+    "# hand-written for the test\n"
+    "SECTION: TEMPLATES\n"
+    "World templates 4\n"
+    "_creature   none        type=actor move=physics # a base\n"
+    "probe_droid _creature   model3d=sed_pd.3do puppet=sedpd.pup soundclass=sedpd.snd size=0.1\n"
+    "end\n";
+
+class SithCharacters : public testing::ToolTest {
+ protected:
+  void SetUp() override {
+    ToolTest::SetUp();
+    sed_ = testing::samples_dir() / "sith" / "ijim-sed-mod";
+    if (!fs::exists(sed_ / "sedpd.pup")) GTEST_SKIP() << "SKIPPED LOUDLY: " << sed_ << " is absent";
+  }
+
+  // The droid's files under the game's folders, and the template file when `with_template`.
+  std::string game_gob(bool with_template) const {
+    std::vector<archive::EntrySource> entries{
+        {"3do\\sed_pd.3do", testing::read_bytes(sed_ / "sed_pd.3do"), {}},
+        {"3do\\sed_cable_car.3do", testing::read_bytes(sed_ / "sed_cable_car.3do"), {}},
+        {"misc\\pup\\sedpd.pup", testing::read_bytes(sed_ / "sedpd.pup"), {}}};
+    for (const char* key : {"sed_pdgo", "sed_pdhit", "sed_pdstand", "sed_cable_car_door_close"})
+      entries.push_back({std::string("3do\\key\\") + key + ".key",
+                         testing::read_bytes(sed_ / (std::string(key) + ".key")),
+                         {}});
+    for (const auto& mat : fs::directory_iterator(sed_ / "mat"))
+      entries.push_back({"mat\\" + mat.path().filename().string(), testing::read_bytes(mat.path()), {}});
+    if (with_template) entries.push_back({"ndy\\probe.ndy", text_bytes(kTemplate), {}});
+    const auto gob = archive::gob_kind().write(entries, nullptr);
+    EXPECT_TRUE(gob.ok());
+    const auto path = scratch("GAME.GOB");
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(gob->data()), static_cast<std::streamsize>(gob->size()));
+    return path.string();
+  }
+
+  fs::path sed_;
+};
+
+TEST_F(SithCharacters, TheTemplateNamesTheModelAndThePuppetNamesTheAnimations) {
+  const auto gob = game_gob(true);
+  const auto run = this->run({"characters", gob, "--json"});
+  ASSERT_EQ(run.code, 0) << run.err;
+  const auto list = nlohmann::json::parse(run.out);
+  // The droid by its template, then the cable car, whose key no template names, matched to its model by node
+  // names.
+  ASSERT_EQ(list["characters"].size(), 2u) << run.out;
+  EXPECT_EQ(list["characters"][1]["name"], "sed_cable_car");
+  const auto& droid = list["characters"][0];
+  EXPECT_EQ(droid["name"], "probe_droid");
+  EXPECT_EQ(droid["model"], gob + ":3do\\sed_pd.3do");
+  EXPECT_EQ(droid["defined_by"], gob + ":ndy\\probe.ndy line 5 (based on _creature)");
+  ASSERT_EQ(droid["animations"].size(), 3u) << droid.dump(2);
+  EXPECT_EQ(droid["animations"][0]["name"], "mode 0 / walk");
+  EXPECT_EQ(droid["animations"][0]["file"], gob + ":3do\\key\\sed_pdgo.key");
+  EXPECT_EQ(droid["animations"][0]["aliases"][0], "mode 0 / run");
+  EXPECT_EQ(droid["animations"][1]["name"], "mode 0 / death");
+  EXPECT_EQ(droid["animations"][1]["file"], gob + ":3do\\key\\sed_pdhit.key");
+  EXPECT_EQ(droid["animations"][2]["name"], "mode 7 / stand");
+  EXPECT_EQ(droid["animations"][2]["file"], gob + ":3do\\key\\sed_pdstand.key");
+  EXPECT_EQ(droid["textures"].size(), 11u);
+  ASSERT_EQ(droid["missing"].size(), 1u) << droid.dump(2);
+  EXPECT_TRUE(droid["missing"][0].get<std::string>().starts_with("3do\\key\\sed_pdidle.key (mode 0 / stand"))
+      << droid["missing"][0];
+  ASSERT_EQ(list["lone_files"].size(), 0u) << list["lone_files"].dump(2);
+}
+
+TEST_F(SithCharacters, BatchWritesOneTexturedGlbWithEveryAnimationNamed) {
+  const auto gob = game_gob(true);
+  const auto run = this->run({"batch", gob, scratch("out").string(), "--characters"});
+  ASSERT_EQ(run.code, 0) << run.err;
+  const auto json = glb_json(scratch("out/probe_droid.glb"));
+  ASSERT_FALSE(json.is_null()) << run.err;
+  EXPECT_EQ(json["materials"].size(), 11u);
+  EXPECT_EQ(json["images"].size(), 11u);
+  std::vector<std::string> names;
+  for (const auto& animation : json["animations"]) names.push_back(animation["name"]);
+  EXPECT_EQ(names, (std::vector<std::string>{"mode 0 / walk", "mode 0 / death", "mode 7 / stand"}));
+  const auto game_names = nlohmann::json::parse(
+      json["animations"][0]["extras"]["bonebridge"]["metadata"]["game_names"].get<std::string>());
+  EXPECT_EQ(game_names[0], "mode 0 / walk");
+  EXPECT_NE(run.err.find("2 characters"), std::string::npos) << run.err;
+  // The keys the droid plays are not converted again alone; the puppet is the character's, not a failure.
+  EXPECT_FALSE(fs::exists(scratch("out/GAME.GOB/3do/key/sed_pdgo.glb")));
+  EXPECT_NE(run.err.find("0 failed"), std::string::npos) << run.err;
+}
+
+TEST_F(SithCharacters, WithoutATemplateKeysAreMatchedToTheirModelByNodeNames) {
+  const auto gob = game_gob(false);
+  const auto run = this->run({"characters", gob, "--json"});
+  ASSERT_EQ(run.code, 0) << run.err;
+  const auto list = nlohmann::json::parse(run.out);
+  ASSERT_EQ(list["characters"].size(), 2u) << run.out;
+  const auto& car = list["characters"][0];
+  EXPECT_EQ(car["name"], "sed_cable_car");
+  ASSERT_EQ(car["animations"].size(), 1u);
+  EXPECT_EQ(car["animations"][0]["file"], gob + ":3do\\key\\sed_cable_car_door_close.key");
+  const auto& droid = list["characters"][1];
+  EXPECT_EQ(droid["name"], "sed_pd");
+  ASSERT_EQ(droid["animations"].size(), 3u);
+  EXPECT_EQ(droid["animations"][0]["name"], "sed_pdgo");
+  EXPECT_NE(droid["notes"][0].get<std::string>().find("matched by node names"), std::string::npos);
+  // The puppet with no template is listed as a file of no character, with its reason.
+  ASSERT_EQ(list["lone_files"].size(), 1u) << list["lone_files"].dump(2);
+  EXPECT_EQ(list["lone_files"][0]["file"], gob + ":misc\\pup\\sedpd.pup");
+}
+
+}  // namespace
+}  // namespace bonebridge
