@@ -91,7 +91,7 @@ Result<nlohmann::json> parse_bson(std::span<const std::uint8_t> bson, std::size_
     if (!complete) return tree_error("BSON document is incomplete", payload_offset);
   } catch (const nlohmann::json::exception& error) {
     const auto* parse = dynamic_cast<const nlohmann::json::parse_error*>(&error);
-    const std::size_t at = parse ? parse->byte : 0;
+    const std::size_t at = parse && parse->byte > 0 ? parse->byte - 1 : 0;  // nlohmann counts from 1
     const std::string where = plain ? "" : fmt::format(" (byte {} of the decompressed BSON)", at);
     return tree_error(fmt::format("BSON: {}{}", error.what(), where),
                       plain ? payload_offset + at : payload_offset);

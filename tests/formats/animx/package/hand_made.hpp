@@ -6,6 +6,7 @@
 #include <zip.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -41,8 +42,10 @@ inline Bytes zip_of(const std::vector<std::pair<std::string, Bytes>>& entries) {
 
 // "FrDT", version 0 (int32 LE), the compression id (one 7-bit group), then `payload`.
 inline Bytes frdt(std::uint8_t compression, const Bytes& payload) {
-  Bytes out = {'F', 'r', 'D', 'T', 0, 0, 0, 0, compression};
-  out.insert(out.end(), payload.begin(), payload.end());
+  const std::uint8_t header[] = {'F', 'r', 'D', 'T', 0, 0, 0, 0, compression};
+  Bytes out(sizeof header + payload.size());  // sized once: GCC 12 misreads an insert into a 9-byte vector
+  std::copy(std::begin(header), std::end(header), out.begin());
+  std::copy(payload.begin(), payload.end(), out.begin() + sizeof header);
   return out;
 }
 
