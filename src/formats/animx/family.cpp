@@ -7,6 +7,7 @@
 
 #include "bonebridge/formats/animx/animj.hpp"
 #include "bonebridge/formats/animx/codec.hpp"
+#include "bonebridge/formats/animx/package/adapter.hpp"
 #include "bonebridge/gltf/gltf.hpp"
 
 namespace bonebridge::animx {
@@ -34,6 +35,10 @@ Result<Document> read_clip(std::span<const std::uint8_t> bytes, bool animj) {
 Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes,
                                                    const Options& options) {
   const auto extension = options.extension();
+  if (extension == ".resonitepackage" ||
+      (extension != ".animx" && extension != ".animj" && package::looks_like_package(bytes))) {
+    return package::open_document(bytes);
+  }
   const bool animj =
       extension == ".animj" || (extension != ".animx" && !is_animx(bytes) && looks_like_animj(bytes));
   auto document = read_clip(bytes, animj);
@@ -99,6 +104,8 @@ Result<BridgeOptions> bridge_options(const Options& options) {
 }
 
 Result<std::vector<std::uint8_t>> transcode(std::span<const std::uint8_t> input, const Options& options) {
+  // A package has one encoding: its own bytes.
+  if (package::looks_like_package(input)) return std::vector<std::uint8_t>(input.begin(), input.end());
   auto document = read_clip(input, !is_animx(input) && looks_like_animj(input));
   if (!document.ok()) return document.error();
   return encode_as_wanted(std::move(document).value(), output_options(options));
@@ -107,8 +114,8 @@ Result<std::vector<std::uint8_t>> transcode(std::span<const std::uint8_t> input,
 FormatFamily family() {
   FormatFamily row;
   row.id = "animx";
-  row.title = "Resonite AnimX / AnimJ";
-  row.extensions = {".animx", ".animj"};
+  row.title = "Resonite AnimX / AnimJ / package";
+  row.extensions = {".animx", ".animj", ".resonitepackage"};
   row.capabilities = {
       {"read", true, "confirmed",
        "AnimX v0/v1, all 40 element types, Plain/LZ4/LZMA: checked against files written by Resonite's own "
@@ -129,6 +136,13 @@ FormatFamily family() {
        "reported"},
       {"from glTF", true, "partial",
        "joint channels to Curve tracks by slot name; hierarchy, events and extra clips dropped"},
+      {"package", true, "partial",
+       ".resonitepackage (ZIP, record, FrDT data tree: none/LZ4/LZMA/Brotli + BSON) read and written back "
+       "byte for byte; to glTF: the slot hierarchy as the skeleton, every AnimX asset one animation bound "
+       "by its Animator's fields (the data-tree layout of those fields is assumed) or by slot name"},
+      {"package meshes", false, "none",
+       "MeshX is not read: Resonite publishes no description of it (only an unverified community wiki page "
+       "and a C# reader that disagree on the UV layout) and no public package holds one to check against"},
   };
   row.settings = {
       {"skeleton", SettingKind::Companion, "a glTF file whose hierarchy the clip animates", {}, 0, 0, {}, {}},
@@ -149,10 +163,13 @@ FormatFamily family() {
        "plain",
        {}},
   };
-  row.sniff = [](std::span<const std::uint8_t> bytes) { return is_animx(bytes) || looks_like_animj(bytes); };
+  row.sniff = [](std::span<const std::uint8_t> bytes) {
+    return is_animx(bytes) || looks_like_animj(bytes) || package::looks_like_package(bytes);
+  };
   row.open = open;
   row.from_core = from_scene;
   row.transcode = transcode;
+  row.find_characters = package::find_characters;
   return row;
 }
 
