@@ -14,6 +14,7 @@ void check_entity(const bonebridge::lba::Entity& entity) {
     if (record.bytes.empty() || record.bytes.front() != record.bytes.size()) std::abort();
     (void)bonebridge::lba::entity_body(record);
     (void)bonebridge::lba::entity_animation(record);
+    (void)bonebridge::lba::entity_sounds(record, bonebridge::lba::Variant::Lba1);
   }
 }
 

@@ -459,9 +459,14 @@ int run_batch(const BatchRequest& request) {
   if (!plan.conflicts().empty()) return plan.refuse();
   const auto jobs = planned_jobs(plan.outputs(), *items, request.preview);
   const auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr).run();
-  status() << fmt::format(
-      "batch: {} written ({} characters, {} lone files), {} skipped (no glTF form), {} failed\n",
-      counts.written, counts.characters, counts.written - counts.characters, counts.skipped, counts.failed);
+  if (request.characters) {
+    status() << fmt::format(
+        "batch: {} characters and {} lone files written, {} skipped (no glTF form), {} failed\n",
+        counts.characters, counts.written - counts.characters, counts.skipped, counts.failed);
+  } else {
+    status() << fmt::format("batch: {} written, {} skipped (no glTF form), {} failed\n", counts.written,
+                            counts.skipped, counts.failed);
+  }
   for (const auto& failure : counts.failures) status() << "  failed: " << failure << "\n";
   if (scripts) {
     const std::span outputs(plan.outputs());

@@ -63,6 +63,14 @@ nlohmann::json character_json(const Character& character) {
           {"notes", character.notes}};
 }
 
+// Whether every animation lies inside the model's own file (a Resonite package's AnimX assets): the model's
+// conversion then carries them all, named by its family.
+bool animations_inside_model(const Character& character) {
+  if (character.model.empty() || character.animations.empty()) return false;
+  return std::all_of(character.animations.begin(), character.animations.end(),
+                     [&](const CharacterAnimation& a) { return a.file.starts_with(character.model + ":"); });
+}
+
 }  // namespace
 
 CharacterList find_characters(const InstallView& install) {
@@ -97,7 +105,9 @@ Result<Converted<std::vector<std::uint8_t>>> export_character(const Character& c
   job.format = character.family;
   job.options = character_options(character, options);
   job.generate_mesh = export_options.generate_mesh;
+  const bool inside = animations_inside_model(character);
   for (const auto& animation : character.animations) {
+    if (inside) break;
     (job.input.empty() ? job.input : job.more_inputs.emplace_back()) = animation.file;
     job.animation_names.push_back(animation.name);
     job.animation_metadata.push_back(animation_metadata(character, animation));
@@ -111,7 +121,7 @@ Result<Converted<std::vector<std::uint8_t>>> export_character(const Character& c
           {},
           character.defined_by};
     job.input = character.model;
-    job.animation_names.push_back(character.name);
+    if (!inside) job.animation_names.push_back(character.name);
   }
   auto converted = guard("character", [&] { return convert(job); });
   if (!converted) return converted.error();

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "bonebridge/formats/lba/entity/codec.hpp"
@@ -59,6 +60,16 @@ void add_resources(const InstallView& install, const Resources& resources, Chara
   }
 }
 
+nlohmann::json sounds_json(const EntityRecord& record, Variant variant) {
+  auto out = nlohmann::json::array();
+  for (const auto& sound : entity_sounds(record, variant)) {
+    nlohmann::json entry{{"frame", sound.frame}, {"sample", sound.sample}, {"kind", sound.kind}};
+    if (sound.argument) entry["argument"] = sound.argument;
+    out.push_back(entry);
+  }
+  return out;
+}
+
 // One character per body record of the entity, each with every animation record.
 void add_entity_characters(const InstallView& install, const Resources& resources, const NamedEntity& named,
                            CharacterList& out) {
@@ -71,12 +82,15 @@ void add_entity_characters(const InstallView& install, const Resources& resource
         hqr_entry(install, resources.animations, animation->animation_index,
                   generic_animation_name(animation->generic, resources.variant), missing);
     if (file.empty()) continue;
-    animations.push_back({generic_animation_name(animation->generic, resources.variant),
-                          {},
-                          file,
-                          {{"generic_animation", std::to_string(animation->generic)},
-                           {"anim_hqr_index", std::to_string(animation->animation_index)},
-                           {"actions", std::to_string(animation->action_count)}}});
+    CharacterAnimation played{generic_animation_name(animation->generic, resources.variant),
+                              {},
+                              file,
+                              {{"generic_animation", std::to_string(animation->generic)},
+                               {"anim_hqr_index", std::to_string(animation->animation_index)},
+                               {"actions", std::to_string(animation->action_count)}}};
+    if (const auto sounds = sounds_json(record, resources.variant); !sounds.empty())
+      played.extras["sounds"] = sounds.dump();
+    animations.push_back(std::move(played));
   }
   for (const auto& record : named.entity.records) {
     const auto body = entity_body(record);

@@ -7,7 +7,9 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
+#include <sstream>
 
 #include "bonebridge/core/text.hpp"
 #include "bonebridge/formats/sith/key/codec.hpp"
@@ -259,6 +261,68 @@ bool key_fits(const KeyFile& key, const ModelFile& model) {
   return true;
 }
 
+const InstallFile* file_at(const InstallView& install, const std::string& address) {
+  for (const auto& file : install.files())
+    if (file.address == address) return &file;
+  return nullptr;
+}
+
+// The `keyframe NAME=FILE.key` symbols of a COG script: keys the script plays itself (PlayKey), outside any
+// puppet.
+std::vector<std::pair<std::string, std::string>> cog_keyframes(std::string_view text) {
+  std::vector<std::pair<std::string, std::string>> symbols;
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    std::string line(text.substr(0, end));
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    std::istringstream words(fold_case(line));
+    std::string type, symbol;
+    if (!(words >> type >> symbol) || type != "keyframe") continue;
+    const auto equals = symbol.find('=');
+    if (equals == std::string::npos || equals + 1 == symbol.size()) continue;
+    symbols.emplace_back(symbol.substr(0, equals), symbol.substr(equals + 1));
+  }
+  return symbols;
+}
+
+// Keys that COG scripts play, each added to the template characters whose model it fits.
+void add_cog_keys(const InstallView& install, CharacterList& out) {
+  std::map<std::string, std::optional<ModelFile>> models;  // address -> parsed once
+  for (const InstallFile* cog : install.with_extension(".cog")) {
+    auto bytes = install.read(*cog);
+    if (!bytes) continue;
+    const std::string_view text(reinterpret_cast<const char*>(bytes->data()), bytes->size());
+    for (const auto& [symbol, key_name] : cog_keyframes(text)) {
+      std::vector<std::string> notes;
+      const auto* key_file = find_game_file(install, "3do/key", key_name, cog, notes);
+      if (!key_file) continue;
+      auto key_bytes = install.read(*key_file);
+      auto key = key_bytes ? read_key(*key_bytes) : Result<KeyFile>(key_bytes.error());
+      if (!key) continue;
+      for (auto& character : out.characters) {
+        if (character.model.empty()) continue;
+        auto [it, fresh] = models.try_emplace(character.model);
+        if (fresh) {
+          const auto* model_file = file_at(install, character.model);
+          it->second = model_file ? read_model_file(install, *model_file) : std::nullopt;
+        }
+        if (!it->second || !key_fits(*key, *it->second)) continue;
+        const std::string name = fmt::format("cog {} / {}", stem_of(cog->path), symbol);
+        const auto same =
+            std::find_if(character.animations.begin(), character.animations.end(),
+                         [&](const CharacterAnimation& a) { return a.file == key_file->address; });
+        if (same != character.animations.end()) {
+          same->aliases.push_back(name);
+        } else {
+          character.animations.push_back(
+              {name, {}, key_file->address, {{"cog", nlohmann::json(cog->address).dump()}}});
+        }
+      }
+    }
+  }
+}
+
 struct LooseModel {
   const InstallFile* file;
   ModelFile model;
@@ -336,6 +400,7 @@ CharacterList find_characters(const InstallView& install) {
   CharacterList out;
   const auto worlds = read_worlds(install, out);
   add_template_characters(install, worlds, out);
+  add_cog_keys(install, out);
   match_loose_keys(install, used_files(out), out);
   add_lone(install, used_files(out), out);
   return out;

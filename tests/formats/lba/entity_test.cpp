@@ -66,6 +66,30 @@ TEST(LbaEntity, Lba2TableReadsWithWideAnimationIds) {
   EXPECT_EQ(write_entity_table(*table), kLba2Table);
 }
 
+// An LBA1 animation whose actions are a hit (type 5: frame, force), a sample (6: frame, u16), a repeated
+// sample (10: frame, u16 sample, u16 count) and a left step (15: frame): the sounds at their frames.
+TEST(LbaEntity, Lba1SoundsAtFrames) {
+  const std::vector<std::uint8_t> bytes = {
+      0x03, 0x02, 19,   7,    0x00, 4,     // GEN_ANIM_RECULE, ANIM 7, 4 actions
+      5,    3,    20,                      // hit at frame 3, force 20
+      6,    2,    0x2A, 0x01,              // sample 298 at frame 2
+      10,   4,    0x05, 0x00, 0x03, 0x00,  // sample 5, 3 times, at frame 4
+      15,   1,                             // left step at frame 1
+      0xFF};
+  const auto entity = read_entity(bytes, Variant::Lba1);
+  ASSERT_TRUE(entity.ok()) << entity.error().to_string();
+  const auto sounds = entity_sounds(entity->records[0], Variant::Lba1);
+  ASSERT_EQ(sounds.size(), 2u);
+  EXPECT_EQ(sounds[0].frame, 2);
+  EXPECT_EQ(sounds[0].sample, 298);
+  EXPECT_STREQ(sounds[0].kind, "sample");
+  EXPECT_EQ(sounds[1].frame, 4);
+  EXPECT_EQ(sounds[1].sample, 5);
+  EXPECT_STREQ(sounds[1].kind, "sample_repeat");
+  EXPECT_EQ(sounds[1].argument, 3);
+  EXPECT_TRUE(entity_sounds(entity->records[0], Variant::Lba2).empty());
+}
+
 TEST(LbaEntity, BadRecordsNameTheirOffset) {
   auto past = kLba1Entity;
   past[2] = 200;  // the body's size runs past the entity

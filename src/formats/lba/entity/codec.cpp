@@ -87,6 +87,59 @@ std::optional<EntityAnimation> entity_animation(const EntityRecord& record) {
   return EntityAnimation{record.generic, s16_at(record.bytes, 1), record.bytes[3]};
 }
 
+std::vector<EntitySound> entity_sounds(const EntityRecord& record, Variant variant) {
+  std::vector<EntitySound> sounds;
+  if (variant != Variant::Lba1 || record.opcode != kEntityAnimation || record.bytes.size() < 4) return sounds;
+  // Bytes each LBA1 action type takes after its type byte (FICHE.C GereAnimAction, the frame included).
+  const auto length = [](std::uint8_t type) -> std::size_t {
+    switch (type) {
+      case 15:
+      case 16:
+      case 17:
+        return 1;
+      case 5:
+        return 2;
+      case 6:
+      case 13:
+        return 3;
+      case 7:
+      case 10:
+        return 5;
+      case 11:
+        return 7;
+      case 9:
+        return 8;
+      case 8:
+      case 12:
+      case 20:
+      case 21:
+        return 12;
+      case 18:
+      case 19:
+        return 16;
+      default:
+        return 0;
+    }
+  };
+  const auto& bytes = record.bytes;
+  std::size_t at = 4;
+  for (std::size_t n = 0; n < bytes[3] && at < bytes.size(); ++n) {
+    const std::uint8_t type = bytes[at];
+    const std::size_t size = length(type);
+    if (size == 0 || at + 1 + size > bytes.size()) break;
+    const auto u16 = [&](std::size_t i) {
+      return static_cast<std::uint16_t>(bytes[i] | (bytes[i + 1] << 8));
+    };
+    const std::uint8_t frame = bytes[at + 1];
+    if (type == 6) sounds.push_back({frame, u16(at + 2), "sample", 0});
+    if (type == 7) sounds.push_back({frame, u16(at + 2), "sample_rnd", u16(at + 4)});
+    if (type == 10) sounds.push_back({frame, u16(at + 2), "sample_repeat", u16(at + 4)});
+    if (type == 13) sounds.push_back({frame, u16(at + 2), "sample_stop", 0});
+    at += 1 + size;
+  }
+  return sounds;
+}
+
 Result<EntityTable> read_entity_table(std::span<const std::uint8_t> bytes) {
   return guard(kEntityFormat, [&]() -> Result<EntityTable> {
     ByteReader reader(bytes, kEntityFormat);

@@ -39,9 +39,12 @@ class FakeInstall final : public InstallView {
   Result<std::vector<std::uint8_t>> read(const InstallFile& file) const override {
     return contents_[static_cast<std::size_t>(&file - files_.data())].second;
   }
+  const InstallFile* entry_of(const InstallFile&, std::string_view) const override { return nullptr; }
   std::shared_ptr<const NearbyFiles> nearby() const override { return nullptr; }
+  const std::vector<std::string>& notes() const override { return notes_; }
 
  private:
+  std::vector<std::string> notes_;
   std::string origin_ = "install";
   std::vector<std::pair<std::string, Bytes>> contents_;
   std::vector<InstallFile> files_;

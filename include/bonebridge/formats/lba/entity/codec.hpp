@@ -24,5 +24,9 @@ std::vector<std::uint8_t> write_entity_table(const EntityTable& table);
 
 std::optional<EntityBody> entity_body(const EntityRecord& record);
 std::optional<EntityAnimation> entity_animation(const EntityRecord& record);
+// The sounds of an LBA1 animation record, its actions walked as GereAnimAction (LBA1 FICHE.C) walks them; the
+// walk stops, as the game's does, at an action type it does not know. LBA2's actions (FICHE.CPP) are not
+// decoded: empty.
+std::vector<EntitySound> entity_sounds(const EntityRecord& record, Variant variant);
 
 }  // namespace bonebridge::lba

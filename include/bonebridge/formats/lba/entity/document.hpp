@@ -49,6 +49,15 @@ struct EntityAnimation {
   std::uint8_t action_count = 0;
 };
 
+// A sound an animation record plays at a keyframe (LBA1 GereAnimAction: sample 6, sample_rnd 7, sample_repeat
+// 10, sample_stop 13).
+struct EntitySound {
+  std::uint8_t frame = 0;
+  std::uint16_t sample = 0;    // SAMPLES.HQR entry
+  const char* kind = "";       // "sample", "sample_rnd", "sample_repeat", "sample_stop"
+  std::uint16_t argument = 0;  // sample_rnd: the pitch spread; sample_repeat: the count
+};
+
 // LBA2's RESS.HQR entry 44: the offset table as stored, and the entities in table order.
 struct EntityTable {
   std::vector<std::uint32_t> offsets;
