@@ -18,7 +18,7 @@ Error option_error(std::string message);
 Result<BridgeOptions> bridge_options(const Options& options);
 
 // A companion (--body, --palette) parsed by `read`, its errors naming the companion's address. Read by
-// load_input when it came through the registry; else a file, or ARCHIVE.HQR:<index>. Parsed once per run
+// load_input when it came through the registry; else by Options::nearby. Parsed once per run
 // (Options::documents) for each `how` (what decides the reading besides the bytes, such as the variant).
 template <class Read>
 auto read_companion(const Options& options, const std::string& key, Read read, const std::string& how = "")
@@ -26,7 +26,8 @@ auto read_companion(const Options& options, const std::string& key, Read read, c
   using Value = std::decay_t<decltype(*read(std::span<const std::uint8_t>{}))>;
   const std::string address = options.get(key).value_or("");
   auto parsed = options.documents->get<Value>(key + '/' + how, address, [&]() -> Result<Value> {
-    auto bytes = options.companions.contains(key) ? options.companion(key) : read_file_or_entry(address);
+    // Read by the registry (load_input), else through the options' finder: formats open no file themselves.
+    auto bytes = options.companions.contains(key) ? options.companion(key) : options.nearby->read(address);
     if (!bytes) return bytes.error();
     auto value = read(*bytes);
     if (!value) {

@@ -12,6 +12,7 @@
 #include "bonebridge/formats/lba/hqr/archive.hpp"
 #include "bonebridge/formats/lba/hqr/codec.hpp"
 #include "bonebridge/gltf/gltf.hpp"
+#include "bonebridge/io/file.hpp"
 #include "lba_test_data.hpp"
 #include "support/samples.hpp"
 
@@ -40,6 +41,26 @@ std::filesystem::path body_archive(std::size_t groups) {
                                    write_body(testing::tree_body(groups)), std::nullopt},
                                   1)));
   return path;
+}
+
+// What the registry's finder does for these tests, which open the family without the registry (formats open no
+// file themselves): "X.HQR:N" is entry N of the archive X.HQR.
+class HqrEntries final : public NearbyFiles {
+ public:
+  Result<std::vector<std::uint8_t>> read(const std::string& address) const override {
+    const auto colon = address.rfind(':');
+    auto bytes = read_file(address.substr(0, colon));
+    if (!bytes) return bytes.error();
+    auto archive = read_hqr(*bytes);
+    if (!archive) return archive.error();
+    return hqr_entry(*archive, std::stoul(address.substr(colon + 1)));
+  }
+};
+
+Options with_archive_entries() {
+  Options options;
+  options.nearby = std::make_shared<HqrEntries>();
+  return options;
 }
 
 TEST(LbaFamily, SniffsAnimationsAndArchivesOnly) {
@@ -85,7 +106,7 @@ TEST(LbaFamily, ArchiveInfoListsEntriesAndWhatTheyDecodeTo) {
 
 TEST(LbaFamily, OpensWithABodyFromAnArchiveEntry) {
   const auto body = body_archive(7);
-  Options options;
+  Options options = with_archive_entries();
   options.values["body"] = body.string() + ":1";
   const auto document = family().open(write_animation(testing::walk_like(7)), options);
   ASSERT_TRUE(document.ok()) << document.error().to_string();
@@ -244,13 +265,13 @@ TEST(LbaFamily, EveryAnimationConvertsToValidGltfAndBack) {
   };
   for (const char* name : kAnimations) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("lba/") + name);
-    Options options;
+    Options options = with_archive_entries();
     options.values["variant"] = "lba2";
     convert(::bonebridge::testing::read_bytes(path), options, std::string(name) + ".glb");
     options.values["body"] = body.string() + ":1";
     convert(::bonebridge::testing::read_bytes(path), options, std::string(name) + ".body.glb");
   }
-  Options lba1;
+  Options lba1 = with_archive_entries();
   lba1.values["body"] = body_archive(7).string() + ":1";
   lba1.values["root-motion"] = "separate";
   convert(write_animation(testing::walk_like(7)), lba1, "lba1_generated.glb");

@@ -168,18 +168,5 @@ TEST(LbaHqr, BlankFirstEntryIsWrittenEmpty) {
   EXPECT_EQ(*hqr_entry(*archive, 1), (std::vector<std::uint8_t>{1, 2, 3}));
 }
 
-TEST(LbaHqr, EntryAddresses) {
-  const auto address = parse_entry_address("dir/ANIM.HQR:12");
-  ASSERT_TRUE(address.has_value());
-  EXPECT_EQ(address->path, "dir/ANIM.HQR");
-  EXPECT_EQ(address->index, 12u);
-  EXPECT_FALSE(parse_entry_address("ANIM.HQR").has_value());
-  EXPECT_FALSE(parse_entry_address("ANIM.HQR:x1").has_value());
-  BONEBRIDGE_REQUIRE_SAMPLE(path, "lba/SIMPLE.HQR");
-  const auto entry = read_file_or_entry(path.string() + ":1");
-  ASSERT_TRUE(entry.ok()) << entry.error().to_string();
-  EXPECT_EQ(entry->size(), 12u);
-}
-
 }  // namespace
 }  // namespace bonebridge::lba

@@ -320,35 +320,4 @@ Result<std::vector<std::uint8_t>> hqr_entry(const HqrArchive& archive, std::size
   return decode_entry(archive.blocks.at(*slot).entry);
 }
 
-std::optional<EntryAddress> parse_entry_address(const std::string& address) {
-  const auto colon = address.rfind(':');
-  if (colon == std::string::npos || colon == 0 || colon + 1 == address.size()) return std::nullopt;
-  std::size_t index = 0;
-  const char* first = address.data() + colon + 1;
-  const char* last = address.data() + address.size();
-  const auto [ptr, ec] = std::from_chars(first, last, index);
-  if (ec != std::errc() || ptr != last) return std::nullopt;
-  return EntryAddress{address.substr(0, colon), index};
-}
-
-Result<std::vector<std::uint8_t>> read_file_or_entry(const std::string& address) {
-  const auto entry = parse_entry_address(address);
-  if (!entry || std::filesystem::exists(address)) return read_file(address);
-  auto bytes = read_file(entry->path);
-  if (!bytes) return bytes.error();
-  auto archive = read_hqr(*bytes);
-  if (!archive) {
-    Error error = archive.error();
-    error.file = entry->path;
-    return error;
-  }
-  auto decoded = hqr_entry(*archive, entry->index);
-  if (!decoded) {
-    Error error = decoded.error();
-    error.file = address;
-    return error;
-  }
-  return decoded;
-}
-
 }  // namespace bonebridge::lba

@@ -36,15 +36,5 @@ HqrArchive build_hqr(const std::vector<std::optional<std::vector<std::uint8_t>>>
 // The entry behind slot `index`, decoded. Fails on a blank slot or an index out of range.
 Result<std::vector<std::uint8_t>> hqr_entry(const HqrArchive& archive, std::size_t index);
 
-// "ANIM.HQR:12" -> {"ANIM.HQR", 12}; nullopt when `address` has no ":<digits>" suffix.
-struct EntryAddress {
-  std::string path;
-  std::size_t index = 0;
-};
-std::optional<EntryAddress> parse_entry_address(const std::string& address);
-
-// Reads a file, or the decoded entry of an archive when the address ends in ":<index>" and the file of
-// that exact name does not exist.
-Result<std::vector<std::uint8_t>> read_file_or_entry(const std::string& address);
 
 }  // namespace bonebridge::lba
