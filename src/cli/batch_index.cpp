@@ -65,6 +65,9 @@ std::string outcome_cell(const nlohmann::json& record) {
     return "<td class=\"failed\">failed: " + escape_html(record["error"].get<std::string>()) + "</td>";
   if (record.contains("skipped"))
     return "<td>skipped: " + escape_html(record["skipped"].get<std::string>()) + "</td>";
+  if (record.contains("character"))
+    return fmt::format("<td>{}, {} animations</td>", escape_html(record["format"].get<std::string>()),
+                       record["animations"].get<std::size_t>());
   return fmt::format("<td>{}, {} joints, {:.3f} s</td>", escape_html(record["format"].get<std::string>()),
                      record["joints"].get<std::size_t>(), record["duration"].get<double>());
 }
