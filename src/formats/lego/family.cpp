@@ -5,6 +5,7 @@
 #include "adapter.hpp"
 #include "bonebridge/formats/lego/bridge.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
+#include "wdb/adapter.hpp"
 
 namespace bonebridge::lego {
 namespace {
@@ -29,8 +30,24 @@ FormatFamily family() {
        1e6,
        "0",
        {}},
+      {"part",
+       SettingKind::Text,
+       "WORLD.WDB: the part (LOD list) to convert, e.g. head",
+       {},
+       0,
+       0,
+       "",
+       "NAME"},
+      {"world",
+       SettingKind::Companion,
+       "the game's WORLD.WDB: .ani actors get their bodies",
+       {},
+       0,
+       0,
+       "",
+       ""},
   };
-  row.extensions = {".ani"};
+  row.extensions = {".ani", ".wdb"};
   row.capabilities = {
       {"read", true, "confirmed",
        "every structure the decompiled loader reads; byte-identical round trip of the only public sample "
@@ -57,8 +74,8 @@ FormatFamily family() {
     return bytes.size() >= 0x20 && bytes[0] == 0x11 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0 &&
            read(bytes).ok();
   };
-  row.open = [](std::span<const std::uint8_t> bytes, const Options& /*options*/) {
-    return open_document(bytes);
+  row.open = [](std::span<const std::uint8_t> bytes, const Options& options) {
+    return options.extension() == ".wdb" ? wdb::open_document(bytes) : open_document(bytes);
   };
   row.from_core = [](const Scene& scene,
                      const Options& options) -> Result<Converted<std::vector<std::uint8_t>>> {
