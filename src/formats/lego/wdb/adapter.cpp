@@ -210,9 +210,10 @@ class WdbDocument final : public PoselessDocument {
   }
 
   Result<CoreConversion> to_core(const Options& options) const override {
+    const auto names = part_names(document_);
     const auto part = options.get("part");
+    if (!part && names.size() == 1) return part_to_core(document_, names.front());  // an extracted part
     if (!part) {
-      const auto names = part_names(document_);
       return Error{kFormatName,
                    fmt::format("the file holds {} parts; name one with --part (the first is \"{}\")",
                                names.size(), names.empty() ? "" : text(names.front())),
