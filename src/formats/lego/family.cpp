@@ -20,7 +20,7 @@ std::size_t clip_option(const Options& options) {
 FormatFamily family() {
   FormatFamily row;
   row.id = "lego";
-  row.title = kFormatName;
+  row.title = "LEGO Island (.ani, WORLD.WDB)";
   row.settings = {
       {"clip",
        SettingKind::Integer,

@@ -29,7 +29,8 @@ class WdbArchive final : public archive::Archive {
       entries_.push_back({name, size, size, "none"});
       sources_.push_back(std::move(source));
     };
-    for (const auto& name : part_names(document_)) add(name, {name, 0, 0}, part_file(document_, name).size());
+    for (const auto& name : part_names(document_))
+      add(name + ".wdb", {name, 0, 0}, part_file(document_, name).size());
     for (const auto& world : document_.worlds) {
       const std::string folder(display_name(world.name));
       for (const auto& part : world.parts)

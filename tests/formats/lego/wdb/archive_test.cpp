@@ -21,7 +21,7 @@ TEST(WdbArchive, ListsThePartsThenEachWorldsBlobs) {
   const auto archive = opened();
   std::vector<std::string> names;
   for (const auto& entry : archive->entries()) names.push_back(entry.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"head", "arm-lft", "box", "ACT1/parts/boxes.bin",
+  EXPECT_EQ(names, (std::vector<std::string>{"head.wdb", "arm-lft.wdb", "box.wdb", "ACT1/parts/boxes.bin",
                                              "ACT1/models/chair.bin"}));
 }
 
