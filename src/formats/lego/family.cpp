@@ -5,6 +5,7 @@
 #include "adapter.hpp"
 #include "bonebridge/formats/lego/bridge.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
+#include "bonebridge/formats/lego/wdb/characters.hpp"
 #include "wdb/adapter.hpp"
 
 namespace bonebridge::lego {
@@ -94,6 +95,7 @@ FormatFamily family() {
     if (!converted.ok()) return converted.error();
     return Converted<std::vector<std::uint8_t>>{write(converted->value), std::move(converted->notes)};
   };
+  row.find_characters = wdb::find_characters;
   return row;
 }
 

@@ -2,7 +2,8 @@
 // The WORLD.WDB writer: the exact inverse of codec_read.cpp.
 #include <fmt/format.h>
 
-#include <map>
+#include <set>
+#include <utility>
 
 #include "bonebridge/formats/lego/wdb/codec.hpp"
 #include "bonebridge/io/byte_writer.hpp"
@@ -225,20 +226,21 @@ std::vector<std::string> writable(const Document& document) {
   write_worlds(header, document.worlds);
   std::size_t at =
       header.size() + 8 + global_textures(document).size() + write_part_blob(document.global_parts).size();
-  std::map<std::uint32_t, std::size_t> laid_out;  // offset -> length, as the writer lays the blobs out
+  // (offset, length) of every blob as the writer lays them out; an empty blob shares its offset with the
+  // next.
+  std::set<std::pair<std::uint64_t, std::uint64_t>> laid_out;
   for (const auto& blob : document.blobs) {
     if (blob.offset != at)
       problems.push_back(fmt::format("blob stored at byte {} is written at byte {}", blob.offset, at));
     const std::size_t length = encode(blob).size();
-    laid_out[static_cast<std::uint32_t>(at)] = length;
+    laid_out.emplace(at, length);
     at += length;
     if (const auto* part = std::get_if<PartBlob>(&blob.content)) check_part(*part, problems);
     if (const auto* model = std::get_if<ModelBlob>(&blob.content))
       check_textures(model->textures, true, problems);
   }
   const auto check_ref = [&](const std::string& name, std::uint32_t offset, std::uint32_t length) {
-    const auto it = laid_out.find(offset);
-    if (it == laid_out.end() || it->second != length)
+    if (!laid_out.contains({offset, length}))
       problems.push_back(fmt::format("\"{}\" points at bytes {}+{}, which are not one blob as written",
                                      display_name(name), offset, length));
   };

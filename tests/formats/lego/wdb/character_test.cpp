@@ -112,7 +112,7 @@ TEST(LegoCharacter, PepperWearsHisPartsTexturesAndColours) {
   const Material& chest_material = scene.materials.at(static_cast<std::size_t>(chest->material));
   ASSERT_GE(chest_material.image, 0);
   EXPECT_EQ(scene.images.at(static_cast<std::size_t>(chest_material.image)).name, "peprchst.gif");
-  EXPECT_EQ(chest->uvs.size(), 3u);
+  EXPECT_EQ(chest->uvs.size(), 12u);
 
   const RigidMesh* face = mesh_named(scene, "head/1");
   ASSERT_NE(face, nullptr);
