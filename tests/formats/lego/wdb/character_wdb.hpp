@@ -54,10 +54,11 @@ inline Box part_box(const std::string& lod_list) {
           {0.234149f, 0.076968f, 0.249083f}};  // the hats: infohat's box
 }
 
-// Box corner i has x = max when bit 0 is set, y when bit 1, z when bit 2. Faces as corner quads.
+// Box corner i has x = max when bit 0 is set, y when bit 1, z when bit 2. Faces as corner quads, clockwise
+// seen from outside in the game's left-handed frame (Direct3D's front faces).
 constexpr std::array<std::array<std::uint32_t, 4>, 4> kSideFaces{
-    {{0, 2, 6, 4}, {1, 5, 7, 3}, {0, 4, 5, 1}, {2, 3, 7, 6}}};
-constexpr std::array<std::array<std::uint32_t, 4>, 2> kEndFaces{{{0, 1, 3, 2}, {4, 6, 7, 5}}};  // -Z, +Z
+    {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 6, 7, 3}}};
+constexpr std::array<std::array<std::uint32_t, 4>, 2> kEndFaces{{{0, 2, 3, 1}, {4, 5, 7, 6}}};  // -Z, +Z
 
 // Two triangles per quad, every corner creating its own vertex; UV indices 0..3 around the quad.
 template <std::size_t N>
