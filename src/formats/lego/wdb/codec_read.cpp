@@ -256,9 +256,9 @@ void add_region(std::map<std::uint32_t, Region>& regions, std::uint32_t offset, 
   const auto [it, added] = regions.try_emplace(offset, Region{length, kind, name});
   if (added) return;
   if (it->second.length != length) {
-    reader.fail_at(offset, fmt::format("\"{}\" and \"{}\" both start here but are {} and {} bytes long",
-                                       display_name(it->second.first_name), display_name(name),
-                                       it->second.length, length));
+    reader.fail(fmt::format("\"{}\" and \"{}\" both start at byte {} but are {} and {} bytes long",
+                            display_name(it->second.first_name), display_name(name), offset,
+                            it->second.length, length));
   }
   if (it->second.kind != kind) it->second.kind = BlobKind::Conflicting;
 }
@@ -291,8 +291,8 @@ std::vector<Blob> read_blobs(ByteReader& reader, const std::vector<World>& world
                                          display_name(region.first_name), reader.offset()));
     }
     if (std::uint64_t{offset} + region.length > file.size()) {
-      reader.fail_at(offset, fmt::format("\"{}\" is {} bytes long, past the end of the {}-byte file",
-                                         display_name(region.first_name), region.length, file.size()));
+      reader.fail(fmt::format("\"{}\" is {} bytes at byte {}, past the end of the {}-byte file",
+                              display_name(region.first_name), region.length, offset, file.size()));
     }
     if (offset > reader.offset()) {
       const std::uint32_t gap_at = static_cast<std::uint32_t>(reader.offset());

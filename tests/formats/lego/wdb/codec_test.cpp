@@ -136,6 +136,18 @@ TEST(WdbCodec, ATruncatedWorldTableNamesTheFieldAndOffset) {
   EXPECT_NE(document.error().message.find("part count"), std::string::npos) << document.error().message;
 }
 
+TEST(WdbCodec, AReferencePastTheEndIsAnErrorInsideTheFile) {
+  auto bytes = test::hand_laid_wdb();
+  // "boxes"'s data length: after the world count, "ACT1\0", the part count and "boxes\0" (4+9+4+10 bytes).
+  bytes[27 + 2] = 0x10;  // + 1 MiB
+  const auto document = read(bytes);
+  ASSERT_FALSE(document.ok());
+  EXPECT_NE(document.error().message.find("\"boxes\" is"), std::string::npos) << document.error().message;
+  EXPECT_NE(document.error().message.find("past the end"), std::string::npos);
+  ASSERT_TRUE(document.error().offset.has_value());
+  EXPECT_LE(*document.error().offset, bytes.size());
+}
+
 TEST(WdbCodec, RefusesAWorldCountTheBytesCannotHold) {
   const std::vector<std::uint8_t> bytes{0xFF, 0xFF, 0xFF, 0x7F, 0, 0, 0, 0};
   const auto document = read(bytes);
