@@ -136,20 +136,28 @@ Diagnostic diagnostic(bool is_error, std::string message, std::optional<std::uin
   return {is_error, Error{kFormatName, std::move(message), offset, {}, {}}};
 }
 
-void check_meshes(const PartBlob& blob, const TextureLibrary& textures, std::vector<Diagnostic>& out) {
-  for (const auto& roi : blob.rois) {
+// Every mesh whose corners point past its LOD's arrays (an error at the corner's byte) and every texture name
+// the file does not hold (a warning at the mesh's byte). `base` is where the blob starts in the file.
+void check_meshes(const PartBlob& blob, std::size_t base, const TextureLibrary& textures,
+                  std::vector<Diagnostic>& out) {
+  const auto offsets = mesh_offsets(blob);
+  for (std::size_t r = 0; r < blob.rois.size(); ++r) {
+    const Roi& roi = blob.rois[r];
     for (std::size_t l = 0; l < roi.lods.size(); ++l) {
       const Lod& lod = roi.lods[l];
       for (std::size_t m = 0; m < lod.meshes.size(); ++m) {
         const std::string where = fmt::format("part \"{}\" LOD {} mesh {}", text(roi.name), l, m);
-        if (auto expanded = expand(lod, lod.meshes[m]); !expanded.ok())
-          out.push_back(diagnostic(true, where + ": " + expanded.error().message));
+        const std::size_t mesh_at = base + offsets[r][l][m];
+        if (auto expanded = expand(lod, lod.meshes[m]); !expanded.ok()) {
+          const std::uint64_t corner_at = mesh_at + 4 + expanded.error().offset.value_or(0);
+          out.push_back(diagnostic(true, where + ": " + expanded.error().message, corner_at));
+        }
         const MeshProperties& p = lod.meshes[m].properties;
         std::string name = p.texture_name;
         for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (!name.empty() && !inherits_appearance(p) && !textures.contains(name))
-          out.push_back(
-              diagnostic(false, fmt::format("{}: texture \"{}\" is not in the file", where, text(name))));
+          out.push_back(diagnostic(
+              false, fmt::format("{}: texture \"{}\" is not in the file", where, text(name)), mesh_at));
       }
     }
   }
@@ -203,9 +211,10 @@ class WdbDocument final : public PoselessDocument {
       if (auto error = blob_error(document_, i)) out.push_back({true, *error});
     }
     const TextureLibrary textures = texture_library(document_);
-    check_meshes(document_.global_parts, textures, out);
+    check_meshes(document_.global_parts, global_parts_offset(document_), textures, out);
     for (const auto& blob : document_.blobs)
-      if (const auto* part = std::get_if<PartBlob>(&blob.content)) check_meshes(*part, textures, out);
+      if (const auto* part = std::get_if<PartBlob>(&blob.content))
+        check_meshes(*part, blob.offset, textures, out);
     return out;
   }
 

@@ -63,7 +63,10 @@ void write_mesh(ByteWriter& out, const Mesh& mesh) {
   write_properties(out, mesh.properties);
 }
 
-void write_lod(ByteWriter& out, const Lod& lod) {
+// Where each mesh starts, [ROI][LOD][mesh], filled while writing a part blob when asked for.
+using MeshOffsets = std::vector<std::vector<std::vector<std::size_t>>>;
+
+void write_lod(ByteWriter& out, const Lod& lod, std::vector<std::size_t>* mesh_at) {
   out.u32(lod.flags);
   if (lod.flags & kLodNoData) return;
   out.u32(static_cast<std::uint32_t>(lod.meshes.size()));
@@ -75,10 +78,13 @@ void write_lod(ByteWriter& out, const Lod& lod) {
   write_arrays(out, lod.positions);
   write_arrays(out, lod.normals);
   write_arrays(out, lod.uvs);
-  for (const auto& mesh : lod.meshes) write_mesh(out, mesh);
+  for (const auto& mesh : lod.meshes) {
+    if (mesh_at != nullptr) mesh_at->push_back(out.size());
+    write_mesh(out, mesh);
+  }
 }
 
-void write_part(ByteWriter& out, const PartBlob& blob) {
+void write_part(ByteWriter& out, const PartBlob& blob, MeshOffsets* offsets = nullptr) {
   out.u32(0);  // texture block offset, patched below
   out.u32(static_cast<std::uint32_t>(blob.rois.size()));
   for (const auto& roi : blob.rois) {
@@ -86,7 +92,12 @@ void write_part(ByteWriter& out, const PartBlob& blob) {
     out.u32(static_cast<std::uint32_t>(roi.lods.size()));
     const std::size_t next_at = out.size();
     out.u32(0);  // next ROI offset, patched below
-    for (const auto& lod : roi.lods) write_lod(out, lod);
+    if (offsets != nullptr) offsets->emplace_back();
+    for (const auto& lod : roi.lods) {
+      std::vector<std::size_t>* mesh_at = nullptr;
+      if (offsets != nullptr) mesh_at = &offsets->back().emplace_back();
+      write_lod(out, lod, mesh_at);
+    }
     out.bytes(roi.skipped);
     out.patch_u32(next_at, static_cast<std::uint32_t>(out.size()));
   }
@@ -196,6 +207,19 @@ void check_part(const PartBlob& blob, std::vector<std::string>& problems) {
 }
 
 }  // namespace
+
+std::vector<std::vector<std::vector<std::size_t>>> mesh_offsets(const PartBlob& blob) {
+  ByteWriter out;
+  MeshOffsets offsets;
+  write_part(out, blob, &offsets);
+  return offsets;
+}
+
+std::size_t global_parts_offset(const Document& document) {
+  ByteWriter header;
+  write_worlds(header, document.worlds);
+  return header.size() + 4 + global_textures(document).size() + 4;
+}
 
 std::vector<std::uint8_t> write_part_blob(const PartBlob& blob) {
   ByteWriter out;

@@ -53,7 +53,7 @@ Result<ExpandedMesh> expand(const Lod& lod, const Mesh& mesh) {
     const std::uint32_t packed = mesh.polygons[i / 3][i % 3];
     const std::uint32_t low = packed & 0xFFFF;
     const auto fail = [&](std::string what) -> Error {
-      return Error{kFormatName, fmt::format("polygon {} corner {}: {}", i / 3, i % 3, what), {}, {}, {}};
+      return Error{kFormatName, fmt::format("polygon {} corner {}: {}", i / 3, i % 3, what), 4 * i, {}, {}};
     };
     if ((packed & kCreateVertex) == 0) {
       if (low >= out.positions.size())

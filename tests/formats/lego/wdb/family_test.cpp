@@ -49,7 +49,7 @@ TEST(WdbFamily, ConvertsTheNamedPartAndAsksForOneOtherwise) {
   EXPECT_NE(none.error().message.find("name one with --part"), std::string::npos);
 }
 
-TEST(WdbFamily, ValidateNamesTheBrokenPartLodMeshAndCorner) {
+TEST(WdbFamily, ValidateNamesTheBrokenCornerAndItsOffset) {
   auto bytes = test::hand_laid_wdb();
   const auto document = lego::family().open(bytes, wdb_options());
   ASSERT_TRUE(document.ok());
@@ -67,6 +67,7 @@ TEST(WdbFamily, ValidateNamesTheBrokenPartLodMeshAndCorner) {
   EXPECT_NE(diagnostics[0].where.message.find("part \"box\" LOD 1 mesh 0: polygon 0 corner 0: position 9"),
             std::string::npos)
       << diagnostics[0].where.message;
+  EXPECT_EQ(diagnostics[0].where.offset, std::optional<std::uint64_t>(corner_at));
 }
 
 TEST(WdbFamily, AnAniConvertedWithWorldGetsItsBodies) {

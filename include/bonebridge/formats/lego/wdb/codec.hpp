@@ -31,6 +31,11 @@ Result<ModelBlob> read_model_blob(std::span<const std::uint8_t> bytes, std::uint
 std::vector<std::uint8_t> write_part_blob(const PartBlob& blob);
 std::vector<std::uint8_t> write_model_blob(const ModelBlob& blob);
 
+// Where each mesh of `blob` starts (its u16 polygon count), from the blob's first byte: [ROI][LOD][mesh]; and
+// where the global part block starts in the file `document` writes. For errors that name a byte offset.
+std::vector<std::vector<std::vector<std::size_t>>> mesh_offsets(const PartBlob& blob);
+std::size_t global_parts_offset(const Document& document);
+
 // Why the blob at `index` was kept as bytes: its parse error, or nullopt when it parsed (or no reference
 // points at it).
 std::optional<Error> blob_error(const Document& document, std::size_t index);

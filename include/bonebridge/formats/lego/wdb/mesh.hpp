@@ -23,7 +23,9 @@ struct ExpandedMesh {
   std::vector<std::uint32_t> triangles;   // three mesh-vertex indices per polygon, as stored
 };
 
-// The mesh's vertices and triangles; an error names the polygon corner and the index that is out of range.
+// The mesh's vertices and triangles; an error names the polygon corner and the index that is out of range,
+// its offset the corner's byte offset from the mesh's first corner (the corners follow the mesh's two u16
+// counts).
 Result<ExpandedMesh> expand(const Lod& lod, const Mesh& mesh);
 
 // The meshes of `lod` in the game's order: meshes whose texture or material name starts with "inh"
