@@ -75,6 +75,15 @@ TEST(WdbBridge, OfAHiLoPairTheSecondImageIsKept) {
   EXPECT_EQ(arm->scene.images[0].rgba, (std::vector<std::uint8_t>{4, 5, 6, 255, 1, 2, 3, 255}));
 }
 
+// LegoModelPresenter::CreateROI registers a model's textures only when skipTextures is 0.
+TEST(WdbBridge, ModelTexturesJoinTheLibraryUnlessSkipped) {
+  Document document = hand_laid();
+  EXPECT_EQ(texture_library(document).size(), 2u);  // face.gif (global), chest.gif (global parts)
+  EXPECT_FALSE(texture_library(document).contains("wood.gif"));
+  std::get<ModelBlob>(document.blobs[1].content).skip_textures = 0;
+  EXPECT_TRUE(texture_library(document).contains("wood.gif"));
+}
+
 TEST(WdbBridge, ABadCornerSkipsItsMeshWithANoteAndKeepsTheOthers) {
   Document document = hand_laid();
   document.global_parts.rois[0].lods[1].meshes[1].polygons[0][0] = kCreateVertex | 99;
