@@ -14,6 +14,9 @@
 #ifdef BONEBRIDGE_HAS_LBA
 #include "bonebridge/formats/lba/hqr/archive.hpp"
 #endif
+#ifdef BONEBRIDGE_HAS_LEGO
+#include "bonebridge/formats/lego/wdb/archive.hpp"
+#endif
 
 namespace bonebridge {
 namespace {
@@ -55,6 +58,9 @@ const std::vector<const archive::ArchiveKind*>& archive_kinds() {
       &archive::si_kind(),
 #ifdef BONEBRIDGE_HAS_LBA
       &lba::hqr_kind(),
+#endif
+#ifdef BONEBRIDGE_HAS_LEGO
+      &lego::wdb::wdb_kind(),
 #endif
   };
   return kinds;

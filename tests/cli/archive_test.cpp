@@ -363,7 +363,7 @@ TEST_F(ArchiveCli, FormatsListsTheContainers) {
   for (const auto& row : nlohmann::json::parse(run.out)) {
     if (row.value("container", false)) containers.push_back(row["id"]);
   }
-  EXPECT_EQ(containers, (std::vector<std::string>{"vpp", "gob", "si", "hqr"}));
+  EXPECT_EQ(containers, (std::vector<std::string>{"vpp", "gob", "si", "hqr", "wdb"}));
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 #include "bonebridge/formats/lego/bridge.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
 #include "bonebridge/formats/lego/engine.hpp"
+#include "bonebridge/formats/lego/wdb/character.hpp"
+#include "bonebridge/formats/lego/wdb/codec.hpp"
 
 namespace bonebridge::lego {
 namespace {
@@ -241,8 +243,23 @@ class LegoDocument final : public bonebridge::Document {
     return pose;
   }
 
-  Result<CoreConversion> to_core(const Options& /*options*/) const override {
-    return lego::to_core(document_);
+  Result<CoreConversion> to_core(const Options& options) const override {
+    CoreConversion result = lego::to_core(document_);
+    if (!options.get("world") && !options.companions.contains("world")) {
+      result.notes.push_back("the actors are bare skeletons: --world WORLD.WDB gives them the game's bodies");
+      return result;
+    }
+    auto world = options.documents->get<wdb::Document>("world", options.get("world").value_or(""),
+                                                       [&]() -> Result<wdb::Document> {
+                                                         auto bytes = options.companion("world");
+                                                         if (!bytes.ok()) return bytes.error();
+                                                         return wdb::read(*bytes);
+                                                       });
+    if (!world.ok()) return world.error();
+    std::vector<wdb::AniActor> actors;
+    for (const auto& actor : document_.actors) actors.push_back({actor.name, actor.type});
+    wdb::dress_actors(result, actors, **world);
+    return result;
   }
 
   Result<std::vector<std::uint8_t>> encode() const override { return write(document_); }

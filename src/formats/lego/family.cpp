@@ -5,6 +5,8 @@
 #include "adapter.hpp"
 #include "bonebridge/formats/lego/bridge.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
+#include "bonebridge/formats/lego/wdb/characters.hpp"
+#include "wdb/adapter.hpp"
 
 namespace bonebridge::lego {
 namespace {
@@ -19,7 +21,7 @@ std::size_t clip_option(const Options& options) {
 FormatFamily family() {
   FormatFamily row;
   row.id = "lego";
-  row.title = kFormatName;
+  row.title = "LEGO Island (.ani, WORLD.WDB)";
   row.settings = {
       {"clip",
        SettingKind::Integer,
@@ -29,8 +31,24 @@ FormatFamily family() {
        1e6,
        "0",
        {}},
+      {"part",
+       SettingKind::Text,
+       "WORLD.WDB: the part (LOD list) to convert, e.g. head",
+       {},
+       0,
+       0,
+       "",
+       "NAME"},
+      {"world",
+       SettingKind::Companion,
+       "the game's WORLD.WDB: .ani actors get their bodies",
+       {},
+       0,
+       0,
+       "",
+       ""},
   };
-  row.extensions = {".ani"};
+  row.extensions = {".ani", ".wdb"};
   row.capabilities = {
       {"read", true, "confirmed",
        "every structure the decompiled loader reads; byte-identical round trip of the only public sample "
@@ -52,13 +70,24 @@ FormatFamily family() {
        "millisecond (clips up to 2^20 ms)"},
       {"object binding", false, "none",
        "names are kept, but '*' instancing, variables and the ROI subtree search are not modelled"},
+      {"WORLD.WDB", true, "partial",
+       "worlds, part and model blobs, LOD meshes and palette textures read and written byte for byte "
+       "(checked "
+       "on hand-laid files: no WORLD.WDB is public); a model's ROI tree is kept as bytes; a part converts as "
+       "its last LOD, textured; browsable as an archive"},
+      {"characters", true, "partial",
+       "--world WORLD.WDB gives an .ani's actors their bodies from the decompiled 66-actor table (parts, "
+       "chest/face textures, colour aliases); the 16 public walk cycles checked on a hand-laid WORLD.WDB"},
   };
   row.sniff = [](std::span<const std::uint8_t> bytes) {
     return bytes.size() >= 0x20 && bytes[0] == 0x11 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0 &&
            read(bytes).ok();
   };
-  row.open = [](std::span<const std::uint8_t> bytes, const Options& /*options*/) {
-    return open_document(bytes);
+  row.open = [](std::span<const std::uint8_t> bytes, const Options& options) {
+    // A WORLD.WDB entry (a part, named without an extension) is a WORLD.WDB too; an .ani starts with 0x11.
+    const std::string extension = options.extension();
+    const bool world = extension == ".wdb" || (extension != ".ani" && (bytes.empty() || bytes[0] != kMagic));
+    return world ? wdb::open_document(bytes) : open_document(bytes);
   };
   row.from_core = [](const Scene& scene,
                      const Options& options) -> Result<Converted<std::vector<std::uint8_t>>> {
@@ -66,6 +95,7 @@ FormatFamily family() {
     if (!converted.ok()) return converted.error();
     return Converted<std::vector<std::uint8_t>>{write(converted->value), std::move(converted->notes)};
   };
+  row.find_characters = wdb::find_characters;
   return row;
 }
 

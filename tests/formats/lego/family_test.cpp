@@ -18,7 +18,7 @@ std::unique_ptr<bonebridge::Document> open_bytes(const std::vector<std::uint8_t>
 TEST(LegoFamily, RowDescribesTheFormat) {
   const FormatFamily row = family();
   EXPECT_EQ(row.id, "lego");
-  EXPECT_EQ(row.extensions, std::vector<std::string>{".ani"});
+  EXPECT_EQ(row.extensions, (std::vector<std::string>{".ani", ".wdb"}));
   for (const auto& capability : row.capabilities) {
     EXPECT_FALSE(capability.note.empty()) << capability.what;
     EXPECT_TRUE(capability.confidence == "confirmed" || capability.confidence == "partial" ||

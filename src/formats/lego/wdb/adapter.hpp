@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// WORLD.WDB as a registry Document (adapter.cpp), opened by the LEGO family row (../family.cpp).
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "bonebridge/io/error.hpp"
+#include "bonebridge/registry/family.hpp"
+
+namespace bonebridge::lego::wdb {
+
+Result<std::unique_ptr<bonebridge::Document>> open_document(std::span<const std::uint8_t> bytes);
+
+}  // namespace bonebridge::lego::wdb

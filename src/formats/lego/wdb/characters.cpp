@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+#include "bonebridge/formats/lego/wdb/characters.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <set>
+#include <string_view>
+
+#include "bonebridge/formats/lego/wdb/actors.hpp"
+
+namespace bonebridge::lego::wdb {
+namespace {
+
+// g_characters[47] (legoanimationmanager.cpp): the actor and its row of g_cycles (m_unk0x16).
+struct CharacterCycles {
+  std::string_view name;
+  int cycles_row;
+};
+
+// clang-format off
+// g_cycles[11][17] (legoanimationmanager.cpp:58); "" where the game has NULL.
+constexpr std::array<std::array<std::string_view, 17>, 11> kCycles{{
+    {{"CNs001xx", "CNs002xx", "CNs003xx", "CNs004xx", "CNs005xx", "CNs007xx", "CNs006xx", "CNs008xx", "CNs009xx", "CNs010xx", "CNs011xx", "CNs012xx", "", "", "", "", ""}},
+    {{"CNs001Pe", "CNs002Pe", "CNs003Pe", "CNs004Pe", "CNs005Pe", "CNs007Pe", "CNs006Pe", "CNs008Pe", "CNs009Pe", "CNs010Pe", "CNs001sk", "", "", "", "", "", ""}},
+    {{"CNs001Ma", "CNs002Ma", "CNs003Ma", "CNs004Ma", "CNs005Ma", "CNs007Ma", "CNs006Ma", "CNs008Ma", "CNs009Ma", "CNs010Ma", "CNs0x4Ma", "", "", "CNs011Ma", "CNs012Ma", "CNs013Ma", ""}},
+    {{"CNs001Pa", "CNs002Pa", "CNs003Pa", "CNs004Pa", "CNs005Pa", "CNs007Pa", "CNs006Pa", "CNs008Pa", "CNs009Pa", "CNs010Pa", "CNs0x4Pa", "", "", "CNs011Pa", "CNs012Pa", "CNs013Pa", ""}},
+    {{"CNs001Ni", "CNs002Ni", "CNs003Ni", "CNs004Ni", "CNs005Ni", "CNs007Ni", "CNs006Ni", "CNs008Ni", "CNs009Ni", "CNs010Ni", "CNs011Ni", "CNsx11Ni", "", "", "", "", ""}},
+    {{"CNs001La", "CNs002La", "CNs003La", "CNs004La", "CNs005La", "CNs007La", "CNs006La", "CNs008La", "CNs009La", "CNs010La", "CNs011La", "CNsx11La", "", "", "", "", ""}},
+    {{"CNs001Br", "CNs002Br", "CNs003Br", "CNs004Br", "CNs005Br", "CNs007Br", "CNs006Br", "CNs008Br", "CNs009Br", "CNs010Br", "CNs011Br", "CNs900Br", "CNs901Br", "CNs011Br", "CNs012Br", "CNs013Br", "CNs014Br"}},
+    {{"CNs001xx", "CNs002xx", "CNs003xx", "CNs004xx", "CNs005xx", "CNs007xx", "CNs006xx", "CNs008xx", "CNs009xx", "CNs010xx", "CNs001Bd", "CNs012xx", "", "", "", "", ""}},
+    {{"CNs001xx", "CNs002xx", "CNs003xx", "CNs004xx", "CNs005xx", "CNs007xx", "CNs006xx", "CNs008xx", "CNs009xx", "CNs010xx", "CNs001Pg", "CNs012xx", "", "", "", "", ""}},
+    {{"CNs001xx", "CNs002xx", "CNs003xx", "CNs004xx", "CNs005xx", "CNs007xx", "CNs006xx", "CNs008xx", "CNs009xx", "CNs010xx", "CNs001Rd", "CNs012xx", "", "", "", "", ""}},
+    {{"CNs001xx", "CNs002xx", "CNs003xx", "CNs004xx", "CNs005xx", "CNs007xx", "CNs006xx", "CNs008xx", "CNs009xx", "CNs010xx", "CNs001Sy", "CNs012xx", "", "", "", "", ""}},
+}};
+
+// g_characters[47]: name and m_unk0x16.
+constexpr std::array<CharacterCycles, 47> kCharacters{{
+    {"pepper", 1}, {"mama", 2}, {"papa", 3}, {"nick", 4}, {"laura", 5}, {"brickstr", 6}, {"studs", 0}, {"rhoda", 0}, {"valerie", 0}, {"snap", 0}, {"pt", 0}, {"mg", 0}, {"bu", 0}, {"ml", 0}, {"nu", 0}, {"na", 0}, {"cl", 0}, {"en", 0}, {"re", 0}, {"ro", 0}, {"d1", 0}, {"d2", 0}, {"d3", 0}, {"d4", 0}, {"l1", 0}, {"l2", 0}, {"l3", 0}, {"l4", 0}, {"l5", 0}, {"l6", 0}, {"b1", 0}, {"b2", 0}, {"b3", 0}, {"b4", 0}, {"cm", 0}, {"gd", 0}, {"rd", 9}, {"pg", 8}, {"bd", 7}, {"sy", 10}, {"gn", 0}, {"df", 0}, {"bs", 0}, {"lt", 0}, {"st", 0}, {"bm", 0}, {"jk", 0},
+}};
+// clang-format on
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+const CharacterCycles* cycles_of(std::string_view actor) {
+  for (const auto& entry : kCharacters)
+    if (entry.name == actor) return &entry;
+  return nullptr;
+}
+
+std::string stem_of(const std::string& key) {
+  const auto slash = key.find_last_of('/');
+  const std::string name = slash == std::string::npos ? key : key.substr(slash + 1);
+  return name.substr(0, name.rfind('.'));
+}
+
+void add_cycles(Character& character, const CharacterCycles& cycles, const InstallView& install,
+                std::set<std::string>& claimed) {
+  const auto& row = kCycles[static_cast<std::size_t>(cycles.cycles_row)];
+  std::set<std::string> seen;
+  for (std::size_t column = 0; column < row.size(); ++column) {
+    const std::string_view cycle = row[column];
+    if (cycle.empty() || !seen.insert(lower(cycle)).second) continue;
+    const InstallFile* file = install.find(std::string(cycle) + ".ani");
+    if (file == nullptr) {
+      character.missing.push_back(
+          fmt::format("walk cycle {}.ani (g_cycles[{}][{}])", cycle, cycles.cycles_row, column));
+      continue;
+    }
+    claimed.insert(file->address);
+    CharacterAnimation animation;
+    animation.name = std::string(cycle);
+    animation.file = file->address;
+    animation.extras["lego.g_cycles"] = fmt::format("[{},{}]", cycles.cycles_row, column);
+    character.animations.push_back(std::move(animation));
+  }
+}
+
+}  // namespace
+
+CharacterList find_characters(const InstallView& install) {
+  CharacterList list;
+  const InstallFile* world = install.find("lego\\data\\world.wdb");
+  if (world == nullptr) world = install.find("world.wdb");
+  if (world == nullptr)
+    list.notes.push_back("no lego\\data\\world.wdb in the install: the actors have no bodies");
+  std::set<std::string> claimed;
+  for (const std::string_view name : actor_names()) {
+    Character character;
+    character.family = "lego";
+    character.name = std::string(name);
+    character.defined_by = "g_actorInfoInit (LEGO1 legoactors.cpp)";
+    if (world != nullptr) {
+      character.model = world->address;
+      character.settings["world"] = world->address;
+    } else {
+      character.missing.push_back("lego\\data\\world.wdb");
+    }
+    if (const auto* cycles = cycles_of(name)) {
+      add_cycles(character, *cycles, install, claimed);
+    } else {
+      character.notes.push_back("not in g_characters: the game plays no walk cycle on it");
+    }
+    list.characters.push_back(std::move(character));
+  }
+  for (const InstallFile* file : install.with_extension(".ani")) {
+    if (claimed.contains(file->address)) continue;
+    const std::string stem = lower(stem_of(file->key));
+    list.lone.push_back(
+        {file->address, stem.starts_with("cns")
+                            ? "a walk cycle no actor's g_cycles row names"
+                            : "not a walk cycle; scene animations are not matched to actors yet"});
+  }
+  return list;
+}
+
+}  // namespace bonebridge::lego::wdb

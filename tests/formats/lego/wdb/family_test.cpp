@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+// WORLD.WDB through the LEGO family row, as the tool reaches it: info, validate, encode, convert with --part,
+// and an .ani converted with --world.
+#include "bonebridge/formats/lego/family.hpp"
+
+#include <gtest/gtest.h>
+
+#include "character_wdb.hpp"
+#include "hand_laid.hpp"
+#include "support/samples.hpp"
+
+namespace bonebridge::lego::wdb {
+namespace {
+
+Options with_extension(const std::string& extension, std::map<std::string, std::string> more = {}) {
+  more["extension"] = extension;
+  return Options(std::move(more));
+}
+
+Options wdb_options(std::map<std::string, std::string> more = {}) {
+  return with_extension(".wdb", std::move(more));
+}
+
+TEST(WdbFamily, TheLegoRowOpensWdbFiles) {
+  const FormatFamily row = lego::family();
+  EXPECT_NE(std::find(row.extensions.begin(), row.extensions.end(), ".wdb"), row.extensions.end());
+  const auto bytes = test::hand_laid_wdb();
+  const auto document = row.open(bytes, wdb_options());
+  ASSERT_TRUE(document.ok()) << document.error().to_string();
+  const auto info = (*document)->info();
+  EXPECT_EQ(info["format"], "LEGO Island WORLD.WDB");
+  EXPECT_EQ(info["worlds"], 1);
+  EXPECT_EQ(info["parts"].size(), 3u);
+  EXPECT_EQ(info["parts"][0]["vertices"], 7);  // head's last LOD: 3 + 4
+  EXPECT_TRUE((*document)->check(true).empty());
+  EXPECT_EQ(*(*document)->encode(), bytes);
+  EXPECT_EQ((*document)->dump()["global_parts"]["rois"][1]["name"], "arm-lft");
+  EXPECT_TRUE((*document)->no_gltf_form() == std::nullopt);
+}
+
+TEST(WdbFamily, ConvertsTheNamedPartAndAsksForOneOtherwise) {
+  const auto document = lego::family().open(test::hand_laid_wdb(), wdb_options());
+  ASSERT_TRUE(document.ok());
+  const auto head = (*document)->to_core(wdb_options({{"part", "head"}}));
+  ASSERT_TRUE(head.ok()) << head.error().to_string();
+  EXPECT_EQ(head->scene.meshes.size(), 2u);
+  const auto none = (*document)->to_core(wdb_options());
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().message.find("name one with --part"), std::string::npos);
+}
+
+TEST(WdbFamily, ValidateNamesTheBrokenCornerAndItsOffset) {
+  auto bytes = test::hand_laid_wdb();
+  const auto document = lego::family().open(bytes, wdb_options());
+  ASSERT_TRUE(document.ok());
+  // A "box" corner pointing at position 9 of 4: LOD 1's first polygon corner, after the 4 positions, 1
+  // normal and the mesh's two u16 counts (see codec_test for the offsets before it).
+  const auto boxes_at = (*document)->dump()["worlds"][0]["parts"][0]["offset"].get<std::size_t>();
+  const std::size_t corner_at = boxes_at + 39 + 4 + 4 + 48 + 12 + 4;
+  ASSERT_EQ(bytes[corner_at + 3], 0x80);
+  bytes[corner_at] = 9;
+  const auto broken = lego::family().open(bytes, wdb_options());
+  ASSERT_TRUE(broken.ok());
+  const auto diagnostics = (*broken)->check(false);
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_TRUE(diagnostics[0].is_error);
+  EXPECT_NE(diagnostics[0].where.message.find("part \"box\" LOD 1 mesh 0: polygon 0 corner 0: position 9"),
+            std::string::npos)
+      << diagnostics[0].where.message;
+  EXPECT_EQ(diagnostics[0].where.offset, std::optional<std::uint64_t>(corner_at));
+}
+
+TEST(WdbFamily, AnAniConvertedWithWorldGetsItsBodies) {
+  BONEBRIDGE_REQUIRE_SAMPLE(path, "lego/walk-cycles/CNs001Pe.ani");
+  const FormatFamily row = lego::family();
+  const auto bytes = bonebridge::testing::read_bytes(path);
+  const auto document = row.open(bytes, with_extension(".ani"));
+  ASSERT_TRUE(document.ok());
+  const auto bare = (*document)->to_core(with_extension(".ani"));
+  ASSERT_TRUE(bare.ok());
+  EXPECT_TRUE(bare->scene.meshes.empty());
+  EXPECT_NE(bare->notes.back().find("--world WORLD.WDB"), std::string::npos);
+  Options with_world = with_extension(".ani", {{"world", "CHARS.WDB"}});
+  with_world.companions["world"] = test::character_wdb();
+  const auto dressed = (*document)->to_core(with_world);
+  ASSERT_TRUE(dressed.ok()) << dressed.error().to_string();
+  EXPECT_EQ(dressed->scene.meshes.size(), 20u);
+  EXPECT_EQ(dressed->scene.skeleton.joints.size(), bare->scene.skeleton.joints.size());
+}
+
+}  // namespace
+}  // namespace bonebridge::lego::wdb
