@@ -32,7 +32,7 @@ install(EXPORT bonebridgeTargets NAMESPACE bonebridge:: DESTINATION ${BONEBRIDGE
 set(BONEBRIDGE_PC_REQUIRES "fmt nlohmann_json zlib libpng")
 if(TARGET bonebridge_animx)
   set(BONEBRIDGE_NEEDS_LZMA_LZ4 TRUE)
-  string(APPEND BONEBRIDGE_PC_REQUIRES " liblzma liblz4")
+  string(APPEND BONEBRIDGE_PC_REQUIRES " liblzma liblz4 libzip libbrotlidec")
 else()
   set(BONEBRIDGE_NEEDS_LZMA_LZ4 FALSE)
 endif()

@@ -88,6 +88,8 @@ CharacterList find_characters(const InstallView& install) {
   CharacterList list;
   const InstallFile* world = install.find("lego\\data\\world.wdb");
   if (world == nullptr) world = install.find("world.wdb");
+  const auto animations = install.with_extension(".ani");
+  if (world == nullptr && animations.empty()) return list;  // nothing of LEGO Island here
   if (world == nullptr)
     list.notes.push_back("no lego\\data\\world.wdb in the install: the actors have no bodies");
   std::set<std::string> claimed;
@@ -107,9 +109,10 @@ CharacterList find_characters(const InstallView& install) {
     } else {
       character.notes.push_back("not in g_characters: the game plays no walk cycle on it");
     }
-    list.characters.push_back(std::move(character));
+    // Without WORLD.WDB an actor is only worth listing for the animations the install holds for it.
+    if (world != nullptr || !character.animations.empty()) list.characters.push_back(std::move(character));
   }
-  for (const InstallFile* file : install.with_extension(".ani")) {
+  for (const InstallFile* file : animations) {
     if (claimed.contains(file->address)) continue;
     const std::string stem = lower(stem_of(file->key));
     list.lone.push_back(

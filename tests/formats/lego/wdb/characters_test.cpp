@@ -34,8 +34,11 @@ class FakeInstall final : public InstallView {
     return std::vector<std::uint8_t>{};
   }
   std::shared_ptr<const NearbyFiles> nearby() const override { return nullptr; }
+  const InstallFile* entry_of(const InstallFile&, std::string_view) const override { return nullptr; }
+  const std::vector<std::string>& notes() const override { return notes_; }
 
  private:
+  std::vector<std::string> notes_;
   static std::string key_of(std::string_view path) {
     std::string key;
     for (const char c : path)
@@ -84,10 +87,18 @@ TEST(LegoCharacters, EveryActorWithTheWalkCyclesTheGamePlaysOnIt) {
 
 TEST(LegoCharacters, WithoutWorldWdbTheBodiesAreMissing) {
   const CharacterList list = find_characters(FakeInstall({"anims/CNs001Pe.ani"}));
-  ASSERT_EQ(list.characters.size(), 66u);
+  // Only the actors the install holds an animation for: pepper's walk cycle, no body.
+  ASSERT_GE(list.characters.size(), 1u);
+  ASSERT_LT(list.characters.size(), 66u);
   EXPECT_TRUE(named(list, "pepper").model.empty());
   EXPECT_EQ(named(list, "pepper").missing.front(), "lego\\data\\world.wdb");
   EXPECT_FALSE(list.notes.empty());
+}
+
+TEST(LegoCharacters, AnInstallWithoutLegoFilesHasNoActors) {
+  const CharacterList list = find_characters(FakeInstall({"3do/sed_pd.3do", "misc/pup/sedpd.pup"}));
+  EXPECT_TRUE(list.characters.empty());
+  EXPECT_TRUE(list.lone.empty());
 }
 
 }  // namespace
