@@ -10,7 +10,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "bonebridge/formats/lba/anm/codec.hpp"
+#include "bonebridge/formats/lba/body/codec.hpp"
 #include "bonebridge/formats/lba/hqr/archive.hpp"
+#include "formats/lba/lba_test_data.hpp"
 #include "support/samples.hpp"
 #include "tool.hpp"
 
@@ -104,6 +107,30 @@ TEST_F(LbaCharacters, TheEntityTableIsADocument) {
   const auto records = nlohmann::json::parse(dump.out)["entities"][0]["records"];
   EXPECT_EQ(records[1]["name"], "GEN_ANIM_MARCHE (1)");
   EXPECT_EQ(records[0]["body_index"], 0);
+}
+
+// LBA1: FILE3D.HQR entry 0 laid out by hand (FICHE.C: u8 generic ids), a generated 7-group body and walk.
+TEST_F(LbaCharacters, Lba1File3dEntriesAreCharactersToo) {
+  fs::create_directories(scratch("lba1"));
+  const std::vector<std::uint8_t> entity = {0x01, 0x00, 4, 0, 0x00, 0x00,  // GEN_BODY_NORMAL -> BODY.HQR 0
+                                            0x03, 0x01, 4, 0, 0x00, 0x00,  // GEN_ANIM_MARCHE -> ANIM.HQR 0
+                                            0xFF};
+  write_hqr(scratch("lba1/FILE3D.HQR"), {entity});
+  write_hqr(scratch("lba1/BODY.HQR"),
+            {lba::write_body(lba::testing::with_geometry(lba::testing::tree_body(7)))});
+  write_hqr(scratch("lba1/ANIM.HQR"), {lba::write_animation(lba::testing::walk_like(7))});
+  const auto run = this->run({"characters", scratch("lba1").string(), "--json"});
+  ASSERT_EQ(run.code, 0) << run.err;
+  const auto list = nlohmann::json::parse(run.out);
+  ASSERT_EQ(list["characters"].size(), 1u) << run.out;
+  EXPECT_EQ(list["characters"][0]["name"], "entity 0 GEN_BODY_NORMAL (0)");
+  EXPECT_EQ(list["characters"][0]["defined_by"], "FILE3D.HQR:0");
+  EXPECT_EQ(list["characters"][0]["settings"]["variant"], "lba1");
+  const auto batch = this->run({"batch", scratch("lba1").string(), scratch("out1").string(), "--characters"});
+  ASSERT_EQ(batch.code, 0) << batch.err;
+  const auto json = glb_json(scratch("out1/entity 0 GEN_BODY_NORMAL _0_.glb"));
+  ASSERT_EQ(json["animations"].size(), 1u) << batch.err;
+  EXPECT_EQ(json["animations"][0]["name"], "GEN_ANIM_MARCHE (1)");
 }
 
 }  // namespace
