@@ -9,6 +9,7 @@
 #include <set>
 
 #include "bonebridge/core/bake.hpp"
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/formats/sith/key/bridge.hpp"
 #include "bonebridge/formats/sith/key/codec.hpp"
@@ -214,6 +215,60 @@ std::optional<std::int32_t> node_index(const Scene& scene, std::size_t joint, co
   return std::nullopt;
 }
 
+// What the round trip through glTF and the KEY's printed decimals moves a node by (game units; a character
+// is ~0.1 units tall in IJIM) and turns it by.
+constexpr MotionTolerance kUnchangedTolerance{1e-4, 1e-4};
+
+// Every KEY node's local matrix (the flat layout: no model, zero base pose, so pose joint i is NODE i) at a
+// time, as the engine computes it.
+ModelPoseAt node_matrices(const KeyEngine& engine, const PoseLayout& layout) {
+  return [&engine, &layout](double seconds) -> std::optional<std::vector<Mat4>> {
+    std::vector<Mat4> models;
+    for (const EngineJoint& joint : engine_pose(engine, layout, seconds).joints)
+      models.push_back(joint.model);
+    return models;
+  };
+}
+
+bool same_markers(const KeyContent& a, const KeyContent& b) {
+  if (a.markers.size() != b.markers.size()) return false;
+  for (std::size_t i = 0; i < a.markers.size(); ++i) {
+    if (a.markers[i].type != b.markers[i].type || std::abs(a.markers[i].frame - b.markers[i].frame) > 1e-3f)
+      return false;
+  }
+  return true;
+}
+
+// The KEY the clip's extras describe replaces what was written when the engine plays both alike at every
+// half frame: same header, markers and nodes, poses within the rounding of a round trip through glTF.
+void keep_unchanged_source(const Clip& clip, Dialect dialect, Converted<KeyFile>& result) {
+  const auto bytes = described_source(clip);
+  if (!bytes) return;
+  auto source = read_key(*bytes);
+  if (!source) return;
+  const KeyContent& written = result.value.content;
+  const KeyContent& original = source->content;
+  if (written.header.frames != original.header.frames || written.header.fps != original.header.fps ||
+      written.header.joints != original.header.joints || written.header.flags != original.header.flags ||
+      written.header.type != original.header.type || !(original.header.fps > 0) ||
+      !same_markers(written, original))
+    return;
+  const KeyEngine written_engine(written, flat_nodes(written), dialect);
+  const KeyEngine original_engine(original, flat_nodes(original), dialect);
+  const PoseLayout written_layout = flat_layout(written_engine, written.header.joints);
+  const PoseLayout original_layout = flat_layout(original_engine, original.header.joints);
+  const auto instants = engine_instants(original.header.frames / static_cast<double>(original.header.fps),
+                                        0.5 / original.header.fps, kMaxComparedInstants);
+  const MotionDifference difference = compare_motion(instants, node_matrices(written_engine, written_layout),
+                                                     node_matrices(original_engine, original_layout));
+  if (!within(difference, kUnchangedTolerance)) {
+    result.notes.push_back(edited_note(difference, kUnchangedTolerance));
+    return;
+  }
+  result.notes = {unchanged_note(difference, kUnchangedTolerance)};
+  result.value = std::move(*source);
+}
+
 }  // namespace
 
 Result<Converted<KeyFile>> core_to_key(const Scene& scene_in, const BridgeOptions& options,
@@ -290,6 +345,7 @@ Result<Converted<KeyFile>> core_to_key(const Scene& scene_in, const BridgeOption
                              ? "KEY nodes taken from the clip's sith.nodes metadata"
                              : "no model: KEY NODE n = core joint n, which must be the .3do's order");
   result.notes.push_back("joints without channels keep the model's base pose");
+  keep_unchanged_source(clip, options.dialect, result);
   return result;
 }
 
