@@ -375,10 +375,14 @@ void keep_unchanged_source(const Clip& clip, Converted<Document>& result) {
   const auto bytes = described_source(clip);
   if (!bytes) return;
   auto source = read(*bytes);
-  if (!source || source->duration != result.value.duration || source->actors != result.value.actors) return;
+  if (!source) return;
+  const auto differs = [&] {
+    result.notes.push_back(edited_note(MotionDifference{false}, kUnchangedTolerance));
+  };
+  if (source->duration != result.value.duration || source->actors != result.value.actors) return differs();
   {
     const Engine written(result.value), original(*source);
-    if (!same_structure(written, original)) return;
+    if (!same_structure(written, original)) return differs();
     const auto instants =
         engine_instants(std::max(source->duration, 0) / 1000.0, 0.001, kMaxComparedInstants);
     const MotionDifference difference =

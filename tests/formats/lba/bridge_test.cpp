@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "bonebridge/core/fidelity.hpp"
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/formats/lba/anm/bridge.hpp"
 #include "bonebridge/formats/lba/anm/codec.hpp"
@@ -142,7 +143,10 @@ TEST(LbaBridge, FromCoreReproducesTheEnginePose) {
   const Animation original = testing::walk_like(7);
   const auto converted = animation_to_core(original, &body, {});
   ASSERT_TRUE(converted.ok());
-  const auto back = animation_from_core(converted->scene, {});
+  // The writer's own keyframes: without the source description, which would give `original` back.
+  Scene scene = converted->scene;
+  scene.clips.front().metadata.erase(kSourceMetadata);
+  const auto back = animation_from_core(scene, {});
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   const Animation& written = back->value;
   EXPECT_EQ(written.group_count, 7);

@@ -8,7 +8,10 @@
 #include <optional>
 #include <set>
 
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/sampler.hpp"
+#include "bonebridge/formats/lba/anm/codec.hpp"
+#include "bonebridge/formats/lba/body/engine.hpp"
 
 namespace bonebridge::lba {
 namespace {
@@ -270,6 +273,54 @@ void choose_loop(Animation& animation, int units) {
       animation.loop_frame;  // the seed says +6 repeats +4; copy it until retail data says otherwise
 }
 
+// What the round trip through glTF and this writer's re-quantisation (Euler angles, aimed steps) moves a
+// group by, with a margin: measured on the 8 LBA2 samples up to 2.83 units (a body is ~1,000 units tall) and
+// 0.008 rad (5 LBA2 angle units); a 10-degree edit is 0.17 rad.
+constexpr MotionTolerance kUnchangedTolerance{4.0, 0.02};
+
+// Every group's matrix (on a placeholder body: the groups' own turns and moves, the actor's place) at every
+// tick of the ideal clock.
+ModelPoseAt group_matrices(IdealClock& clock, const Body& body, Variant variant) {
+  const double tick = traits(variant).tick_seconds;
+  return [&clock, &body, variant, tick](double seconds) -> std::optional<std::vector<Mat4>> {
+    const EngineState state = clock.at(std::llround(seconds / tick));
+    std::vector<Mat4> models;
+    for (const EngineJoint& joint : engine_pose(body, state, seconds, variant, true).joints)
+      models.push_back(joint.model);
+    return models;
+  };
+}
+
+// The animation the clip's extras describe replaces what was written when the ideal clock plays both alike
+// at every tick of the source's first pass (what the clip holds: the loop frame is not in the glTF's motion,
+// and the written file's own loop guess does not decide), same group count, poses within the engine's
+// rounding.
+void keep_unchanged_source(const Clip& clip, Variant variant, Converted<Animation>& result) {
+  const auto bytes = described_source(clip);
+  if (!bytes) return;
+  auto source = read_animation(*bytes);
+  if (!source || source->keyframes.empty()) return;
+  const Timeline original_line = timeline(*source, variant);
+  if (source->group_count != result.value.group_count || original_line.end_ticks > kMaxEvaluatedTicks ||
+      timeline(result.value, variant).end_ticks > kMaxEvaluatedTicks) {
+    result.notes.push_back(edited_note(MotionDifference{false}, kUnchangedTolerance));
+    return;
+  }
+  const double tick = traits(variant).tick_seconds;
+  const Body body = placeholder_body(source->group_count);
+  IdealClock written(result.value, variant), original(*source, variant);
+  const auto instants =
+      engine_instants(static_cast<double>(original_line.end_ticks) * tick, tick, kMaxComparedInstants);
+  const MotionDifference difference = compare_motion(instants, group_matrices(written, body, variant),
+                                                     group_matrices(original, body, variant));
+  if (!within(difference, kUnchangedTolerance)) {
+    result.notes.push_back(edited_note(difference, kUnchangedTolerance));
+    return;
+  }
+  result.notes = {unchanged_note(difference, kUnchangedTolerance)};
+  result.value = std::move(*source);
+}
+
 }  // namespace
 
 Result<Converted<Animation>> animation_from_core(const Scene& input, const BridgeOptions& options) {
@@ -317,6 +368,7 @@ Result<Converted<Animation>> animation_from_core(const Scene& input, const Bridg
   if (writer.clamped) out.notes.push_back("values beyond the s16 or u16 range were clamped");
   if (writer.root_tilted) out.notes.push_back("root pitch and roll (LBA1 root motion keeps yaw only)");
   if (joints > 30) out.notes.push_back("more than 30 groups: the LBA1 engine handles at most 30");
+  keep_unchanged_source(clip, variant, out);
   return out;
 }
 

@@ -251,8 +251,10 @@ void keep_unchanged_source(const Clip& clip, Dialect dialect, Converted<KeyFile>
   if (written.header.frames != original.header.frames || written.header.fps != original.header.fps ||
       written.header.joints != original.header.joints || written.header.flags != original.header.flags ||
       written.header.type != original.header.type || !(original.header.fps > 0) ||
-      !same_markers(written, original))
+      !same_markers(written, original)) {
+    result.notes.push_back(edited_note(MotionDifference{false}, kUnchangedTolerance));
     return;
+  }
   const KeyEngine written_engine(written, flat_nodes(written), dialect);
   const KeyEngine original_engine(original, flat_nodes(original), dialect);
   const PoseLayout written_layout = flat_layout(written_engine, written.header.joints);
