@@ -5,9 +5,11 @@
 #include <cmath>
 #include <limits>
 
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/formats/animx/bridge.hpp"
 #include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/animx/elements.hpp"
+#include "bonebridge/formats/animx/engine.hpp"
 #include "bridge_resample.hpp"
 
 namespace bonebridge::animx {
@@ -138,6 +140,89 @@ Track property_to_track(const PropertyTrack& property, double shift, std::vector
                      values, shift);
 }
 
+// What the round trip through glTF's float32 moves a written value by.
+constexpr MotionTolerance kUnchangedTolerance{1e-4, 1e-4};
+
+const Track* track_named(const Document& document, const Track& like) {
+  for (const Track& track : document.tracks)
+    if (track.node == like.node && track.property == like.property && track.element == like.element)
+      return &track;
+  return nullptr;
+}
+
+// How far apart two tracks sample at `seconds`: the angle for a rotation, the largest component difference
+// otherwise (0 or infinity for strings); nullopt when Resonite cannot sample either.
+std::optional<double> sampled_difference(const Track& a, const Track& b, double seconds) {
+  const auto va = sample(a, static_cast<float>(seconds));
+  const auto vb = sample(b, static_cast<float>(seconds));
+  if (!va || !vb) return std::nullopt;
+  if (va->text || vb->text) return va->text == vb->text ? 0.0 : std::numeric_limits<double>::infinity();
+  const auto ca = components(a.element, va->bytes), cb = components(b.element, vb->bytes);
+  if (ca.size() != cb.size()) return std::nullopt;
+  if (a.element == ElementType::FloatQ && ca.size() == 4)
+    return angle_between(normalize({ca[0], ca[1], ca[2], ca[3]}), normalize({cb[0], cb[1], cb[2], cb[3]}));
+  double largest = 0;
+  for (std::size_t k = 0; k < ca.size(); ++k) largest = std::max(largest, std::abs(ca[k] - cb[k]));
+  return largest;
+}
+
+// Every track of `expected` against the written track of the same slot and property, Resonite sampling both
+// at 240 Hz (the export's own check grid).
+MotionDifference compare_tracks(const Document& written, const Document& expected) {
+  MotionDifference difference;
+  if (written.tracks.size() != expected.tracks.size()) {
+    difference.comparable = false;
+    return difference;
+  }
+  const auto instants = engine_instants(max_track_duration(expected), 1.0 / 240, kMaxComparedInstants);
+  for (const Track& track : expected.tracks) {
+    const Track* other = track_named(written, track);
+    if (!other) {
+      difference.comparable = false;
+      return difference;
+    }
+    for (const double t : instants) {
+      const auto apart = sampled_difference(*other, track, t);
+      if (!apart) {
+        difference.comparable = false;
+        return difference;
+      }
+      double& largest = track.element == ElementType::FloatQ ? difference.radians : difference.position;
+      if (*apart > largest) difference.time = t;
+      largest = std::max(largest, *apart);
+    }
+  }
+  difference.instants = instants.size();
+  return difference;
+}
+
+// The AnimX the clip's extras describe replaces what was written when Resonite samples what was written like
+// what this writer makes of the source's own export. Not the source itself: the export is not exact
+// everywhere (a Raw string track steps at its frames, Resonite rounds to the nearest; a null string becomes
+// empty), and what glTF cannot carry is no edit.
+void keep_unchanged_source(const Clip& clip, Converted<Document>& result) {
+  const auto bytes = described_source(clip);
+  if (!bytes) return;
+  auto source = read(*bytes);
+  if (!source) return;
+  auto exported = to_core(*source, {});
+  if (!exported || exported->scene.clips.empty()) return;
+  exported->scene.clips.front().metadata.erase(kSourceMetadata);  // not this comparison again
+  const auto canonical = from_core(exported->scene, {});
+  if (!canonical) return;
+  const MotionDifference difference =
+      canonical->value.name == result.value.name &&
+              std::abs(canonical->value.global_duration - result.value.global_duration) <= 1e-6f
+          ? compare_tracks(result.value, canonical->value)
+          : MotionDifference{false};
+  if (!within(difference, kUnchangedTolerance)) {
+    result.notes.push_back(edited_note(difference, kUnchangedTolerance));
+    return;
+  }
+  result.notes = {unchanged_note(difference, kUnchangedTolerance)};
+  result.value = std::move(*source);
+}
+
 }  // namespace
 
 // The options are not consulted: the family's encoder applies the output encoding (family.cpp) to every
@@ -204,6 +289,7 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
   }
   document.global_duration =
       std::max(static_cast<float>(clip.duration - shift), max_track_duration(document));
+  keep_unchanged_source(clip, result);
   return result;
 }
 
