@@ -163,5 +163,16 @@ TEST(Reduce, TheToleranceDecidesAndTheReportStatesTheErrorLeft) {
   EXPECT_EQ(loose.largest_error, 3.0);
 }
 
+TEST(Reduce, SpansAreTheLongestThatFitFromEachKeptItem) {
+  // Items 0..9; a span fits when it does not cross item 4 or item 7 (both must be kept).
+  const auto fits = [](std::size_t from, std::size_t to) {
+    return !(from < 4 && to > 4) && !(from < 7 && to > 7);
+  };
+  EXPECT_EQ(reduce_spans(10, 64, fits), (std::vector<std::size_t>{0, 4, 7, 9}));
+  EXPECT_EQ(reduce_spans(10, 2, fits), (std::vector<std::size_t>{0, 2, 4, 6, 7, 9}));
+  EXPECT_EQ(reduce_spans(1, 64, fits), (std::vector<std::size_t>{0}));
+  EXPECT_TRUE(reduce_spans(0, 64, fits).empty());
+}
+
 }  // namespace
 }  // namespace bonebridge

@@ -90,6 +90,33 @@ struct KeyReductionReport {
   double largest_error = 0;  // the error measure's unit, at a dropped key
 };
 
+// Indices of the items kept from `count` (the first and the last included) when `fits(from, to)` says that
+// the engine plays items from..to from `from` and `to` alone within the caller's tolerance (the items between
+// merged or dropped). Greedy from the first item, each span found by doubling (at most `max_span` items) and
+// bisecting back, as reduce_keys does; for formats whose keys cannot be judged one at a time (an LBA
+// keyframe carries every group and the actor's step).
+template <class Fits>
+std::vector<std::size_t> reduce_spans(std::size_t count, std::size_t max_span, Fits fits) {
+  std::vector<std::size_t> kept;
+  if (count == 0) return kept;
+  kept.push_back(0);
+  while (kept.back() + 1 < count) {
+    const std::size_t from = kept.back();
+    const std::size_t limit = std::max<std::size_t>(1, std::min(max_span, count - 1 - from));
+    std::size_t fitting = 1, failing = 0;
+    while (fitting < limit && failing == 0) {
+      const std::size_t next = std::min(fitting * 2, limit);
+      (fits(from, from + next) ? fitting : failing) = next;
+    }
+    while (failing > fitting + 1) {
+      const std::size_t middle = (fitting + failing) / 2;
+      (fits(from, from + middle) ? fitting : failing) = middle;
+    }
+    kept.push_back(from + fitting);
+  }
+  return kept;
+}
+
 // The keys kept from `keys` (times increasing, `time_of(key)`): a key is dropped when the engine's own
 // interpolation of the kept keys around it, `interpolate(left, right, time)`, reproduces it within
 // `tolerance` under `error(interpolated, key)`. The first and last keys stay. From each kept key the next is
