@@ -73,6 +73,13 @@ TEST(LbaLeanWrite, AnEditedRotationIsWrittenAnew) {
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   EXPECT_NE(write_animation(converted->value), original);
   EXPECT_TRUE(has_note(converted->notes, "edited:"));
+  // Edited, the animation needs about the keyframes the original has (issue 28: within 1.5 times), plus the
+  // closing keyframe back to the loop frame that the glTF's motion ends on.
+  const auto source = read_animation(original);
+  ASSERT_TRUE(source.ok());
+  std::printf("edited Twinsen_Walk.anm: %zu keyframes, original %zu\n", converted->value.keyframes.size(),
+              source->keyframes.size());
+  EXPECT_LE(converted->value.keyframes.size(), source->keyframes.size() * 3 / 2 + 1);
 }
 
 }  // namespace

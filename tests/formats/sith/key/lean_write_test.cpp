@@ -64,6 +64,15 @@ TEST(SithLeanWrite, AnEditedRotationIsWrittenAnew) {
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   EXPECT_NE(write_key(converted->value), ::bonebridge::testing::read_bytes(key_path));
   EXPECT_TRUE(has_note(converted->notes, "edited:"));
+  // Edited, the KEY needs about the entries the original has: within 1.5 times (issue 28).
+  const auto entries = [](const KeyContent& content) {
+    std::size_t count = 0;
+    for (const KeyNode& node : content.nodes) count += node.entries.size();
+    return count;
+  };
+  std::printf("edited sed_pdgo.key: %zu entries, original %zu\n", entries(converted->value.content),
+              entries(key.content));
+  EXPECT_LE(entries(converted->value.content), entries(key.content) * 3 / 2);
 }
 
 }  // namespace
