@@ -199,6 +199,9 @@ Node build_node(const ReverseContext& context, int joint, std::size_t depth) {
                           std::all_of(scale.values.begin(), scale.values.end(), [](Vec3 s) {
                             return s == Vec3{1, 1, 1};
                           });
+  // A channel that is one inactive key (a zero move, the identity turn) plays as no channel: not written.
+  if (node.translation.size() == 1 && !translation_active(node.translation.front())) node.translation.clear();
+  if (node.rotation.size() == 1 && !rotation_active(node.rotation.front())) node.rotation.clear();
   const auto evaluate_size = [](const std::vector<VectorKey>& keys, float ms) {
     return evaluate_scale(keys, ms);
   };
