@@ -77,6 +77,61 @@ Track build_curve(const std::string& node, const std::string& property, ElementT
   return track;
 }
 
+// Keys are dropped while Resonite's own sampling of the kept keys reproduces them within the export's
+// tolerances (bridge.hpp: 1e-4 units, 0.05 degrees): issue 28.
+constexpr MotionTolerance kKeyTolerance{1e-4, 0.05 * kPi / 180};
+constexpr std::size_t kMaxReducedSpan = 4096;  // a kept key is at most this many keys after the last
+
+// The keys of a STEP or LINEAR channel that Resonite needs: a key goes when sampling the Curve track of the
+// two kept keys around it (AnimationTrack.Sample, engine.hpp) gives its value within the tolerance, and
+// rotation keys stay at most kMaxTravelDegrees apart (so that nlerp keeps close to slerp between them, where
+// no key is checked). CUBICSPLINE channels keep every key.
+void keep_needed_keys(const std::string& node, const std::string& property, ElementType element,
+                      CoreMode interpolation, std::vector<double>& times,
+                      std::vector<std::vector<double>>& values, double shift, KeyReductionReport& report) {
+  if (interpolation == CoreMode::CubicSpline || times.size() < 3) return;
+  std::vector<std::size_t> order(times.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return times[a] < times[b]; });
+  const bool rotation = element == ElementType::FloatQ;
+  const auto too_far = [&](std::size_t a, std::size_t b) {
+    const auto& qa = values[a];
+    const auto& qb = values[b];
+    return rotation && angle_between({qa[0], qa[1], qa[2], qa[3]}, {qb[0], qb[1], qb[2], qb[3]}) >
+                           kMaxTravelDegrees * kPi / 180 + 1e-9;
+  };
+  const auto played = [&](std::size_t a, std::size_t b, double time) {
+    if (too_far(a, b)) return std::vector<double>{};  // pieces stay within 15 degrees (for_nlerp)
+    const Track two = build_curve(node, property, element, interpolation, {times[a], times[b]},
+                                  {values[a], values[b]}, shift);
+    const auto value = sample(two, static_cast<float>(time - shift));
+    return value ? components(element, value->bytes) : std::vector<double>{};
+  };
+  const auto error = [&](const std::vector<double>& value, std::size_t key) {
+    const std::vector<double>& truth = values[key];
+    if (value.size() != truth.size()) return std::numeric_limits<double>::infinity();
+    if (rotation && value.size() == 4) {
+      return angle_between(normalize({value[0], value[1], value[2], value[3]}),
+                           normalize({truth[0], truth[1], truth[2], truth[3]}));
+    }
+    double largest = 0;
+    for (std::size_t c = 0; c < value.size(); ++c) largest = std::max(largest, std::abs(value[c] - truth[c]));
+    return largest;
+  };
+  const std::vector<std::size_t> kept = reduce_keys(
+      order, [&](std::size_t i) { return times[i]; }, played, error,
+      rotation ? kKeyTolerance.radians : kKeyTolerance.position, kMaxReducedSpan, report);
+  std::vector<double> kept_times;
+  std::vector<std::vector<double>> kept_values;
+  for (const std::size_t i : kept) {
+    kept_times.push_back(times[i]);
+    kept_values.push_back(values[i]);
+  }
+  times = std::move(kept_times);
+  values = std::move(kept_values);
+}
+
 std::vector<std::vector<double>> flatten(const std::vector<Vec3>& values) {
   std::vector<std::vector<double>> out;
   for (const auto& v : values) out.push_back({v.x, v.y, v.z});
@@ -253,14 +308,18 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
   Document& document = result.value;
   document.name = clip.name;
   bool hierarchy = false;
+  KeyReductionReport reduction;
   for (const auto& joint : clip.joints) {
     if (joint.joint < 0 || static_cast<std::size_t>(joint.joint) >= scene.skeleton.joints.size()) continue;
     const auto& name = scene.skeleton.joints[static_cast<std::size_t>(joint.joint)].name;
     hierarchy |= scene.skeleton.joints[static_cast<std::size_t>(joint.joint)].parent >= 0;
     if (joint.translation && !joint.translation->empty()) {
+      std::vector<double> times = joint.translation->times;
+      std::vector<std::vector<double>> values = flatten(joint.translation->values);
+      keep_needed_keys(name, "Position", ElementType::Float3, joint.translation->interpolation, times, values,
+                       shift, reduction);
       document.tracks.push_back(build_curve(name, "Position", ElementType::Float3,
-                                            joint.translation->interpolation, joint.translation->times,
-                                            flatten(joint.translation->values), shift));
+                                            joint.translation->interpolation, times, values, shift));
     }
     if (joint.rotation && !joint.rotation->empty()) {
       const Channel<Quat> rotation = for_nlerp(*joint.rotation);
@@ -270,12 +329,19 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
         notes.push_back(name +
                         ".Rotation: CUBICSPLINE written as Tangent keys, which Resonite does not normalize");
       }
-      document.tracks.push_back(build_curve(name, "Rotation", ElementType::FloatQ, rotation.interpolation,
-                                            rotation.times, values, shift));
+      std::vector<double> times = rotation.times;
+      keep_needed_keys(name, "Rotation", ElementType::FloatQ, rotation.interpolation, times, values, shift,
+                       reduction);
+      document.tracks.push_back(
+          build_curve(name, "Rotation", ElementType::FloatQ, rotation.interpolation, times, values, shift));
     }
     if (joint.scale && !joint.scale->empty()) {
-      document.tracks.push_back(build_curve(name, "Scale", ElementType::Float3, joint.scale->interpolation,
-                                            joint.scale->times, flatten(joint.scale->values), shift));
+      std::vector<double> times = joint.scale->times;
+      std::vector<std::vector<double>> values = flatten(joint.scale->values);
+      keep_needed_keys(name, "Scale", ElementType::Float3, joint.scale->interpolation, times, values, shift,
+                       reduction);
+      document.tracks.push_back(
+          build_curve(name, "Scale", ElementType::Float3, joint.scale->interpolation, times, values, shift));
     }
   }
   if (hierarchy)
@@ -289,6 +355,12 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
   }
   document.global_duration =
       std::max(static_cast<float>(clip.duration - shift), max_track_duration(document));
+  notes.push_back(
+      fmt::format("keys reduced by Resonite's own sampling (tolerance {:.3g} units, {:.3g} degrees): {} -> "
+                  "{}, the largest "
+                  "error at a dropped key {:.3g}",
+                  kKeyTolerance.position, kKeyTolerance.radians * 180 / kPi, reduction.before,
+                  reduction.after, reduction.largest_error));
   keep_unchanged_source(clip, result);
   return result;
 }
