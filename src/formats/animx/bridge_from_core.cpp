@@ -5,9 +5,11 @@
 #include <cmath>
 #include <limits>
 
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/formats/animx/bridge.hpp"
 #include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/animx/elements.hpp"
+#include "bonebridge/formats/animx/engine.hpp"
 #include "bridge_resample.hpp"
 
 namespace bonebridge::animx {
@@ -75,6 +77,61 @@ Track build_curve(const std::string& node, const std::string& property, ElementT
   return track;
 }
 
+// Keys are dropped while Resonite's own sampling of the kept keys reproduces them within the export's
+// tolerances (bridge.hpp: 1e-4 units, 0.05 degrees): issue 28.
+constexpr MotionTolerance kKeyTolerance{1e-4, 0.05 * kPi / 180};
+constexpr std::size_t kMaxReducedSpan = 4096;  // a kept key is at most this many keys after the last
+
+// The keys of a STEP or LINEAR channel that Resonite needs: a key goes when sampling the Curve track of the
+// two kept keys around it (AnimationTrack.Sample, engine.hpp) gives its value within the tolerance, and
+// rotation keys stay at most kMaxTravelDegrees apart (so that nlerp keeps close to slerp between them, where
+// no key is checked). CUBICSPLINE channels keep every key.
+void keep_needed_keys(const std::string& node, const std::string& property, ElementType element,
+                      CoreMode interpolation, std::vector<double>& times,
+                      std::vector<std::vector<double>>& values, double shift, KeyReductionReport& report) {
+  if (interpolation == CoreMode::CubicSpline || times.size() < 3) return;
+  std::vector<std::size_t> order(times.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return times[a] < times[b]; });
+  const bool rotation = element == ElementType::FloatQ;
+  const auto too_far = [&](std::size_t a, std::size_t b) {
+    const auto& qa = values[a];
+    const auto& qb = values[b];
+    return rotation && angle_between({qa[0], qa[1], qa[2], qa[3]}, {qb[0], qb[1], qb[2], qb[3]}) >
+                           kMaxTravelDegrees * kPi / 180 + 1e-9;
+  };
+  const auto played = [&](std::size_t a, std::size_t b, double time) {
+    if (too_far(a, b)) return std::vector<double>{};  // pieces stay within 15 degrees (for_nlerp)
+    const Track two = build_curve(node, property, element, interpolation, {times[a], times[b]},
+                                  {values[a], values[b]}, shift);
+    const auto value = sample(two, static_cast<float>(time - shift));
+    return value ? components(element, value->bytes) : std::vector<double>{};
+  };
+  const auto error = [&](const std::vector<double>& value, std::size_t key) {
+    const std::vector<double>& truth = values[key];
+    if (value.size() != truth.size()) return std::numeric_limits<double>::infinity();
+    if (rotation && value.size() == 4) {
+      return angle_between(normalize({value[0], value[1], value[2], value[3]}),
+                           normalize({truth[0], truth[1], truth[2], truth[3]}));
+    }
+    double largest = 0;
+    for (std::size_t c = 0; c < value.size(); ++c) largest = std::max(largest, std::abs(value[c] - truth[c]));
+    return largest;
+  };
+  const std::vector<std::size_t> kept = reduce_keys(
+      order, [&](std::size_t i) { return times[i]; }, played, error,
+      rotation ? kKeyTolerance.radians : kKeyTolerance.position, kMaxReducedSpan, report);
+  std::vector<double> kept_times;
+  std::vector<std::vector<double>> kept_values;
+  for (const std::size_t i : kept) {
+    kept_times.push_back(times[i]);
+    kept_values.push_back(values[i]);
+  }
+  times = std::move(kept_times);
+  values = std::move(kept_values);
+}
+
 std::vector<std::vector<double>> flatten(const std::vector<Vec3>& values) {
   std::vector<std::vector<double>> out;
   for (const auto& v : values) out.push_back({v.x, v.y, v.z});
@@ -138,6 +195,89 @@ Track property_to_track(const PropertyTrack& property, double shift, std::vector
                      values, shift);
 }
 
+// What the round trip through glTF's float32 moves a written value by.
+constexpr MotionTolerance kUnchangedTolerance{1e-4, 1e-4};
+
+const Track* track_named(const Document& document, const Track& like) {
+  for (const Track& track : document.tracks)
+    if (track.node == like.node && track.property == like.property && track.element == like.element)
+      return &track;
+  return nullptr;
+}
+
+// How far apart two tracks sample at `seconds`: the angle for a rotation, the largest component difference
+// otherwise (0 or infinity for strings); nullopt when Resonite cannot sample either.
+std::optional<double> sampled_difference(const Track& a, const Track& b, double seconds) {
+  const auto va = sample(a, static_cast<float>(seconds));
+  const auto vb = sample(b, static_cast<float>(seconds));
+  if (!va || !vb) return std::nullopt;
+  if (va->text || vb->text) return va->text == vb->text ? 0.0 : std::numeric_limits<double>::infinity();
+  const auto ca = components(a.element, va->bytes), cb = components(b.element, vb->bytes);
+  if (ca.size() != cb.size()) return std::nullopt;
+  if (a.element == ElementType::FloatQ && ca.size() == 4)
+    return angle_between(normalize({ca[0], ca[1], ca[2], ca[3]}), normalize({cb[0], cb[1], cb[2], cb[3]}));
+  double largest = 0;
+  for (std::size_t k = 0; k < ca.size(); ++k) largest = std::max(largest, std::abs(ca[k] - cb[k]));
+  return largest;
+}
+
+// Every track of `expected` against the written track of the same slot and property, Resonite sampling both
+// at 240 Hz (the export's own check grid).
+MotionDifference compare_tracks(const Document& written, const Document& expected) {
+  MotionDifference difference;
+  if (written.tracks.size() != expected.tracks.size()) {
+    difference.comparable = false;
+    return difference;
+  }
+  const auto instants = engine_instants(max_track_duration(expected), 1.0 / 240, kMaxComparedInstants);
+  for (const Track& track : expected.tracks) {
+    const Track* other = track_named(written, track);
+    if (!other) {
+      difference.comparable = false;
+      return difference;
+    }
+    for (const double t : instants) {
+      const auto apart = sampled_difference(*other, track, t);
+      if (!apart) {
+        difference.comparable = false;
+        return difference;
+      }
+      double& largest = track.element == ElementType::FloatQ ? difference.radians : difference.position;
+      if (*apart > largest) difference.time = t;
+      largest = std::max(largest, *apart);
+    }
+  }
+  difference.instants = instants.size();
+  return difference;
+}
+
+// The AnimX the clip's extras describe replaces what was written when Resonite samples what was written like
+// what this writer makes of the source's own export. Not the source itself: the export is not exact
+// everywhere (a Raw string track steps at its frames, Resonite rounds to the nearest; a null string becomes
+// empty), and what glTF cannot carry is no edit.
+void keep_unchanged_source(const Clip& clip, Converted<Document>& result) {
+  const auto bytes = described_source(clip);
+  if (!bytes) return;
+  auto source = read(*bytes);
+  if (!source) return;
+  auto exported = to_core(*source, {});
+  if (!exported || exported->scene.clips.empty()) return;
+  exported->scene.clips.front().metadata.erase(kSourceMetadata);  // not this comparison again
+  const auto canonical = from_core(exported->scene, {});
+  if (!canonical) return;
+  const MotionDifference difference =
+      canonical->value.name == result.value.name &&
+              std::abs(canonical->value.global_duration - result.value.global_duration) <= 1e-6f
+          ? compare_tracks(result.value, canonical->value)
+          : MotionDifference{false};
+  if (!within(difference, kUnchangedTolerance)) {
+    result.notes.push_back(edited_note(difference, kUnchangedTolerance));
+    return;
+  }
+  result.notes = {unchanged_note(difference, kUnchangedTolerance)};
+  result.value = std::move(*source);
+}
+
 }  // namespace
 
 // The options are not consulted: the family's encoder applies the output encoding (family.cpp) to every
@@ -168,14 +308,18 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
   Document& document = result.value;
   document.name = clip.name;
   bool hierarchy = false;
+  KeyReductionReport reduction;
   for (const auto& joint : clip.joints) {
     if (joint.joint < 0 || static_cast<std::size_t>(joint.joint) >= scene.skeleton.joints.size()) continue;
     const auto& name = scene.skeleton.joints[static_cast<std::size_t>(joint.joint)].name;
     hierarchy |= scene.skeleton.joints[static_cast<std::size_t>(joint.joint)].parent >= 0;
     if (joint.translation && !joint.translation->empty()) {
+      std::vector<double> times = joint.translation->times;
+      std::vector<std::vector<double>> values = flatten(joint.translation->values);
+      keep_needed_keys(name, "Position", ElementType::Float3, joint.translation->interpolation, times, values,
+                       shift, reduction);
       document.tracks.push_back(build_curve(name, "Position", ElementType::Float3,
-                                            joint.translation->interpolation, joint.translation->times,
-                                            flatten(joint.translation->values), shift));
+                                            joint.translation->interpolation, times, values, shift));
     }
     if (joint.rotation && !joint.rotation->empty()) {
       const Channel<Quat> rotation = for_nlerp(*joint.rotation);
@@ -185,12 +329,19 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
         notes.push_back(name +
                         ".Rotation: CUBICSPLINE written as Tangent keys, which Resonite does not normalize");
       }
-      document.tracks.push_back(build_curve(name, "Rotation", ElementType::FloatQ, rotation.interpolation,
-                                            rotation.times, values, shift));
+      std::vector<double> times = rotation.times;
+      keep_needed_keys(name, "Rotation", ElementType::FloatQ, rotation.interpolation, times, values, shift,
+                       reduction);
+      document.tracks.push_back(
+          build_curve(name, "Rotation", ElementType::FloatQ, rotation.interpolation, times, values, shift));
     }
     if (joint.scale && !joint.scale->empty()) {
-      document.tracks.push_back(build_curve(name, "Scale", ElementType::Float3, joint.scale->interpolation,
-                                            joint.scale->times, flatten(joint.scale->values), shift));
+      std::vector<double> times = joint.scale->times;
+      std::vector<std::vector<double>> values = flatten(joint.scale->values);
+      keep_needed_keys(name, "Scale", ElementType::Float3, joint.scale->interpolation, times, values, shift,
+                       reduction);
+      document.tracks.push_back(
+          build_curve(name, "Scale", ElementType::Float3, joint.scale->interpolation, times, values, shift));
     }
   }
   if (hierarchy)
@@ -204,6 +355,13 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
   }
   document.global_duration =
       std::max(static_cast<float>(clip.duration - shift), max_track_duration(document));
+  notes.push_back(
+      fmt::format("keys reduced by Resonite's own sampling (tolerance {:.3g} units, {:.3g} degrees): {} -> "
+                  "{}, the largest "
+                  "error at a dropped key {:.3g}",
+                  kKeyTolerance.position, kKeyTolerance.radians * 180 / kPi, reduction.before,
+                  reduction.after, reduction.largest_error));
+  keep_unchanged_source(clip, result);
   return result;
 }
 

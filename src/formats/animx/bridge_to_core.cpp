@@ -6,7 +6,9 @@
 #include <map>
 #include <optional>
 
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/formats/animx/bridge.hpp"
+#include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/animx/elements.hpp"
 #include "bonebridge/formats/animx/skeleton.hpp"
 #include "bridge_resample.hpp"
@@ -246,6 +248,7 @@ Result<CoreConversion> to_core(const Document& document, const BridgeOptions& op
   clip.metadata["animx.version"] = std::to_string(document.version);
   clip.metadata["animx.encoding"] = std::to_string(static_cast<int>(document.encoding));
   clip.metadata["animx.global_duration"] = fmt::format("{}", document.global_duration);
+  describe_source(clip, write(document));  // the writer gives it back when the clip comes back unchanged
   std::map<std::string, JointChannels> channels;
   for (const auto& track : document.tracks) {
     const char part = transform_part(track);

@@ -9,6 +9,7 @@
 
 #include "bonebridge/core/axes.hpp"
 #include "bonebridge/core/bake.hpp"
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
 #include "bonebridge/formats/lego/engine.hpp"
@@ -115,11 +116,45 @@ std::vector<Point<Value>> channel_samples(const Channel<Value>& channel, const s
   return channel.interpolation == Interpolation::CubicSpline ? reduce_points(points) : points;
 }
 
+// A kept key is at most this many keys after the one before it (a long hold costs a key every 4 seconds).
+constexpr std::size_t kMaxReducedSpan = 4096;
+
+// Keys the game's own interpolation reproduces are dropped (issue 28): `evaluate` is the engine's channel
+// evaluation (nullopt where the channel contributes nothing, which the game treats as `rest`), called on the
+// two kept keys around a key at that key's whole millisecond, in the game's float arithmetic.
+template <class Key, class Value, class Evaluate, class Distance>
+std::vector<Key> reduce_with_engine(const std::vector<Key>& keys, Evaluate evaluate, Value rest,
+                                    Distance distance, double tolerance, KeyReductionReport& report) {
+  const auto value_at = [&](const std::vector<Key>& span, std::uint32_t ms) -> Value {
+    const auto value = evaluate(span, static_cast<float>(ms));
+    return value ? *value : rest;
+  };
+  return reduce_keys(
+      keys, [](const Key& key) { return key.time; },
+      [&](const Key& a, const Key& b, std::uint32_t ms) {
+        return value_at({a, b}, ms);
+      },
+      [&](const Value& value, const Key& key) { return distance(value, value_at({key}, key.time)); },
+      tolerance, kMaxReducedSpan, report);
+}
+
+double vector_distance(const std::array<float, 3>& a, const std::array<float, 3>& b) {
+  return distance(Vec3{a[0], a[1], a[2]}, Vec3{b[0], b[1], b[2]});
+}
+
+double rotation_distance(const GameQuat& a, const GameQuat& b) {
+  return angle_between(Quat{a.x, a.y, a.z, a.w}, Quat{b.x, b.y, b.z, b.w});
+}
+
 struct ReverseContext {
   const Scene* scene;
   std::vector<std::vector<int>> children;
   std::vector<const JointChannels*> channels;
   std::vector<const VisibilityTrack*> visibility;
+  MotionTolerance tolerance;
+  KeyReductionReport* translations;
+  KeyReductionReport* rotations;
+  KeyReductionReport* scales;
 };
 
 Node build_node(const ReverseContext& context, int joint, std::size_t depth) {
@@ -146,17 +181,35 @@ Node build_node(const ReverseContext& context, int joint, std::size_t depth) {
   const Channel<Vec3> scale =
       channels && channels->scale && !channels->scale->empty() ? *channels->scale : constant(rest.scale);
   const std::string where = fmt::format("joint \"{}\"", source.name);
-  node.translation = vector_keys(channel_samples(translation, where + " translation", reduce_vectors), true,
-                                 where + " translation");
-  node.rotation =
-      rotation_keys(channel_samples(rotation, where + " rotation", reduce_rotations), where + " rotation");
+  const auto evaluate_vector = [](const std::vector<VectorKey>& keys, float ms) {
+    return evaluate_translation(keys, ms);
+  };
+  const auto evaluate_quat = [](const std::vector<RotationKey>& keys, float ms) {
+    return evaluate_rotation(keys, ms);
+  };
+  node.translation =
+      reduce_with_engine(vector_keys(channel_samples(translation, where + " translation", reduce_vectors),
+                                     true, where + " translation"),
+                         evaluate_vector, std::array<float, 3>{}, vector_distance, context.tolerance.position,
+                         *context.translations);
+  node.rotation = reduce_with_engine(
+      rotation_keys(channel_samples(rotation, where + " rotation", reduce_rotations), where + " rotation"),
+      evaluate_quat, GameQuat{}, rotation_distance, context.tolerance.radians, *context.rotations);
   const bool unit_scale = scale.interpolation != Interpolation::CubicSpline &&
                           std::all_of(scale.values.begin(), scale.values.end(), [](Vec3 s) {
                             return s == Vec3{1, 1, 1};
                           });
+  // A channel that is one inactive key (a zero move, the identity turn) plays as no channel: not written.
+  if (node.translation.size() == 1 && !translation_active(node.translation.front())) node.translation.clear();
+  if (node.rotation.size() == 1 && !rotation_active(node.rotation.front())) node.rotation.clear();
+  const auto evaluate_size = [](const std::vector<VectorKey>& keys, float ms) {
+    return evaluate_scale(keys, ms);
+  };
   if (!unit_scale)
-    node.scale =
-        vector_keys(channel_samples(scale, where + " scale", reduce_vectors), false, where + " scale");
+    node.scale = reduce_with_engine(
+        vector_keys(channel_samples(scale, where + " scale", reduce_vectors), false, where + " scale"),
+        evaluate_size, std::array<float, 3>{1, 1, 1}, vector_distance, context.tolerance.position,
+        *context.scales);
   if (const VisibilityTrack* track = context.visibility[static_cast<std::size_t>(joint)]) {
     std::map<std::uint32_t, bool> steps;
     for (std::size_t k = 0; k < track->times.size() && k < track->visible.size(); ++k) {
@@ -266,9 +319,90 @@ void bound(Document& document) {
   document.header.center[2] = static_cast<float>(center.z);
 }
 
+std::string reduction_note(const KeyReductionReport& translations, const KeyReductionReport& rotations,
+                           const KeyReductionReport& scales, const MotionTolerance& tolerance) {
+  return fmt::format(
+      "keys reduced by the game's own interpolation (tolerance {:.3g} units, {:.3g} rad): translation {} -> "
+      "{} "
+      "(largest error {:.3g}), rotation {} -> {} ({:.3g} rad), scale {} -> {} ({:.3g})",
+      tolerance.position, tolerance.radians, translations.before, translations.after,
+      translations.largest_error, rotations.before, rotations.after, rotations.largest_error, scales.before,
+      scales.after, scales.largest_error);
+}
+
+// What a round trip through glTF's float32 moves a world matrix by (game units; a character is ~5 units
+// tall).
+constexpr MotionTolerance kUnchangedTolerance{1e-4, 1e-4};
+
+// The game's world matrix of every node (and the camera) at whole milliseconds, column-major.
+ModelPoseAt world_matrices(const Engine& engine) {
+  const auto column_major = [](const RowMatrix& row) {
+    Mat4 model;
+    for (int r = 0; r < 4; ++r)
+      for (int c = 0; c < 4; ++c)
+        model.at(r, c) = row[static_cast<std::size_t>(c)][static_cast<std::size_t>(r)];
+    return model;
+  };
+  return [&engine, column_major](double seconds) -> std::optional<std::vector<Mat4>> {
+    const auto ms = static_cast<std::int32_t>(std::llround(seconds * 1000.0));
+    std::vector<Mat4> models;
+    for (const NodePose& pose : engine.evaluate(ms)) models.push_back(column_major(pose.world));
+    if (const auto camera = engine.camera(ms)) models.push_back(column_major(*camera));
+    return models;
+  };
+}
+
+bool same_structure(const Engine& a, const Engine& b) {
+  if (a.nodes().size() != b.nodes().size()) return false;
+  for (std::size_t i = 0; i < a.nodes().size(); ++i) {
+    if (a.nodes()[i].node->name != b.nodes()[i].node->name || a.nodes()[i].parent != b.nodes()[i].parent)
+      return false;
+  }
+  return true;
+}
+
+bool same_visibility(const Engine& a, const Engine& b, std::span<const double> instants) {
+  for (const double t : instants) {
+    const auto ms = static_cast<std::int32_t>(std::llround(t * 1000.0));
+    const auto poses_a = a.evaluate(ms), poses_b = b.evaluate(ms);
+    for (std::size_t i = 0; i < poses_a.size(); ++i)
+      if (poses_a[i].visible != poses_b[i].visible) return false;
+  }
+  return true;
+}
+
+// The file the clip's extras describe replaces what was written when the game plays both alike at every
+// millisecond: same nodes, actors, duration and visibility, world matrices within the float rounding of a
+// round trip through glTF.
+void keep_unchanged_source(const Clip& clip, Converted<Document>& result) {
+  const auto bytes = described_source(clip);
+  if (!bytes) return;
+  auto source = read(*bytes);
+  if (!source) return;
+  const auto differs = [&] {
+    result.notes.push_back(edited_note(MotionDifference{false}, kUnchangedTolerance));
+  };
+  if (source->duration != result.value.duration || source->actors != result.value.actors) return differs();
+  {
+    const Engine written(result.value), original(*source);
+    if (!same_structure(written, original)) return differs();
+    const auto instants =
+        engine_instants(std::max(source->duration, 0) / 1000.0, 0.001, kMaxComparedInstants);
+    const MotionDifference difference =
+        compare_motion(instants, world_matrices(written), world_matrices(original));
+    if (!within(difference, kUnchangedTolerance) || !same_visibility(written, original, instants)) {
+      result.notes.push_back(edited_note(difference, kUnchangedTolerance));
+      return;
+    }
+    result.notes = {unchanged_note(difference, kUnchangedTolerance)};
+  }
+  result.value = std::move(*source);
+}
+
 }  // namespace
 
-Result<Converted<Document>> from_core(const Scene& source, std::size_t clip_index) {
+Result<Converted<Document>> from_core(const Scene& source, std::size_t clip_index,
+                                      const MotionTolerance& tolerance) {
   return capture(kFormatName, [&]() -> Converted<Document> {
     if (clip_index >= source.clips.size()) refuse(fmt::format("the scene has no clip {}", clip_index));
     if (!is_topologically_ordered(source.skeleton)) refuse("the skeleton lists a joint before its parent");
@@ -278,9 +412,15 @@ Result<Converted<Document>> from_core(const Scene& source, std::size_t clip_inde
     const auto& joints = scene.skeleton.joints;
     if (joints.empty()) refuse("the skeleton has no joint");
     Converted<Document> result;
-    ReverseContext context{&scene, std::vector<std::vector<int>>(joints.size()),
+    KeyReductionReport translations, rotations, scales;
+    ReverseContext context{&scene,
+                           std::vector<std::vector<int>>(joints.size()),
                            std::vector<const JointChannels*>(joints.size()),
-                           std::vector<const VisibilityTrack*>(joints.size())};
+                           std::vector<const VisibilityTrack*>(joints.size()),
+                           tolerance,
+                           &translations,
+                           &rotations,
+                           &scales};
     const auto camera_name = clip.metadata.find(kCameraKey);
     int camera = -1;
     std::vector<int> roots;
@@ -325,6 +465,8 @@ Result<Converted<Document>> from_core(const Scene& source, std::size_t clip_inde
       result.notes.push_back("camera joint turned into a look-at camera block sampled every millisecond");
     }
     bound(document);
+    result.notes.push_back(reduction_note(translations, rotations, scales, tolerance));
+    keep_unchanged_source(clip, result);
     return result;
   });
 }

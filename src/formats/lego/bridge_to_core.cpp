@@ -11,6 +11,7 @@
 
 #include "bonebridge/core/axes.hpp"
 #include "bonebridge/core/bake.hpp"
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
 #include "bonebridge/formats/lego/engine.hpp"
@@ -379,6 +380,7 @@ CoreConversion to_core(const Document& document) {
   clip.name = "animation";
   clip.duration = std::max(document.duration, 0) / 1000.0;
   clip.metadata[kActorsKey] = actors_json(document.actors);
+  describe_source(clip, write(document));  // the writer gives it back when the clip comes back unchanged
   int resampled = 0;
   for (std::size_t i = 0; i < engine.nodes().size(); ++i) {
     const Node& node = *engine.nodes()[i].node;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "bonebridge/core/fidelity.hpp"
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/formats/lba/anm/bridge.hpp"
 #include "bonebridge/formats/lba/anm/codec.hpp"
@@ -142,18 +143,22 @@ TEST(LbaBridge, FromCoreReproducesTheEnginePose) {
   const Animation original = testing::walk_like(7);
   const auto converted = animation_to_core(original, &body, {});
   ASSERT_TRUE(converted.ok());
-  const auto back = animation_from_core(converted->scene, {});
+  // The writer's own keyframes: without the source description, which would give `original` back.
+  Scene scene = converted->scene;
+  scene.clips.front().metadata.erase(kSourceMetadata);
+  const auto back = animation_from_core(scene, {});
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   const Animation& written = back->value;
   EXPECT_EQ(written.group_count, 7);
-  // Every key tick becomes a keyframe (durations in ticks summing to the clip's 31 ticks), plus a still copy
-  // of the last one (1 tick) to hold: the clip ends on loop frame 1, not on its first pose.
+  // Keyframes where the engine needs them (durations in ticks summing to the clip's 31 ticks), plus a still
+  // copy of the last one (1 tick) to hold: the clip ends on loop frame 1, not on its first pose.
   int total = 0;
   for (const auto& k : written.keyframes) total += k.duration;
   EXPECT_EQ(total, 32);
   EXPECT_EQ(written.loop_frame, written.keyframes.size() - 1);
   EXPECT_EQ(written.keyframes.back().step, (std::array<std::int16_t, 3>{}));
-  EXPECT_EQ(written.keyframes[3].groups[3].type, 1);  // the translation group stays one
+  ASSERT_GE(written.keyframes.size(), 2u);
+  for (const auto& k : written.keyframes) EXPECT_EQ(k.groups[3].type, 1);  // the translation group stays one
   const auto a = run_ideal_clock(original, Variant::Lba1);
   const auto b = run_ideal_clock(written, Variant::Lba1);
   ASSERT_EQ(b.size(), a.size() + 2);  // the still keyframe's tick and its hold segment

@@ -37,11 +37,16 @@
 // values the game's value test would skip (a rotation whose w rounds to 1.0f) are used.
 // The joint named by clip metadata "lego.camera_joint" (leaf, anywhere in the tree) becomes the camera
 // block again, sampled every millisecond from its model matrix.
+// Then (issue 28) each channel keeps only the keys the game's own interpolation needs to stay within the
+// tolerance at every dropped key (core/reduce.hpp), and when the clip's extras describe the source file
+// (to_core puts it there) and the game plays what was written like that file at every millisecond, the
+// source file itself is the result: an unchanged clip comes back byte for byte.
 #include <cstddef>
 #include <string>
 #include <vector>
 
 #include "bonebridge/core/conversion.hpp"
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/scene.hpp"
 #include "bonebridge/formats/lego/document.hpp"
 #include "bonebridge/io/error.hpp"
@@ -54,6 +59,11 @@ CoreConversion to_core(const Document& document);
 
 // Builds a `.ani` from clip `clip_index` of `scene` (glTF frame). Fails on an empty joint name, more than
 // 65535 keys in a channel, or times beyond 2^24 ms.
-Result<Converted<Document>> from_core(const Scene& scene, std::size_t clip_index = 0);
+// Keys are dropped while the game's interpolation reproduces them within this: game units (a character is
+// ~5 tall) and radians, a few float32 steps of a key's value.
+inline constexpr MotionTolerance kDefaultKeyTolerance{2e-6, 2e-6};
+
+Result<Converted<Document>> from_core(const Scene& scene, std::size_t clip_index = 0,
+                                      const MotionTolerance& tolerance = kDefaultKeyTolerance);
 
 }  // namespace bonebridge::lego

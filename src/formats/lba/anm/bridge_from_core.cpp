@@ -7,8 +7,12 @@
 #include <cstdio>
 #include <optional>
 #include <set>
+#include <span>
 
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/sampler.hpp"
+#include "bonebridge/formats/lba/anm/codec.hpp"
+#include "bonebridge/formats/lba/body/engine.hpp"
 
 namespace bonebridge::lba {
 namespace {
@@ -245,6 +249,114 @@ void write_groups(KeyframeWriter& writer, Keyframe& keyframe, const Scene& scene
   }
 }
 
+// At most this many keyframes become one (the tests of a span replay it: a long still stretch costs a few).
+constexpr std::size_t kMaxMergedKeyframes = 1024;
+
+// The engine's rounding: merged keyframes play every value within one integer unit of the ones they replace.
+constexpr int kUnitsApart = 1;
+
+// Keyframes from + 1 .. to as one keyframe reaching to's groups: their durations, steps and root turns added.
+// Nothing when the sum does not fit (u16 duration, s16 step, LBA2's 12-bit master angles), the root's type
+// changes on the way, or the actor both turns and steps.
+std::optional<Keyframe> merged(const std::vector<Keyframe>& keyframes, std::size_t from, std::size_t to,
+                               Variant variant) {
+  Keyframe out = keyframes[to];
+  long duration = 0;
+  std::array<long, 3> step{}, turn{};
+  for (std::size_t k = from + 1; k <= to; ++k) {
+    const Keyframe& keyframe = keyframes[k];
+    if (keyframe.groups.empty() || keyframe.groups[0].type != out.groups[0].type) return std::nullopt;
+    duration += keyframe.duration;
+    const GroupEntry& root = keyframe.groups[0];
+    for (std::size_t axis = 0; axis < 3; ++axis) step[axis] += keyframe.step[axis];
+    turn[0] += root.a;
+    turn[1] += root.b;
+    turn[2] += root.c;
+  }
+  // A step taken while turning curves, and each keyframe's step was aimed for its own stretch of the curve
+  // (aim_lba2_step): merged, the actor would drift a little further on every merge.
+  const bool turns = turn != std::array<long, 3>{}, steps = step != std::array<long, 3>{};
+  if (turns && steps) return std::nullopt;
+  const long turn_limit = variant == Variant::Lba2 ? 2047 : 32767;
+  const auto fits = [](long v, long limit) { return v >= -limit - 1 && v <= limit; };
+  if (duration > 0xFFFF) return std::nullopt;
+  for (std::size_t axis = 0; axis < 3; ++axis) {
+    if (!fits(step[axis], 32767) || !fits(turn[axis], turn_limit)) return std::nullopt;
+    out.step[axis] = static_cast<std::int16_t>(step[axis]);
+  }
+  out.duration = static_cast<std::uint16_t>(duration);
+  out.groups[0].a = static_cast<std::int16_t>(turn[0]);
+  out.groups[0].b = static_cast<std::int16_t>(turn[1]);
+  out.groups[0].c = static_cast<std::int16_t>(turn[2]);
+  return out;
+}
+
+// The engine's states, tick by tick, of `start`'s pose going through `next`, from an actor at the origin.
+std::vector<EngineState> played_from(const Animation& animation, const Keyframe& start,
+                                     std::span<const Keyframe> next, Variant variant) {
+  Animation played;
+  played.group_count = animation.group_count;
+  Keyframe first = start;
+  first.duration = 0;
+  first.step = {};
+  first.groups[0].a = first.groups[0].b = first.groups[0].c = 0;
+  played.keyframes.push_back(std::move(first));
+  played.keyframes.insert(played.keyframes.end(), next.begin(), next.end());
+  played.loop_frame = static_cast<std::uint16_t>(played.keyframes.size() - 1);
+  return run_ideal_clock(played, variant);
+}
+
+// Whether two engine states agree within the engine's rounding: every group value within `units_apart`
+// (angles of rotation groups compared the short way round), the actor's position and angles too.
+bool states_agree(const EngineState& a, const EngineState& b, int angle_units, int units_apart) {
+  if (a.pose.size() != b.pose.size()) return false;
+  const auto close = [&](int x, int y, bool angle) {
+    return std::abs(angle ? wrap_half(x - y, angle_units) : x - y) <= units_apart;
+  };
+  for (std::size_t g = 1; g < a.pose.size(); ++g) {
+    const bool angle = a.pose[g].type == 0;
+    if (a.pose[g].type != b.pose[g].type || !close(a.pose[g].a, b.pose[g].a, angle) ||
+        !close(a.pose[g].b, b.pose[g].b, angle) || !close(a.pose[g].c, b.pose[g].c, angle))
+      return false;
+  }
+  for (std::size_t axis = 0; axis < 3; ++axis)
+    if (!close(a.actor.position[axis], b.actor.position[axis], false)) return false;
+  return close(a.actor.alpha, b.actor.alpha, true) && close(a.actor.beta, b.actor.beta, true) &&
+         close(a.actor.gamma, b.actor.gamma, true);
+}
+
+// Keyframes the engine does not need (issue 28): keyframes i + 1 .. j become one when the engine plays the
+// merged keyframe like the ones it replaces at every tick, from the same pose, within `units_apart` of every
+// value it holds (the groups' angles and moves, the actor's place and turn).
+KeyReductionReport reduce_keyframes(Animation& animation, Variant variant, int units_apart) {
+  const std::vector<Keyframe>& keyframes = animation.keyframes;
+  const int angle_units = traits(variant).angle_units;
+  const auto span_fits = [&](std::size_t from, std::size_t to) {
+    if (to == from + 1) return true;
+    const auto one = merged(keyframes, from, to, variant);
+    if (!one) return false;
+    const auto many = played_from(animation, keyframes[from],
+                                  std::span<const Keyframe>(keyframes).subspan(from + 1, to - from), variant);
+    const auto merged_states =
+        played_from(animation, keyframes[from], std::span<const Keyframe>(&*one, 1), variant);
+    const std::size_t ticks = static_cast<std::size_t>(one->duration) + 1;
+    if (many.size() < ticks || merged_states.size() < ticks) return false;
+    for (std::size_t t = 0; t < ticks; ++t)
+      if (!states_agree(many[t], merged_states[t], angle_units, units_apart)) return false;
+    return true;
+  };
+  const std::vector<std::size_t> kept = reduce_spans(keyframes.size(), kMaxMergedKeyframes, span_fits);
+  std::vector<Keyframe> reduced{keyframes.front()};
+  for (std::size_t k = 1; k < kept.size(); ++k) {
+    // A span of one keyframe keeps it as it is; a longer one fitted only once merged.
+    reduced.push_back(kept[k] == kept[k - 1] + 1 ? keyframes[kept[k]]
+                                                 : *merged(keyframes, kept[k - 1], kept[k], variant));
+  }
+  KeyReductionReport report{keyframes.size(), reduced.size(), 0};
+  animation.keyframes = std::move(reduced);
+  return report;
+}
+
 // A clip ending where it started loops to frame 0; otherwise the last pose is held.
 void choose_loop(Animation& animation, int units) {
   const auto& first = animation.keyframes.front().groups;
@@ -268,6 +380,54 @@ void choose_loop(Animation& animation, int units) {
   animation.loop_frame = cyclic ? 0 : static_cast<std::uint16_t>(animation.keyframes.size() - 1);
   animation.unused =
       animation.loop_frame;  // the seed says +6 repeats +4; copy it until retail data says otherwise
+}
+
+// What the round trip through glTF and this writer's re-quantisation (Euler angles, aimed steps) moves a
+// group by, with a margin: measured on the 8 LBA2 samples up to 2.83 units (a body is ~1,000 units tall) and
+// 0.008 rad (5 LBA2 angle units); a 10-degree edit is 0.17 rad.
+constexpr MotionTolerance kUnchangedTolerance{4.0, 0.02};
+
+// Every group's matrix (on a placeholder body: the groups' own turns and moves, the actor's place) at every
+// tick of the ideal clock.
+ModelPoseAt group_matrices(IdealClock& clock, const Body& body, Variant variant) {
+  const double tick = traits(variant).tick_seconds;
+  return [&clock, &body, variant, tick](double seconds) -> std::optional<std::vector<Mat4>> {
+    const EngineState state = clock.at(std::llround(seconds / tick));
+    std::vector<Mat4> models;
+    for (const EngineJoint& joint : engine_pose(body, state, seconds, variant, true).joints)
+      models.push_back(joint.model);
+    return models;
+  };
+}
+
+// The animation the clip's extras describe replaces what was written when the ideal clock plays both alike
+// at every tick of the source's first pass (what the clip holds: the loop frame is not in the glTF's motion,
+// and the written file's own loop guess does not decide), same group count, poses within the engine's
+// rounding.
+void keep_unchanged_source(const Clip& clip, Variant variant, Converted<Animation>& result) {
+  const auto bytes = described_source(clip);
+  if (!bytes) return;
+  auto source = read_animation(*bytes);
+  if (!source || source->keyframes.empty()) return;
+  const Timeline original_line = timeline(*source, variant);
+  if (source->group_count != result.value.group_count || original_line.end_ticks > kMaxEvaluatedTicks ||
+      timeline(result.value, variant).end_ticks > kMaxEvaluatedTicks) {
+    result.notes.push_back(edited_note(MotionDifference{false}, kUnchangedTolerance));
+    return;
+  }
+  const double tick = traits(variant).tick_seconds;
+  const Body body = placeholder_body(source->group_count);
+  IdealClock written(result.value, variant), original(*source, variant);
+  const auto instants =
+      engine_instants(static_cast<double>(original_line.end_ticks) * tick, tick, kMaxComparedInstants);
+  const MotionDifference difference = compare_motion(instants, group_matrices(written, body, variant),
+                                                     group_matrices(original, body, variant));
+  if (!within(difference, kUnchangedTolerance)) {
+    result.notes.push_back(edited_note(difference, kUnchangedTolerance));
+    return;
+  }
+  result.notes = {unchanged_note(difference, kUnchangedTolerance)};
+  result.value = std::move(*source);
 }
 
 }  // namespace
@@ -313,10 +473,16 @@ Result<Converted<Animation>> animation_from_core(const Scene& input, const Bridg
   if (writer.turn_used) {
     for (auto& keyframe : animation.keyframes) keyframe.groups[0].type = 1;
   }
+  const KeyReductionReport reduction = reduce_keyframes(animation, variant, kUnitsApart);
+  out.notes.push_back(fmt::format(
+      "keyframes reduced by the engine's own playback (every tick within {} engine unit of the unreduced "
+      "keyframes: group angles and moves, the actor's place and turn): {} -> {}",
+      kUnitsApart, reduction.before, reduction.after));
   choose_loop(animation, writer.units);
   if (writer.clamped) out.notes.push_back("values beyond the s16 or u16 range were clamped");
   if (writer.root_tilted) out.notes.push_back("root pitch and roll (LBA1 root motion keeps yaw only)");
   if (joints > 30) out.notes.push_back("more than 30 groups: the LBA1 engine handles at most 30");
+  keep_unchanged_source(clip, variant, out);
   return out;
 }
 

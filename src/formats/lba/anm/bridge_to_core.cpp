@@ -8,6 +8,8 @@
 #include <set>
 
 #include "bonebridge/core/bake.hpp"
+#include "bonebridge/core/reduce.hpp"
+#include "bonebridge/formats/lba/anm/codec.hpp"
 #include "bonebridge/formats/lba/body/bridge.hpp"
 #include "bonebridge/formats/lba/body/engine.hpp"
 
@@ -177,6 +179,7 @@ void describe_animation(CoreConversion& out, Clip& clip, const Animation& animat
   clip.metadata["lba.loop_start_seconds"] = fmt::format("{}", static_cast<double>(line.loop_ticks) * tick);
   clip.metadata["lba.clock"] =
       "ideal: keyframe k reached after the sum of durations; closing segment to the loop frame";
+  describe_source(clip, write_animation(animation));  // the writer gives it back when the clip is unchanged
   out.notes.push_back(
       fmt::format("baked from the integer engine on the {} grid, LINEAR keys (Euler-linear motion "
                   "sampled, not slerp between keyframes)",

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "bonebridge/core/bake.hpp"
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/formats/sith/key/bridge.hpp"
 #include "bonebridge/formats/sith/key/codec.hpp"
@@ -217,6 +218,7 @@ Clip key_clip(const KeyFile& key, const KeyEngine& engine, const std::vector<std
   clip.metadata["sith.fps"] = fmt::format("{}", header.fps);
   clip.metadata["sith.joints"] = std::to_string(header.joints);
   clip.metadata[kNodesMetadata] = fmt::format("{}", fmt::join(node_of_joint, ","));
+  describe_source(clip, write_key(key));  // the writer gives it back when the clip comes back unchanged
   return clip;
 }
 
