@@ -11,6 +11,7 @@
 
 #include "bonebridge/archive/gob.hpp"
 #include "bonebridge/registry/archives.hpp"
+#include "support/glb.hpp"
 #include "support/samples.hpp"
 #include "tool.hpp"
 
@@ -29,15 +30,7 @@ std::vector<std::uint8_t> text(const char* s) {
   return {s, s + std::strlen(s)};
 }
 
-// The JSON chunk of a .glb.
-nlohmann::json glb_json(const fs::path& path) {
-  const auto bytes = testing::read_bytes(path);
-  if (bytes.size() < 20) return {};
-  std::uint32_t length = 0;
-  std::memcpy(&length, bytes.data() + 12, 4);
-  if (bytes.size() < 20u + length) return {};
-  return nlohmann::json::parse(bytes.begin() + 20, bytes.begin() + 20 + length);
-}
+using testing::glb_json;
 
 class ArchiveCompanions : public testing::ToolTest {
  protected:

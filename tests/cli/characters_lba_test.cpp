@@ -14,6 +14,7 @@
 #include "bonebridge/formats/lba/body/codec.hpp"
 #include "bonebridge/formats/lba/hqr/archive.hpp"
 #include "formats/lba/lba_test_data.hpp"
+#include "support/glb.hpp"
 #include "support/samples.hpp"
 #include "tool.hpp"
 
@@ -40,14 +41,7 @@ void write_hqr(const fs::path& path, const std::vector<std::vector<std::uint8_t>
       .write(reinterpret_cast<const char*>(bytes->data()), static_cast<std::streamsize>(bytes->size()));
 }
 
-nlohmann::json glb_json(const fs::path& path) {
-  const auto bytes = testing::read_bytes(path);
-  if (bytes.size() < 20) return {};
-  std::uint32_t length = 0;
-  std::memcpy(&length, bytes.data() + 12, 4);
-  if (bytes.size() < 20u + length) return {};
-  return nlohmann::json::parse(bytes.begin() + 20, bytes.begin() + 20 + length);
-}
+using testing::glb_json;
 
 class LbaCharacters : public testing::ToolTest {
  protected:

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "bonebridge/archive/gob.hpp"
+#include "support/glb.hpp"
 #include "support/samples.hpp"
 #include "tool.hpp"
 
@@ -25,14 +26,7 @@ std::vector<std::uint8_t> text_bytes(const std::string& s) {
   return {s.begin(), s.end()};
 }
 
-nlohmann::json glb_json(const fs::path& path) {
-  const auto bytes = testing::read_bytes(path);
-  if (bytes.size() < 20) return {};
-  std::uint32_t length = 0;
-  std::memcpy(&length, bytes.data() + 12, 4);
-  if (bytes.size() < 20u + length) return {};
-  return nlohmann::json::parse(bytes.begin() + 20, bytes.begin() + 20 + length);
-}
+using testing::glb_json;
 
 const char* const kTemplate =
     "# hand-written for the test\n"
