@@ -22,6 +22,8 @@ int main(int argc, char** argv) {
   using namespace bonebridge::cli;
   CLI::App app{"bonebridge: skeletal animation of classic games to glTF 2.0 and back"};
   app.require_subcommand(1);
+  // One option syntax on every platform: on Windows CLI11 would otherwise read "/path" as an option.
+  app.allow_windows_style_options(false);
   app.set_version_flag("--version", "bonebridge " BONEBRIDGE_VERSION);
   // --quiet and --verbose are accepted before or after the verb.
   app.fallthrough();

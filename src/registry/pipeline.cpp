@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <iostream>
 #include <optional>
 #include <tuple>
 
@@ -51,10 +52,25 @@ Status read_companions(const FormatFamily& family, Options& options) {
   return Ok{};
 }
 
+namespace {
+
+// "-" is standard input, read whole (its format found from its bytes, or --format); anything else an address.
+Result<AddressedFile> read_input(const std::string& path) {
+  if (path != "-") return read_address(path);
+  std::vector<std::uint8_t> bytes;
+  char buffer[1 << 16];
+  while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0)
+    bytes.insert(bytes.end(), buffer, buffer + std::cin.gcount());
+  if (std::cin.bad()) return Error{"", "cannot read standard input", {}, {}, "-"};
+  return AddressedFile{std::move(bytes), "-", {}};
+}
+
+}  // namespace
+
 Result<LoadedInput> load_input(const std::string& path, const Options& options, const std::string& format,
                                std::span<const FormatFamily* const> elsewhere) {
   LoadedInput input;
-  auto file = read_address(path);
+  auto file = read_input(path);
   if (!file) return with_file(file.error(), path);
   input.bytes = std::move(file->bytes);
   // An entry named without an extension (HQR entries are numbered) is found by its archive's extension.
