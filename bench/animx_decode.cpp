@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AnimX decoding throughput (bytes of decoded track stream per second) for Plain, LZ4 and LZMA files, each
 // beside its baseline in the same run: memcpy of the plain stream, liblz4's LZ4_decompress_safe over the same
 // blocks, liblzma's raw LZMA1 decoder over the same payload.

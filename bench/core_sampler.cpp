@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Core sampler throughput in joints per second on a generated 64-joint clip with 30 keys per second, played
 // forward as a runtime would. Baselines in the same run: copying the rest pose (the floor: no evaluation at
 // all) and stateless sampling (a binary search per channel per call).

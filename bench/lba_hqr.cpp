@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // HQR decompression throughput (decoded bytes per second) for methods 1 and 2, against a plain copy of the
 // same number of bytes in the same run. Input: a synthetic animation-like payload (repetitive 8-byte group
 // entries with small variations), compressed by this project's writer; and COMPRESSED.HQR's LZ entries when

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Read/write throughput of the LEGO Island .ani codec on a large generated file (>= 100 MB, built in memory
 // by our writer), next to a plain memcpy of the same bytes; and sampler throughput in joints per second for
 // the game's engine and for the core sampler playing the converted clip.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // .key parsing throughput on a large generated file (26 joints x 2000 entries, conventional layout, ~11 MB),
 // against copying the same bytes.
 #include <benchmark/benchmark.h>

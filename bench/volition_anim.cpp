@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Crunched animation decode throughput: parse (read_anim) and parse + key decode (decode_tracks), against
 // a plain memcpy of the same bytes. The clip is this project's encoder output for a synthetic 40-bone
 // chain swaying for 8 s at 30 fps.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # CPack's pre-build script (cmake/packaging.cmake): what debhelper would do to the staged packages before they
 # are packed. Runs with CPackConfig.cmake's variables, in the staging folder of each component,
 # CPACK_TEMPORARY_DIRECTORY/COMPONENT/usr/...

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Install rules: the tool, the static libraries with their headers, and the two ways to find them —
 # find_package(bonebridge CONFIG) (bonebridge::bonebridge) and pkg-config (bonebridge.pc).
 include(CMakePackageConfigHelpers)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bonebridge.1, written by help2man from the tool's --help and --version plus bonebridge.h2m. Optional: a build
 # without help2man (Debian: help2man) just has no man page.
 find_program(HELP2MAN_EXECUTABLE help2man)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # What an installed bonebridge gives besides the library (install.cmake) and the man page (manpage.cmake):
 # bash completion, the Python module and the Blender add-on; then the Debian packages, made by CPack from this
 # build tree (`cpack -G DEB --config build/CPackConfig.cmake`).
@@ -32,6 +33,16 @@ if(TARGET _bonebridge)
           DESTINATION ${CMAKE_INSTALL_DATADIR}/blender/scripts/addons COMPONENT python
           PATTERN __pycache__ EXCLUDE)
   install(FILES ${PROJECT_BINARY_DIR}/blender/io_scene_bonebridge.zip DESTINATION ${CMAKE_INSTALL_DATADIR}/bonebridge
+          COMPONENT python)
+endif()
+
+# Each package's copyright file (machine-readable, Debian's copyright format), where Debian puts it.
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/bonebridge
+        COMPONENT runtime)
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/libbonebridge-dev
+        COMPONENT development)
+if(TARGET _bonebridge)
+  install(FILES ${PROJECT_SOURCE_DIR}/cmake/copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/python3-bonebridge
           COMPONENT python)
 endif()
 

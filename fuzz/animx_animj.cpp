@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AnimJ reader: whatever reads must write AnimJ that reads again, reach a fixed point after one pass (the
 // importer drops tangents of keys inserted before the first Tangent key, as Resonite's does), and encode
 // as AnimX that decodes to the same clip.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AnimX -> core -> AnimX: whatever the reader accepts, the bridge must convert both ways without crashing,
 // hanging or producing channel times glTF would reject, and the result must read back.
 #include <cmath>

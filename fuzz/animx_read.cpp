@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AnimX reader, decompressors included: whatever reads must write and read back to the same bytes.
 #include <cstdint>
 #include <cstdlib>

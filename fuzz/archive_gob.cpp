@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sith GOB/GOO: any accepted input lists entries whose reads give the declared size or fail with a byte
 // offset; written back unchanged it reopens to the same entries, and writing that output back with itself as
 // the model gives it byte for byte.

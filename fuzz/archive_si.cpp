@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LEGO Island SI: any accepted input lists entries whose reads give the listed size or fail with a byte
 // offset; written back unchanged it gives the same bytes; its entries written into a new archive read back
 // the same; when it can be laid out again (every entry given as new bytes), the result reopens to the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Volition packfiles: any accepted input lists entries whose reads either give the declared size or fail
 // with a byte offset; written back unchanged (itself as the model) it reopens to the same listing and the
 // same bytes; the readable entries written afresh in its layout read back the same.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Every inspection a user can run on an opened document (info, dump, validate, sample): none may crash,
 // whatever bytes were accepted.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // .anm reader: read, and when that succeeds, write and read again; the document and bytes must survive.
 // The LBA1 and LBA2 engines must also run over the first pass without crashing.
 #include <cstdint>

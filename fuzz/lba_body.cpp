@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LBA1 body reader: read, write back byte for byte, read again; then pose, light and mesh it (any parent,
 // pivot, point, normal and colour fields, however wrong, must be handled without a crash).
 #include <cstdint>

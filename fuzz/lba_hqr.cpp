@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // HQR reader and decompressor: read, write back byte for byte, decode every entry (bounded by the bomb
 // check), and re-encode each decoded entry with both LZ methods, which must decode to the same bytes.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // HQR on the archive interface: any accepted input lists entries whose reads give the declared size (blank
 // slots fail to read); written back with every entry kept it is the input byte for byte; with every readable
 // entry given anew as bytes it reopens to the same entry contents.

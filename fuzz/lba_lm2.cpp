@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LBA2 body reader: read, write back byte for byte, read again to the same document; then see it as the
 // engine's body and draw it on a texture page (any texture handle, record and coordinate must be handled
 // without a crash, and every mesh must stay consistent).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target for the LEGO Island .ani reader: any input either fails with an error carrying a byte
 // offset, or reads into a document that writes back to exactly the input bytes and that the engine can
 // evaluate.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target for the LEGO Island .ani bridge: every document the reader accepts converts to the core
 // model, and that scene converts back to a document the writer can store and the reader accepts.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every family through the registry, as a user's file reaches it: the first byte picks the extension the file
 // is named with (or none: detection by content), the rest is the file. Whatever opens must encode, open again
 // and encode to the same bytes (a fixed point after one pass), no exception may escape a Result, and every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Replays a fuzz target over every file of a corpus folder, without libFuzzer, so that the ordinary test
 // suite (g++, no sanitizer runtime needed) exercises the seeds. Fails when the folder holds no file.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reads a .cmp; when that succeeds, it must write back byte for byte.
 #include <cstdint>
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reads a .key; when that succeeds, the unchanged document must write back byte for byte, and the
 // conventional layout must read back to the same content and be stable when written again.
 #include <cstdint>

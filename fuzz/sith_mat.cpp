@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reads a .mat; when that succeeds, it must write back byte for byte, and every cel must decode (16-bit
 // through the header's channel fields, 8-bit through a grey ramp) to an image of its stated size.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reads a .3do; when that succeeds, the unchanged document must write back byte for byte, and a hierarchy
 // edited in place must read back with the edit and everything else unchanged.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reads a .pup; when that succeeds it must write back byte for byte, and the engine's reading of it (modes,
 // BasedOn copies, joints) must finish on whatever lines it holds.
 #include <cstdint>

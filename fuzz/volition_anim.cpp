@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Animation reader, both pointer widths: every accepted input writes back byte for byte; decoding, the
 // engine and the bridge run on whatever was accepted, and the Document's JSON prints.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cloth reader: every accepted input writes back byte for byte, and the Document's JSON always prints.
 #include <cstdint>
 #include <cstdlib>

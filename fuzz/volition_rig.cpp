@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Rig reader, both pointer widths: every accepted input writes back byte for byte; the Document's JSON
 // prints and the bridge runs.
 #include <cstdint>

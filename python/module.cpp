@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Python module `bonebridge._bonebridge`: the library's registry, documents and glTF conversion with
 // numpy arrays for poses. Errors become bonebridge.FormatError carrying file, format, offset and line.
 // Decoding, sampling and conversion run without the GIL.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Configures and builds bonebridge into build/ as a user's Release build (-O3), with warnings as errors: GCC's
 # optimiser-driven warnings (-Wrestrict, -Warray-bounds, ...) appear only at -O3, and the Release build is the one
 # users make.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The main job: install, build, then convert every bundled example to .glb in out/, one line per file (on
 # standard error). --force: a second run replaces the outputs of the first.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Lists the longest functions of the C++ sources (a brace-matching heuristic, not a parser): a function starts
 at a line that closes a parameter list and opens a brace outside any other function.
 Usage: scripts/function-lengths.py [FOLDER...] [--top N] [--over LINES]"""

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # A real fuzzing campaign (the CI smoke run is scripts/fuzz.sh): every libFuzzer target until it has used
 # CPU_SECONDS of processor time (its own and its fork-mode children's, as the kernel counts them, so a busy
 # machine lengthens the wall time instead of shortening the hunt), JOBS targets side by side (default: one per

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds every libFuzzer target with clang (address + undefined-behaviour sanitizers) and runs each for RUNS
 # inputs (default 5000, at most 30 s each) from its seed corpus with a fixed seed, so that a run is repeatable: the same tree
 # gives the same verdict on every machine. Exits non-zero on the first crash, leak or sanitizer report.

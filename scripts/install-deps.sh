@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs everything bonebridge needs on Debian 12: the toolchain and libraries from Debian's packages, and
 # the glTF test tools (Khronos validator, three.js) from the npm registry into tests/runtime/node_modules, and
 # Blender (headless, for playback checks) from Debian.

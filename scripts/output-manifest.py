@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Fingerprints every output the tool makes from the examples and samples, in every conversion direction.
 
 Run it before and after a change that must not alter behaviour:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the Debian packages into build-package/: bonebridge (the tool, man page, bash completion),
 # python3-bonebridge (the Python module, the Blender add-on) and libbonebridge-dev (static libraries, headers,
 # CMake package, pkg-config file). A build for /usr of only what is installed, then CPack

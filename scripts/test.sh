@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Install, build, fuzz each reader briefly, then run the whole test suite: unit tests, fuzz-corpus replays,
 # and the end-to-end export checks (Khronos glTF-Validator, three.js and Blender playback against the engines).
 set -euo pipefail

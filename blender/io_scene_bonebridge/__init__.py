@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """File > Import and File > Export for the animation formats bonebridge reads: LEGO Island, Sith engine, LBA,
 Resonite and Volition. Import converts with the bonebridge Python module to glTF in a temporary file and loads
 it with Blender's own glTF importer; export writes the active armature's action to glTF with Blender's exporter

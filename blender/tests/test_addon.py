@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Headless check of the Blender add-on, as a user would use it: install the add-on from its zip, enable it, import
 # every example and real sample of tests/runtime/exports.json through File > Import's operator, and compare every
 # joint's world position in Blender with the game engine's (`bonebridge sample --ticks`), after fitting the one

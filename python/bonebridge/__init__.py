@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """bonebridge: the skeletal animation of classic games (LEGO Island, Sith engine, LBA, Resonite, Volition) to
 glTF 2.0 and back.
 

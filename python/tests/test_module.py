@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The Python module against the command-line tool: on every example and real sample of
 tests/runtime/exports.json, the module must give what `bonebridge` prints (info, sample, glTF bytes)."""
 import json

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sith GOB/GOO: reading with every offset checked, and writing that keeps a model's file order and gaps.
 #include "bonebridge/archive/gob.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The SI kind: sniffing, opening, entry names, and reading an entry's joined data chunks.
 #include <fmt/format.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The SI layout shared by the reader and the writer: chunk ids, the parsed structure of an opened file, and
 // the archive over it. Sources are listed in include/bonebridge/archive/si.hpp.

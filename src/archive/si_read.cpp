@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SI reading: the RIFF chunk tree walked with the engine's buffer rules, object records, and data chunks
 // with their split pieces joined. Every size is checked against its container before it is used.
 #include <fmt/format.h>

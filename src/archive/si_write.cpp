@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SI writing: streams laid out in buffers the way the engine reads them. Object headers (MxSt, MxOb and the
 // MxDa list header) never cross a buffer boundary; a data chunk that would is split into pieces that fill
 // each buffer; a gap too small for the next chunk becomes a "pad " chunk (or bare zero bytes when fewer than

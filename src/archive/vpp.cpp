@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The packfile kind: sniffing, opening, the layout of an opened packfile, and the version 3 name hash.
 #include <fmt/format.h>
 

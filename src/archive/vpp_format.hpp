@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The packfile layout shared by the reader and the writer: where each version keeps its header and directory
 // fields, and the parsed directory of an opened packfile.

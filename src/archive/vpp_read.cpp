@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Packfile reading: the directory (checked against the file size before anything is allocated) and bounded
 // entry reads.
 #include <fmt/format.h>

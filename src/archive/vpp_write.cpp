@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Packfile writing. Sections are laid out as the version does (vpp_format.hpp); what we cannot derive (the
 // runtime pointers in a version 3/6 header, a record's sector and parent fields, a compressed-mode start the
 // game may compute differently) is taken from the model, so that an unchanged archive comes back byte for

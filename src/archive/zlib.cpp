@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "zlib.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // zlib, bounded. An archive's directory declares how large each decoded entry is; inflating never writes past
 // that size, so a hostile stream cannot make us allocate or produce more than the directory promised, and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ls, extract and pack: what an archive (or an archive inside one) holds, and its entries as files.
 #include <fmt/format.h>
 

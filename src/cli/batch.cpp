@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // batch: every file of a folder, or every entry of an archive, to glTF, on all cores. Each output is planned
 // before anything is written (outputs.hpp); a bad file is reported and the others go on. With --preview, each
 // glTF file gets its preview page beside it (registry/preview.hpp) and the output folder an index.html.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "batch_index.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // `batch --preview`: the index page in the output folder, linking every item's glTF file and preview page.
 #include <nlohmann/json.hpp>

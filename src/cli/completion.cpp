@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // completion: a shell completion script made from the tool's own verbs and options, so it never goes stale.
 #include <fmt/format.h>
 

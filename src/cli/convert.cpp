@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // convert and batch: the verbs that write files. Every output is planned before anything is written (see
 // outputs.hpp), then goes to a temporary file that is renamed into place. Status lines go to standard error:
 // standard output carries only data (batch --json lines, the file of `convert IN -`).

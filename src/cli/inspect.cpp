@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // formats, info, dump, validate, sample: reading and looking, never writing.
 #include <fmt/format.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "outputs.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The verbs that write files plan every output first and write only when the whole plan is safe: no two
 // outputs on one path, no input (or companion file) written over, and no existing file replaced unless

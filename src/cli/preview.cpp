@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // preview: one self-contained HTML page that plays a conversion (registry/preview.hpp), opened offline from a
 // file.
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Each verb registers its own subcommand and runs through the library. Exit codes: 0 success, 1 invalid input
 // (or a failed check, or outputs refused before writing), 2 usage error, 70 internal error (a bug: an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/core/bake.hpp"
 
 namespace bonebridge {

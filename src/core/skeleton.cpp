@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/core/skeleton.hpp"
 
 namespace bonebridge {

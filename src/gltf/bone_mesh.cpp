@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bone_mesh.hpp"
 
 #include <algorithm>

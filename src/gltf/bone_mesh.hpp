@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Generated geometry that makes a bare skeleton visible: a slim double pyramid from each joint's parent to
 // the joint, bound to the parent, and a small marker at every joint, bound to the joint.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "extras.hpp"
 
 #include "bonebridge/core/text.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What glTF has no place for travels in `extras.bonebridge` of each animation (and of the scene).
 #include <nlohmann/json.hpp>

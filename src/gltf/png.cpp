@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "png.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #define TINYGLTF_IMPLEMENTATION
 #include "tinygltf.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // tinygltf, configured once for the project: no image decoding or encoding (bonebridge encodes its PNG images
 // with libpng and never reads images back).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/io/byte_reader.hpp"
 
 #include <fmt/format.h>

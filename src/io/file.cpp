@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/io/file.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/io/nearby.hpp"
 
 #include <filesystem>

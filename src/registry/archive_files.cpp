@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NearbyFiles that reach into archives: a companion named by a file inside Res2.gob (a model's .mat files, a
 // puppet's keys) is looked for in the same archive, in folders relative to that file, as the game finds it.
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/registry/archives.hpp"
 
 #include <fmt/format.h>

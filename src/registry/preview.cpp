@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/registry/preview.hpp"
 
 #include <cstdlib>

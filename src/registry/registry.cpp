@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/registry/registry.hpp"
 
 #include <algorithm>

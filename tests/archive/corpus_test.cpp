@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The fuzz seeds (fuzz/corpus/archive_*) are made by our writers. This test checks that each seed opens to
 // the entries it was made from; with BONEBRIDGE_WRITE_CORPUS=1 it (re)writes them. (Not a byte comparison:
 // the compressed seeds depend on the zlib release that made them.)

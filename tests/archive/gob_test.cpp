@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sith GOB/GOO. No GOB is public, so these archives are laid out by hand from the documented layout ("GOB " +
 // u32 0x14 + u32 directory offset; the directory a u32 count and {u32 offset, u32 size, char[128] path} per
 // file: OpenJKDF2 src/Win95/stdGob.h), plus our writer's output read back.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What RFGM.Formats itself unpacked from the three Red Faction Guerrilla packfiles of
 // ../shared/samples/volition/packfiles: the reference for our archive reader and for `extract`.

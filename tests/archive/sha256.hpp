@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // SHA-256 (FIPS 180-4) as lower-case hex, for comparing extracted entries with published digests. Test-only:
 // the library needs no hashing, and this avoids a crypto dependency for a few hundred kilobytes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A small SI laid out by hand, field by field, from the layout in libweaver (SIEdit sitypes.h,
 // interleaf.cpp) and the engine's readers (isle LEGO1/omni/src/action/mxds*.cpp, stream/mxdsbuffer.cpp).

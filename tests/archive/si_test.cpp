@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LEGO Island SI. No SI file is public, so the archives are laid out by hand (si_sample.hpp: a scene whose
 // animation is split across a buffer boundary between the chunks of a sound) or written by our writer and
 // checked with a scanner of their own here; expected bytes are the data the test put in.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Damaged and hostile packfiles: counts and offsets checked before use, decompression bounded by the declared
 // sizes, a damaged entry failing alone with the entry's name and a byte offset.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The three Red Faction Guerrilla packfiles in ../shared/samples/volition/packfiles (from RFGM.Formats' test
 // data): every entry, recursively into nested .str2_pc, against what RFGM.Formats itself unpacked from them;
 // each written back unchanged; each rebuilt from its entries alone.

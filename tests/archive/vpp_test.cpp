@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Packfiles laid out by hand from the published layouts (version 3: RfgToolsPlusPlus
 // Documentation/Packfile.md and RFGM.Formats rfg_vpp.ksy; versions 4, 6, 10: ThomasJepp.SaintsRow
 // Packfiles/Version04, 06, 0A), read, written back, and our writer's output read back in every version and

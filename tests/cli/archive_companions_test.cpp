@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Files that a document names, found inside the archive that holds it, as the game finds them: a model's .mat
 // files in Res2.gob's mat\ folder, a puppet's keys in its 3do\key\ folder. Folders are relative to the file,
 // names match in any letter case, '/' and '\' are one separator; a name never reaches outside its folder.

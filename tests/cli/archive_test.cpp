@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Archives as first-class inputs: ls, extract, and ARCHIVE:ENTRY[:ENTRY] addresses for inputs and companions.
 // The packfiles are laid out by our archive writer from the example files; what the tool reports is checked
 // against those files' own bytes and sizes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 15: batch runs on all cores (-j N), keeps going past a bad file and names it again in its summary,
 // and --quiet / --verbose set how much the tool says. What must hold: the files written with -j 4 are the
 // bytes -j 1 writes; a bad file fails alone (exit 1) and the others are written; --quiet says nothing on

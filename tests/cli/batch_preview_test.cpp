@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 15: `batch --preview` writes a preview page beside each glTF file and one index.html in the output
 // folder that lists every item (its file names, sizes and any failure) and whose every link leads to a file.
 // Links are followed as a browser follows them: entities decoded, up to any '#' or '?', %XX decoded.

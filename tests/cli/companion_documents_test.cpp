@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A companion is parsed once per run: CompanionDocuments keeps what a family made of it, by setting and
 // address, for every copy of one Options.
 #include <gtest/gtest.h>

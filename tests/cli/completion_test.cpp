@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The bash completion script: made from the tool's own verbs and options, and valid bash.
 #include <gtest/gtest.h>
 

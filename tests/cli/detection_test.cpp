@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The file name decides the format when its extension names one (issue: a truncated .anm was reported as a
 // valid LBA1 body, a broken .3do with a .key error, an .animj without "trackType" near the start as binary
 // AnimX). Content decides only when the extension names no format, and `info` says which did.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The exit codes the README lists: 0 success, 1 invalid input, 2 usage error, 70 internal error (EX_SOFTWARE
 // of sysexits.h), the last one reached through the test-only trigger BONEBRIDGE_TEST_INTERNAL_ERROR=1 that
 // src/cli/main.cpp documents.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Skeletons that fit (same joint count, names and parents) may still rest differently: a clip appended to
 // another input's glTF then keeps its own rest values as constant channels on the joints it leaves alone, so
 // that it plays as it would in its own glTF. Checked with a test family whose file is one number: the rest

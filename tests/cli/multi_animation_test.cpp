@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 14: one character, all its animations. `convert A B C OUT.glb` (or --anims LIST) writes one glTF with
 // the model once and one animation per input, named by the input's stem; an input whose skeleton does not fit
 // is left out with a note naming it. Expected counts come from the research notes (sed_pd: 13 joints) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 16: what a reverse conversion could not keep reached nobody: the families computed it and the
 // registry threw it away. Checked here as a user sees it: a glTF whose joint scales over time, written as a
 // Sith .key (a format with no scale channel), must say on standard error and in --json that the scale was

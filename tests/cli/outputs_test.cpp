@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 17: `batch` wrote `g/a/walk.ani` and `g/b/walk.ani` both to `out/walk.glb`, the second silently over
 // the first. What is checked here: batch mirrors the input's subfolders; no run writes two outputs to one
 // path, over an input, or over an existing file without --force; a refused run writes nothing at all. What

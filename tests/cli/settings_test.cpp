@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 16: family settings were a string map that every family read in its own way; an unknown key was
 // silently ignored and an unknown AnimX encoding silently became "plain". Each family now declares its
 // settings with their types; the tool builds its flags from them and checks every value before a family sees

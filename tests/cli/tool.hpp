@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The command-line tool run as a user runs it: a subprocess whose exit code, standard output and standard
 // error are checked, in a scratch folder of its own per test.

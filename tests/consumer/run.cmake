@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The install_consumer test (cmake -P): installs the current build into a fresh prefix, then builds and runs
 # tests/consumer/main.cpp against it twice — with find_package(bonebridge CONFIG) and with
 # `pkg-config --cflags --libs bonebridge`.

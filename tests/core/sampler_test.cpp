@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/core/sampler.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/core/text.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Materials, images and texture coordinates in an export: the glTF structure, the PNG's pixels (decoded with
 // libpng, not our encoder), the Khronos validator, and reading a textured file back.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Exports scenes that exercise every sampler kind, the generated mesh and the extras, and has the Khronos
 // glTF-Validator (npm gltf-validator, run by tests/runtime/validate.mjs) check each: 0 errors, 0 warnings.
 #include <gtest/gtest.h>

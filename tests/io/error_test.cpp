@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // No exception of any type leaves capture() or guard(): a library user cannot rely on the CLI's catch-all.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The package_deb test (cmake -P): packs the current build tree into Debian packages with CPack, reads their
 # control fields, unpacks them into a scratch root with `dpkg-deb -x` (no root rights) and runs what they
 # installed from there: the tool, the Python module, and the files a user finds (man page, completion, add-on,
@@ -66,6 +67,7 @@ expect("${magic}" "^676c5446$" "the converted file's magic (glTF)")
 
 foreach(file usr/share/man/man1/bonebridge.1.gz usr/share/bash-completion/completions/bonebridge
              usr/share/doc/bonebridge/changelog.Debian.gz usr/share/doc/libbonebridge-dev/changelog.Debian.gz
+             usr/share/doc/bonebridge/copyright usr/share/doc/libbonebridge-dev/copyright
              usr/include/bonebridge/registry/pipeline.hpp usr/${LIBDIR}/libbonebridge_registry.a
              usr/${LIBDIR}/cmake/bonebridge/bonebridgeConfig.cmake
              usr/${LIBDIR}/pkgconfig/bonebridge.pc)
@@ -78,7 +80,8 @@ expect("${pc}" "^prefix=/usr\n" "bonebridge.pc's prefix")
 
 if(PYTHON)
   foreach(file usr/share/blender/scripts/addons/io_scene_bonebridge/__init__.py
-               usr/share/bonebridge/io_scene_bonebridge.zip)
+               usr/share/blender/scripts/addons/io_scene_bonebridge/LICENSE
+               usr/share/doc/python3-bonebridge/copyright usr/share/bonebridge/io_scene_bonebridge.zip)
     if(NOT EXISTS ${root}/${file})
       message(FATAL_ERROR "the packages install no /${file}")
     endif()

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Every real sample, corrupted: truncations and single-byte changes fed to `validate` and to `convert`.
 
 For each file of ../shared/samples (SOURCES.md and JSON notes aside) this runs at least 60 truncations and

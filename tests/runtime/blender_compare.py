@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Plays a .glb in Blender (stock glTF importer, headless) and compares every joint's world position with the
 # game engine's poses from `bonebridge sample FILE --step S`, after fitting the one fixed change of axes and
 # units between the frames (Blender also turns glTF's Y-up into Z-up).

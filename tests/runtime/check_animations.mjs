@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One character with all its animations (issue 14): each entry of animations.json (several inputs, or one input
 // that holds several animations, such as a Sith .pup) is converted to ONE .glb by the bonebridge tool, checked by
 // the Khronos glTF-Validator (0 errors, 0 warnings), and each of its animations, found by name, is played in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The suite's end-to-end check of every export: each entry of exports.json (bundled examples and real samples) is
 // converted to .glb by the bonebridge tool, checked by the Khronos glTF-Validator (0 errors, 0 warnings), and
 // played in three.js and in Blender against the game engine's own poses within the entry's stated error.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glTF -> game format: each entry of imports.json names a glTF file (made by Blender, or by bonebridge from a
 // sample) and a family; the tool writes it in that family's format and `bonebridge fidelity --to` measures the
 // game engine's playback of the written file against the glTF. Fails above the entry's stated error.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 12, jumps: a player at 60 Hz (three.js here) must never show a pose the game never shows. LEGO Island's
 // clock counts whole milliseconds, so at a real time t the game shows its pose at floor(t) ms; a 60 Hz frame falls a
 // third or two thirds of a millisecond past a whole one. Where a joint moves more in one millisecond than any

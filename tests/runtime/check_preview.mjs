@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The preview page (`bonebridge preview`) of one file per family, and one page of a `batch --preview` (which
 // loads the batch's one copy of three.js from a folder above it), opened from a file in headless Chromium as
 // a user would open it (no server): it must load without errors (the page lists every error and uncaught

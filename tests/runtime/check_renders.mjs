@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Pictures of characters as the game shows them: each case is converted with the tool and rendered by three.js in
 // headless Chromium (render.mjs) at two animation times. A case passes when both frames show the character (at
 // least 3% of the picture drawn, in at least 3 distinct colours each above 2% of the drawn pixels) and the two

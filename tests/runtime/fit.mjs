@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The one fixed change of frame between a game's coordinates and a runtime's: some signed permutation of the
 // axes (rotations by quarter turns, mirrors), a uniform scale and a translation. All 48 signed permutations
 // are tried, each with its least-squares scale and translation; the one with the least residual wins. This

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What a screenshot holds, for the picture checks: a minimal PNG reader and the share of the picture that is not
 // background, with its most common colours.
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Renders a .glb with three.js in headless Chromium (Debian's `chromium`, SwiftShader WebGL) at a given animation
 // time and writes a PNG, then prints what the picture holds: how much of it is not background, and its most common
 // colours, so that a test can tell a blank frame from a drawn character and check the textures' colours are there.

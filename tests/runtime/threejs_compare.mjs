@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Plays a .glb in three.js (GLTFLoader + AnimationMixer, as a web page would) and compares every joint's
 // world position with the game engine's poses from `bonebridge sample FILE --step S`. The two frames differ by
 // one fixed change of axes, handedness and units; it is fitted (fit.mjs) rather than taken from bonebridge, so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Runs the Khronos glTF-Validator on each file given; prints one line per file and exits non-zero when any
 // file has an error or a warning (infos and hints are reported but allowed).
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Real game files live outside the project, in ../shared/samples. A test that needs one skips loudly when
 // the folder is absent instead of passing silently.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // One interface for every container the games keep their files in (LBA HQR, Volition .vpp_pc/.str2_pc,
 // Sith GOB/GOO, LEGO Island SI). Each container is one `ArchiveKind` row (like a format family's row) whose

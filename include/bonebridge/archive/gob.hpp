@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Sith engine GOB/GOO archives (Jedi Knight, Mysteries of the Sith, Indiana Jones and the Infernal Machine):
 // "GOB " + u32 version 0x14 + u32 directory offset; the directory is a u32 count, then per file {u32 offset,

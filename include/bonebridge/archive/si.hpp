@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // LEGO Island SI ("Interleaf") files: RIFF "OMNI" holding an MxHd header (version, buffer size, buffer
 // count), an MxOf table of stream offsets indexed by object id, and a LIST "MxSt" of streams. Each stream

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Volition packfiles (.vpp_pc, .str2_pc): magic 0x51890ACE, a header, a directory, a names block and the
 // entries' data, in four versions: 3 (Red Faction Guerrilla and Re-Mars-tered), 4 (Saints Row 2), 6 (Saints

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The one place where a game's axes and units meet glTF's right-handed, Y-up, metre frame. A conversion is
 // a signed axis permutation C (a proper rotation or a mirror) and a uniform scale: a point p becomes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Baking engine motion into core channels, one toolkit for every family's bridge: rotation arcs cut into
 // short segments in one hemisphere, bisection of an interval until LINEAR keys follow the engine, key

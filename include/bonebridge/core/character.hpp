@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A character as a game defines it: a model (or body, rig, skeleton), the animations the game plays on it
 // under the game's own names, its textures, and what the definition names but the install lacks. It knows no

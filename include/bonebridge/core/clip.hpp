@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The format-neutral animation clip, shaped after glTF's sampler model: each channel holds key times in
 // seconds and values with one interpolation mode. CUBICSPLINE channels store three values per key, in

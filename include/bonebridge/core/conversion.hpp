@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The vocabulary of a conversion between a game's own document and the core model, in both directions: what
 // the engine computes at a time (EnginePose), what a check found (Diagnostic), and a converted value with the

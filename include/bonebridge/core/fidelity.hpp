@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // ACL-style error metric: the distance between joint positions in model space, the game's engine against a
 // converted clip, over a dense time grid. Reported in the game's units and relative to the skeleton's extent.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Small double-precision math for the core model. Conventions: column vectors, matrices column-major
 // (element (row r, column c) at m[c * 4 + r], translation in m[12..14]), quaternions (x, y, z, w) with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Evaluates a core clip the way a glTF runtime specifies it: key search, STEP / LINEAR (slerp for
 // rotations) / CUBICSPLINE (Hermite, rotations normalised), clamped before the first and after the last key.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Names in game files are bytes in some 8-bit code page; JSON and glTF need UTF-8. Valid UTF-8 (ASCII
 // included) passes unchanged; anything else is read as Latin-1, so that no name can make a writer fail.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Core model <-> glTF 2.0. Export writes one node per joint, one animation per clip, samplers matching the
 // channels (STEP, LINEAR, CUBICSPLINE), exact accessor bounds, and (by default) a generated bone mesh,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A bounds-checked little-endian cursor. Every failure throws a FormatError carrying the byte offset, the
 // field being read, and how many bytes were wanted and left; codecs wrap their parse in `capture`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Little-endian output. Floats are written from their bit patterns, so values read by ByteReader come back
 // bit for bit (NaN payloads and negative zero included).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Errors are values at every public edge. Inside a codec a FormatError may be thrown from deep in a parse
 // and is turned into a Result by `capture`, so that no exception ever reaches a caller of the library.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // One read-only view of everything a user points at (an install folder, an archive, a folder of loose files):
 // the files on disk and the entries inside archives, nested archives included, listed once and looked up as

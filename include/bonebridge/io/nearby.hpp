@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Files a document names by name (a model's .mat files, a puppet's keys), found the way the games find them:
 // in folders near another file, in any letter case. Folders and files are addresses: a path on disk or, with

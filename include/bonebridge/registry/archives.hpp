@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The containers bonebridge reads (one archive::ArchiveKind row each), and addresses that reach into them:
 // "GAME.vpp_pc:anims.str2_pc:walk.anim_pc" names entry walk.anim_pc of the .str2_pc inside the .vpp_pc;

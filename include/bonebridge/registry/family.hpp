@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What every format family offers the command-line tool. A family implements one `FormatFamily` row in
 // src/formats/NAME/family.cpp; the registry (src/registry/registry.cpp) lists the rows. The tool knows no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Whole jobs built from a family's Document and the glTF room: what the command-line tool and the tests run.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A look before a load: an HTML page that plays a conversion with three.js, offline from a file (no server,
 // no network): the glTF embedded, three.js from Debian's libjs-three inlined (a page that stands alone) or

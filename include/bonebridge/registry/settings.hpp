@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A family's settings, declared with their types: the command-line tool builds its flags from them, `formats`
 // lists them, and every value a user gives is checked against them before a family sees it, so that an

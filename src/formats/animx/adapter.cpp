@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AnimX's registry Document (registry/family.hpp): info, dump, check, the engine's pose, the bridge and the
 // codecs, for a clip read from AnimX or AnimJ.
 #include "bonebridge/formats/animx/family.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Core model -> AnimX (bridge.hpp): each joint channel becomes a Curve track named after its joint, each
 // property track a Discrete or Curve track, in Resonite's frame and starting at zero.
 #include <fmt/format.h>

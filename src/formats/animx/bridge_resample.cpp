@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Resampling a track from the engine (research/animx.md §5), for motion the core model cannot express
 // exactly, and measuring how far a channel strays from the engine.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the two directions of the AnimX bridge (bridge.hpp) share: reading a track's stored values as numbers,
 // and resampling a track from the engine where the core model cannot express its motion exactly

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AnimX -> core model (bridge.hpp, research/animx.md §5): exact channels where the core model can express
 // Resonite's motion, engine-resampled ones with their error reported otherwise.
 #include <fmt/format.h>

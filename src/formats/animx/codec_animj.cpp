@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/animx/animj.hpp"
 
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/animx/compression.hpp"
 
 #include <lz4.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The registry row for AnimX and AnimJ: sniffing, opening either encoding, writing and transcoding between
 // them, and the settings parsed from the command line's Options.
 #include "bonebridge/formats/animx/family.hpp"

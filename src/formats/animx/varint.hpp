@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The 7-bit encoded integers of .NET's BinaryWriter and Elements.Core (LEB128, low group first).
 #include <cstdint>

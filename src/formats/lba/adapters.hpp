@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The kinds' registry Documents (anm/adapter.cpp, body/adapter.cpp, hqr/adapter.cpp), opened by the family
 // row (family.cpp).

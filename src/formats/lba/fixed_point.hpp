@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The integer arithmetic the animation and body engines share: Q14 fixed point, 16-bit words, and angles
 // masked to one turn.

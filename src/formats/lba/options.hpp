@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The family's Options: parsed into its typed settings, BridgeOptions (family.cpp), and the companion files
 // they name (--body, --palette) read from the registry's companions, a file, or ARCHIVE.HQR:<index>.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "adapter.hpp"
 
 #include <fmt/format.h>

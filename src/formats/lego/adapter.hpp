@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The `.ani` file as a registry Document (adapter.cpp), opened by the family row (family.cpp).
 #include <cstdint>

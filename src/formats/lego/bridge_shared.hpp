@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the two directions of the `.ani` bridge (bridge.hpp) share: the clip metadata keys, the point lists
 // (times in milliseconds) and their reduction to the fewest points that reproduce them, and the rotation of a

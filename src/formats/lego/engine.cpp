@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lego/engine.hpp"
 
 #include <cmath>

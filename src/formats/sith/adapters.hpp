@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What family.cpp and the kinds' adapters (key/adapter.cpp, model/adapter.cpp) give each other; private to
 // the family.

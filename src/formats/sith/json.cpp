@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/sith/json.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/sith/line_reader.hpp"
 
 #include <cctype>

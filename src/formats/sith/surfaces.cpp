@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Where a model's .mat files and palette are found: the `materials` folder, then the model's own folder, its
 // mat/ subfolder and ../mat/ (JK's layout: 3do/ and mat/ side by side), on disk or inside the archive that
 // holds the model (Res2.gob:3do\ky.3do finds Res2.gob:mat\*.mat). Names match case-insensitively, as on the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/sith/text_format.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The registry Documents of the three Volition kinds (rig/adapter.cpp, anim/adapter.cpp,
 // cloth/adapter.cpp), as family.cpp opens them, and the helpers they share. Private to the family.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/volition/common.hpp"
 
 #include <fmt/format.h>

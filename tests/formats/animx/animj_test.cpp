@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AnimJ against the importer rules of research/animx.md §3 and the Resonite-written sample_plain.animx.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The bridge against the engine: golden values of sample_expected_samples.json carried into glTF's frame
 // (X mirrored), a dense-grid fidelity check of the core clip (ClipSampler) against the engine, and the
 // reverse direction from hand-built core scenes.

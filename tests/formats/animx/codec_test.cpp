@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AnimX binary codec against the files written by Resonite's own encoder (shared/samples/animx/SOURCES.md)
 // and the layout rules of research/animx.md §1–2.
 #include <gtest/gtest.h>

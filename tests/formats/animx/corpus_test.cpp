@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The fuzz seed corpora (fuzz/corpus/animx_read, animx_animj, animx_bridge) are small clips built here and
 // written by bonebridge's own writers; this test checks that the stored seeds are what the writers produce
 // now. Regenerate them with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The engine against Resonite's own Sample(t) output (shared/samples/animx/sample_expected_samples.json,
 // produced by Elements.Core under Mono) and the rules of research/animx.md §4.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Inputs that crashed a fuzz target (../shared/fuzz-findings/, copied into the target's corpus so that the
 // replay runs them too). Each must now fail as a positioned FormatError instead of terminating the process.
 #include <gtest/gtest.h>

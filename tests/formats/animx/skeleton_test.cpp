@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --skeleton: the clip drives the joints of a glTF hierarchy, matched by name, with their rest poses.
 #include <gtest/gtest.h>
 

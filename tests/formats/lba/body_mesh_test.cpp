@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Body drawing data: lighting values computed by hand from the renderer's arithmetic (P_TRIGO.ASM
 // SetLightVector, P_OB_ISO.ASM ComputeAnimNormal, P_OBJET.ASM ComputeStaticNormal), palette indices, and the
 // mesh placed where the engine draws the body.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The bridge against the engine: core clips sampled with ClipSampler + local_to_model, compared with the
 // engine's model-space joint positions on the engine's tick grid.
 #include <gtest/gtest.h>

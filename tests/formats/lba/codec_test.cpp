@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Round trips of every sample and the layout facts of research/lba1-anm.md §1 and
 // shared/samples/lba/SOURCES.md.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The fuzz seed corpora (fuzz/corpus/lba_*) and the example archives (examples/lba) are made by this
 // project's writers from documents built in code. This test checks that each file is exactly what the
 // writers produce now; with BONEBRIDGE_WRITE_CORPUS=1 it (re)writes them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Engine values computed by hand from the rules of research/lba1-anm.md §2 (the arithmetic is in the
 // comments), on LBA1 data built here: no LBA1 game file is available.
 #include <gtest/gtest.h>

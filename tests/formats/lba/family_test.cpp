@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The registry row end to end: sniffing, opening with a body from an archive entry, info/check, glTF export
 // checked by the Khronos validator, and glTF back to .anm.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // HQR facts from research/lba1-anm.md §3 and the declared sizes in shared/samples/lba/SOURCES.md.
 #include <gtest/gtest.h>
 

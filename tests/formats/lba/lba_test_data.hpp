@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // LBA1 data built in code (no LBA1 game file is public): a small tree-shaped body and an animation that
 // exercises wrap, truncation, a translation group, root step and yaw.

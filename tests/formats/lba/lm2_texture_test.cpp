@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Textured LBA2 polygons. Layout from 2point21/lba2-classic LIB386/H/AFF_OBJ.INC (STRUC_POLY3/4_TEXTURE,
 // STRUC_OBJ_TEXTURE) and LIB386/OBJECT/AFF_OBJ.ASM (@@Triangle_Texture_Solid, @@Quad_Texture_Solid); texel
 // addressing from LIB386/pol_work/POLYTEXT.ASM Filler_Texture: texel (u, v) = page[OrgMap + ((v·256 + u) &

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lego/bridge.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lego/codec.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Documents built in code (not from game data), shared by the tests, the example files and the fuzz corpus.
 #include <cmath>

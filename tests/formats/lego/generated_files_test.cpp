@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The example files in examples/lego/ and the fuzz seeds in fuzz/corpus/lego_{ani,bridge}/ are our writer's
 // output for documents built in code (fixtures.hpp). This test checks that the files in the tree are exactly
 // what the writer produces now; with BONEBRIDGE_WRITE_EXAMPLES=1 in the environment it (re)writes them

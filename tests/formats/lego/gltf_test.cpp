@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The bridge through real glTF files: every export passes the Khronos validator, our own glTF comes back to
 // an .ani that plays like the original, and a glTF authored in Blender becomes an .ani whose engine
 // evaluation matches the glTF.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The fuzz seed corpora are output of this family's writers, from documents built here. The test checks the
 // committed seeds still equal what the writers produce; BONEBRIDGE_WRITE_SITH_CORPUS=1 rewrites them.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/sith/family.hpp"
 
 #include <fmt/format.h>

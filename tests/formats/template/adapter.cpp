@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "formats/template/adapter.hpp"
 
 #include "formats/template/bridge.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "formats/template/codec.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A test-only family written from src/formats/README.md alone, to show what a new format costs: the
 // "pendulum" file (.pend), a chain of joints each turning about Z by keyed angles in degrees.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "formats/template/engine.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 #include "bonebridge/core/conversion.hpp"
 #include "formats/template/document.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "formats/template/family.hpp"
 
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Issue 16's test of the shape: a sixth family, written from src/formats/README.md alone (document, codec,
 // engine, bridge, adapter, family row), registered with one call, converting both ways through the same
 // library pipeline the tool uses. Expected values are worked out by hand from the format's definition in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Little-endian bytes laid out by hand in tests, independent of the codec's writer.
 #include <bit>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The fuzz seed corpora (fuzz/corpus/volition_*/) are this project's writer's output for documents built
 // here. With BONEBRIDGE_WRITE_CORPUS=1 the test (re)writes them; otherwise it checks that they still equal
 // what the writer produces, so a layout change cannot leave stale seeds behind.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The registry row, the Document objects, the bridge to the core model and the encoder.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // glTF from rigs (both widths) and animations (both widths, the flag combinations, with and without a rig),
 // checked by the Khronos glTF-Validator (tests/runtime/validate.mjs): 0 errors, 0 warnings.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The second codec of an AnimX document (src/formats/animx/codec_animj.cpp; the binary one is codec.hpp):
 // AnimJ, Resonite's JSON form of an AnimX clip (research/animx.md §3), read with the importer's rules:

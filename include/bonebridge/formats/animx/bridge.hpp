@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // AnimX <-> core model (research/animx.md §5).
 //

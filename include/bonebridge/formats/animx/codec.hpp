@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // AnimX binary reader and writer (research/animx.md §1–2).
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The two compressed encodings of the AnimX track stream (research/animx.md §2):
 //  - LZ4: lz4net's LZ4Stream chunks (varint flags, varint original length, varint compressed length when

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Resonite AnimX, mirrored one to one (research/animx.md §1). Values are kept as the little-endian bytes the
 // file stores, so every element type, bool vectors' raw bytes and 64-bit integers survive a round trip; the

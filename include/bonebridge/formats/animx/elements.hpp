@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The element type table (research/animx.md §1): stored sizes, component layout and AnimJ names.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Resonite's AnimationTrack.Sample(t), reproduced literally (research/animx.md §4): strictly-less-than key
 // search, Hold, nlerp without a hemisphere flip, the Tangent Hermite form, CubicBezier with absolute control

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The joints a clip drives. AnimX tracks name slots, not a hierarchy: Resonite keeps the hierarchy in the
 // world. With --skeleton (a glTF file, BridgeOptions::skeleton) the clip drives that file's joints, matched

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The registry row of Little Big Adventure: .anm animations (LBA1 by default, LBA2 with variant=lba2),
 // HQR archives, and LBA1 bodies (kind=body, or an HQR entry given as --body BODY.HQR:0).

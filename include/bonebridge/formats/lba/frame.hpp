@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Units and frame, stated once for both kinds' bridges. LBA world units (a brick is 512 in X/Z, 256 in Y;
 // x = side, y = up, z = forward, right-handed as the engine's rotation matrices are written) become metres

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The family's typed settings (family.cpp parses them from the registry's Options), read by both kinds'
 // bridges: the game, where root motion goes, the unit scale, and how a body is coloured and textured.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The two games the family reads. LBA1 and LBA2 share the layouts of their files but not their units: angle
 // units per turn, the length of one unit of keyframe duration, and the sine table built from them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Reading and writing `.ani` bytes. The reader accepts every file the game's loader accepts (magic 0x11),
 // checks every count and string against the bytes left before allocating, and limits the node tree's depth

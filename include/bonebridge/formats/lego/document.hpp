@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A LEGO Island (1997) `.ani` file, one struct per structure of the file (../shared/research/lego-ani.md §2).
 // Everything is kept as stored: raw key flags (the game ORs in an "active" bit at load time; that bit is

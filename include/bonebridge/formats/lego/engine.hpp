@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The game's own evaluation of a `.ani` at a time, reproduced literally from the decompiled engine
 // (../shared/research/lego-ani.md §3), quirks included: nothing before a channel's first key, the "active"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The registry row of LEGO Island `.ani` files.
 #include "bonebridge/registry/family.hpp"

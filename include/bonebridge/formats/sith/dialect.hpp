@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the Sith kinds' documents share: the games whose loaders differ, and the notes a tolerant reader keeps
 // about what those loaders would do with a file (research/sith-key.md §1.3, §5).

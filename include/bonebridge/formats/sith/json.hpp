@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // JSON pieces every Sith kind's `info` and `dump` are made of.
 #include <array>

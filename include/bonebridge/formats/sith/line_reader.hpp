@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Sith engine's text line reader (stdConffile_ReadLine, research/sith-key.md §1.1) and a small scanner
 // that matches a line against one sscanf pattern. Every failure throws a FormatError carrying the 1-based

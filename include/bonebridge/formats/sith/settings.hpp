@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Sith family's typed settings, parsed from the tool's options in family.cpp and read by every kind's
 // bridge and adapter.

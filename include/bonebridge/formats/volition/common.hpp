@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the three Volition formats share: the width of a V_FILE_PTR slot, the bone-name hash and the engine's
 // axes.

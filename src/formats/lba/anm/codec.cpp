@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lba/anm/codec.hpp"
 
 #include "bonebridge/io/byte_reader.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lba/body/codec.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include <fmt/format.h>
 
 #include "bonebridge/formats/lba/body/lm2_codec.hpp"

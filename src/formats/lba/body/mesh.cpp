@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lba/body/mesh.hpp"
 #include "bonebridge/formats/lba/body/engine.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the family says about a body: the structural problems that stop it from being used, the diagnostics of
 // `validate` (with byte offsets into the body), and its JSON dump.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lba/hqr/archive.hpp"
 
 #include <fmt/format.h>

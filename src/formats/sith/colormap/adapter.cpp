@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The .cmp's registry Document: a palette has no skeleton, pose or glTF form; info, dump and a byte-exact
 // re-encode.
 #include <fmt/format.h>

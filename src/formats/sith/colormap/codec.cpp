@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // .cmp version 0x1E read and written field by field (colormap/document.hpp has the layout).
 #include "bonebridge/formats/sith/colormap/codec.hpp"
 

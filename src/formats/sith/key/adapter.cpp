@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The .key's registry Document: the KEY (and its --model companion) read, played by KeyEngine, converted by
 // the key bridge.
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The .key grammar of research/sith-key.md §1.2, one logical line per sscanf pattern.
 #include <fmt/format.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The conventional .key layout of research/sith-key.md §1.5 (what blender-sith and libim write).
 #include <fmt/format.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The .mat's registry Document: a material has no skeleton, pose or glTF form of its own (a .3do or a .key
 // with --model shows it on its model); info, dump, validate and a byte-exact re-encode.
 #include <fmt/format.h>

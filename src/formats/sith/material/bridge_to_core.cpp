@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Texels to RGBA. A 16-bit channel is (texel >> shift) & mask, as the header's channel fields say (the
 // layout blender-sith's mat.py decodes); its bits are then repeated to fill 8 (mat.py shifts by the header's
 // `expand` instead, which turns white into 248).

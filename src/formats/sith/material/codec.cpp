@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // .mat version 0x32 read and written field by field (material/document.hpp has the layout). Every count is
 // checked against the bytes left before anything is allocated from it.
 #include "bonebridge/formats/sith/material/codec.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The .3do's registry Document: the model at rest (its hierarchy posed by the KEY engine with no KEY), and
 // converted as a KEY of no motion, so that its skeleton and meshes are those a .key on it gets.
 #include "../adapters.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The parts of a .3do a skeleton needs (research/sith-key.md §3): geoset 0's meshes and the HIERARCHYDEF
 // rows `num: flags type mesh parent child sibling numChildren x y z pitch yaw roll pivotx pivoty pivotz
 // name`. Everything else is kept only as source text. The engine reads .3do through the same line reader as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The .pup's registry Document: the puppet read, the key files it names found beside it, and the whole
 // converted by the pup bridge with the --model companion. A puppet has no single motion to sample: its keys
 // are sampled each on its own.

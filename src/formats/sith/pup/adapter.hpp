@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What family.cpp needs of the .pup kind; private to the family.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A puppet's keys on its model, as one scene: the first present key gives the skeleton and meshes (every key
 // plays on the same .3do, so all give the same), each key its clip.
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/volition/anim/codec.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/volition/anim/engine.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/volition/rig/engine.hpp"
 
 #include "bonebridge/formats/volition/rig/codec.hpp"

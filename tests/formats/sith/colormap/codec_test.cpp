@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // .cmp written from a document and checked against the documented layout by hand (colormap/document.hpp:
 // 64-byte header, 768 palette bytes, 64 x 256 light bytes, 256 x 256 transparency bytes), then read back.
 #include "bonebridge/formats/sith/colormap/codec.hpp"

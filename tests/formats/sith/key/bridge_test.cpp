@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bonebridge/formats/sith/key/bridge.hpp"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Spot values from research/sith-key.md §2 and from the samples, computed by hand.
 #include "bonebridge/formats/sith/key/engine.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every sample through the glTF writer and the Khronos validator (0 errors, 0 warnings), then back: the glb
 // read, written as a KEY, and that KEY's engine compared with the glTF clip.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The reject cases of research/sith-key.md ("Suggested tests") and §1.3's per-game limits, on small texts.
 #include <gtest/gtest.h>
 

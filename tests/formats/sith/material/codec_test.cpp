@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // .mat read and written byte for byte: the 11 IJIM materials of sed_pd.3do, and 8-bit and colour materials
 // built here byte by byte from the documented layout (material/document.hpp).
 #include "bonebridge/formats/sith/material/codec.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // sed_pd.3do exported with its 11 .mat files (found by default in its mat/ subfolder): materials and images
 // in the glTF, and texels read by hand from the .mat bytes (RGB565 at 140 + 2 * (y * width + x), widened
 // by repeating bits) equal to the exported PNG's pixels, decoded here by libpng itself.

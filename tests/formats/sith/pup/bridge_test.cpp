@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // sedpd.pup with sed_pd.3do: one clip per key file the puppet names that is present, named by the key's stem,
 // with the moves that play it; the absent sed_pdidle.key is named in a note. Expected values read from the
 // .pup.

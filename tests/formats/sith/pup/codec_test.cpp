@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The .pup codec: unchanged files come back byte for byte, and each line is split where the engine splits it
 // (stdConffile_ReadArgsFromStr: blanks and commas; '#' starts a comment).
 #include <gtest/gtest.h>

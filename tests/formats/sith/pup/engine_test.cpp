@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the game makes of a .pup (sithAnimClass_LoadPupEntry): expected values read by eye from sedpd.pup and
 // from hand-written files.
 #include <gtest/gtest.h>

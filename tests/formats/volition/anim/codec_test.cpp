@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Animations built byte by byte after the notes' header table (§3.1) and track layout (§3.3), and
 // generated documents covering both pointer widths and the AFF_* flag combinations.
 #include <gtest/gtest.h>

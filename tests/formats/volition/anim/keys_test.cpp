@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Key bitfields and values against hand computation from the notes' formulas (§3.3–§3.5).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cloth (.sim_pc) codec against the five real RFG samples; golden values are the ones the research notes
 // (§9.3) and shared/samples/volition/SOURCES.md read from the hex dumps.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The node32 cloth layout (four RFG legpack .sim_pc files: 32-byte nodes, 20-byte links, 40-byte colliders),
 // on bytes laid out by hand here. The layout itself was established against isaiah_legpack.sim_pc (node36)
 // and isaiah_legpack_oasis.sim_pc (node32) of rfg-modding/RFGM.Formats' cloth_sim.vpp_pc: same setup, every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Rigs built byte by byte from the layout table of the research notes (§2), in both pointer widths.
 #include <gtest/gtest.h>
 

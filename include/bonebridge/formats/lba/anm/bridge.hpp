@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // .anm (+ the body it animates) <-> the core model, in the units and frame of frame.hpp.
 #include <string>

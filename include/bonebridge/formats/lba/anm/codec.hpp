@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Byte-exact reader and writer of the .anm animation (research/lba1-anm.md §1). LBA1 and LBA2 animations
 // share the layout; the variant only changes what the values mean (engine, bridge).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The .anm animation, field for field as stored (research/lba1-anm.md §1). Raw values are kept unmasked and
 // unvalidated so that a read followed by a write gives the same bytes.

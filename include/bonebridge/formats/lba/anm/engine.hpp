@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The game's own evaluation (research/lba1-anm.md §2), integer for integer: keyframe interpolation with
 // truncating division and the angle wrap, the reach test that drops leftover time, the loop frame, root

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A body -> the core model (a skeleton and its meshes), in the units and frame of frame.hpp.
 #include <cstddef>

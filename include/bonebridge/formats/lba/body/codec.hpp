@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Byte-exact reader and writer of the LBA1 body (research/lba1-anm.md §2.5).
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The game's posing of a body (research/lba1-anm.md §2.3, §2.5), integer for integer: the Q14 bone matrices
 // M·Rx(alpha)·Rz(gamma)·Ry(beta) of every group, its points, and the light on its normals.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Reads and writes the LBA2 body (.lm2), byte for byte, and sees it as the body model the engine poses.
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The LBA2 body (.lm2 / BODY.HQR entries of LBA2): a 96-byte header of counts and offsets, then eight
 // sections (2point21/lba2-classic LIB386/H/OBJECT/AFF_OBJ.H T_BODY_HEADER and LIB386/H/AFF_OBJ.INC

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The body's drawing data as core meshes, as the iso renderer draws it (P_OB_ISO.ASM AffObjetIso): polygons
 // fanned into triangles, lines as segments, spheres as small closed meshes. Every vertex is rigidly bound to

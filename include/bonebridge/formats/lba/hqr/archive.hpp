@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // HQR archives on the archive interface (include/bonebridge/archive/archive.hpp): entries are named by their
 // slot index ("0", "1", ...), blank slots listed with compression "blank".

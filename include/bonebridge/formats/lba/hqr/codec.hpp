@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // HQR archives (research/lba1-anm.md §3): the offset table, blank and shared slots, hidden entries, the
 // 10-byte entry header and the LZ77 schemes of methods 1 and 2.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The HQR archive, as stored (research/lba1-anm.md §3). Raw values are kept so that a read followed by a
 // write gives the same bytes.

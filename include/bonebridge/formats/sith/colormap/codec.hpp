@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Reading and writing .cmp colour maps byte for byte (colormap/document.hpp has the layout).
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Plain structs mirroring the Sith engine's .cmp colour maps, version 0x1E (research/containers.md, "Sith",
 // "Models"; layout from smlu/blender-sith sith/material/cmp.py and JKBoBoFett/MAT16 CMPHeaders.pas):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // .key (+ .3do) <-> the core model. Units and axes are converted here and only here: the Sith frame is
 // right-handed Z-up (X right, Y forward) in game units, converted to glTF's Y-up with

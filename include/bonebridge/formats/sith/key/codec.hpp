@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Reading and writing the Sith engine's .key keyframe files. The reader follows the engine's line grammar
 // (research/sith-key.md §1) but tolerates what only a game would reject; each tolerated deviation is kept as

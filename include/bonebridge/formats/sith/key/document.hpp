@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Plain structs mirroring the Sith engine's .key keyframe files one to one (research/sith-key.md §1). Values
 // are kept as the engine stores them: floats, raw hex flags, names as written. No behaviour lives here.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Sith engine's pose of one KEY on one model (research/sith-key.md §2), reproduced literally: the last
 // entry at or before the frame, rates applied only where the entry's flags say so, per-frame units,

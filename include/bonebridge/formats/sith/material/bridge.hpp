@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // .mat (+ .cmp) -> the core model's pictures and surfaces: cel 0's largest mip level as an RGBA image, the
 // alpha mode the game's texel format calls for, and the flat colour of colour materials.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Reading and writing .mat materials byte for byte (material/document.hpp has the layout).
 #include <cstdint>

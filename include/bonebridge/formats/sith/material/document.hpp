@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Plain structs mirroring the Sith engine's .mat materials, version 0x32 (research/containers.md, "Sith",
 // "Models"; layout from smlu/blender-sith sith/material/mat.py and JKBoBoFett/MAT16 Mat16_Format.md):

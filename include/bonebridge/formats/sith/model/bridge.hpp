@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The .3do's share of a conversion to the core model (the skeleton itself is built with the KEY's motion, in
 // key/bridge.hpp): geoset 0's meshes, each bound rigidly to the joint of the hierarchy row that draws it, in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Reading and writing the hierarchy and meshes of the Sith engine's .3do models (research/sith-key.md §3),
 // through the same line reader as .key; what only a game would reject is kept as a ReaderNote.

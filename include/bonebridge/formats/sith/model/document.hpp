@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Plain structs mirroring the Sith engine's .3do model files (research/sith-key.md §3): only what a skeleton
 // and its rigid meshes need; every other section is kept as text. Values are kept as the engine stores them.

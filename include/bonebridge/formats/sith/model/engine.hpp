@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The .3do hierarchy as the Sith engine poses it (research/sith-key.md §2, §3): each row a node with a base
 // pose and a pivot, its local frame built as Rz(yaw)·Rx(pitch)·Ry(roll) in degrees (X right, Y forward,

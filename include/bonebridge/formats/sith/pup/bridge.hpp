@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // .pup (+ its .key files + the .3do) -> the core model: one clip per key file the puppet names, each
 // converted as the .key alone is (key/bridge.hpp) on the one model, named by the key's stem, with the moves

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Reading and writing the Sith engine's .pup puppet files, byte for byte (pup/document.hpp).
 #include <cstdint>

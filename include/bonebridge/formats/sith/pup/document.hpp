@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A Sith .pup (puppet) file as written: which .key plays for each move of a character, per mode (unarmed,
 // armed, swimming...). The engine reads it line by line with stdConffile_ReadArgs: what follows '#' is a

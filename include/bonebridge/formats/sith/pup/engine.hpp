@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the game makes of a .pup: sithAnimClass_LoadPupEntry (OpenJKDF2 src/World/sithAnimClass.c), which
 // reads the lines as stdConffile_ReadArgs splits them (lowercased, comments gone, continuations joined):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A crunched animation (.anim_pc), field for field as stored (notes §3). Records and keys keep their raw
 // bytes: the bitfields are unpacked by codec.hpp, so a round trip cannot lose a bit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The pose of a crunched clip at time t. The key layout and value decoding are sourced (notes §3); the
 // time unit, the key timing and the interpolation are not, so each is a setting whose default is the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Red Faction Guerrilla cloth simulation setup (.sim_pc, version 1), field for field as stored. Two record
 // layouts share the 84-byte header (research notes §9.3 has the first):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Crunched rig <-> the core model: the bind pose as a skeleton, with the tags as child joints.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A crunched rig (.rig_pc), field for field as stored, in either pointer width (notes §2).
 #include <array>

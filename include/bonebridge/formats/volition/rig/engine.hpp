@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The pose of a crunched rig: its bind pose, which an animation's tracks then override joint by joint.
 #include "bonebridge/core/conversion.hpp"
