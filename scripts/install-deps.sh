@@ -9,7 +9,7 @@ packages=(
   build-essential cmake ninja-build pkg-config clang clang-format libclang-rt-14-dev
   libfmt-dev nlohmann-json3-dev libcli11-dev libtinygltf-dev liblz4-dev liblzma-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev nodejs npm blender python3-numpy chromium
-  pybind11-dev python3-dev python3-pytest help2man libjs-three libpng-dev ccache
+  pybind11-dev python3-dev python3-pytest help2man libjs-three libpng-dev ccache libpugixml-dev
 )
 missing=()
 for package in "${packages[@]}"; do

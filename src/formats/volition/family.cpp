@@ -11,6 +11,9 @@
 #include "bonebridge/formats/volition/cloth/codec.hpp"
 #include "bonebridge/formats/volition/rig/bridge.hpp"
 #include "bonebridge/formats/volition/rig/codec.hpp"
+#include "bonebridge/formats/volition/xtbl/characters.hpp"
+#include "bonebridge/formats/volition/xtbl/codec.hpp"
+#include "xtbl/adapter.hpp"
 
 namespace bonebridge::volition {
 namespace {
@@ -175,6 +178,15 @@ std::vector<Capability> capabilities() {
        "encoder "
        "is this project's design, never checked against the game"},
       {"cloth to glTF", false, "none", "cloth has no skeleton animation: use dump"},
+      {"read .xtbl", true, "confirmed",
+       "RFG XML tables through pugixml: info/dump of any table, written back as read; all 423 tables of the "
+       "real table.vpp_pc read"},
+      {"characters", true, "partial",
+       "RFG character.xtbl/dlc01_character.xtbl with their skeleton sets resolved through Parent_Skeleton; "
+       "rig and animations found by name (.rigx -> .rig_pc, .animx -> .anim_pc); no real rig or animation "
+       "was available to test the match against an install"},
+      {"character mesh", false, "none",
+       ".ccmesh_pc/.gcmesh_pc are named but not converted: no public description of their skinning exists"},
   };
   for (const auto& assumption : assumptions(AnimSettings{}))
     rows.push_back({"assumed", true, "assumed", assumption});
@@ -259,6 +271,11 @@ Result<std::unique_ptr<Document>> open_volition(std::span<const std::uint8_t> by
   if (!width) return width.error();
   auto axes = axes_from(options);
   if (!axes) return axes.error();
+  if (options.extension() == ".xtbl") {  // XML, told apart by its extension only
+    auto table = read_xtbl(bytes);
+    if (!table) return table.error();
+    return xtbl_adapter(std::move(*table));
+  }
   const FileKind kind = kind_of(bytes, options.extension());
   if (kind == FileKind::Anim) return open_anim(bytes, options, *width, std::move(*axes));
   if (kind == FileKind::Cloth) {
@@ -276,12 +293,13 @@ FormatFamily family() {
   FormatFamily row;
   row.id = "volition";
   row.title = "Volition crunched rig / animation / cloth";
-  row.extensions = {".rig_pc", ".anim_pc", ".sim_pc"};
+  row.extensions = {".rig_pc", ".anim_pc", ".sim_pc", ".xtbl"};
   row.capabilities = capabilities();
   row.settings = settings();
   row.sniff = [](std::span<const std::uint8_t> bytes) { return sniff_kind(bytes) != FileKind::Unknown; };
   row.open = open_volition;
   row.from_core = from_core;
+  row.find_characters = find_characters;
   return row;
 }
 
