@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "bonebridge/formats/volition/asm/codec.hpp"
 #include "bonebridge/formats/volition/xtbl/codec.hpp"
 
 namespace bonebridge::volition {
@@ -46,6 +47,31 @@ void add_table(const InstallView& install, const InstallFile& file, RfgCharacter
   for (auto& row : tables.anim_set_files) index.anim_set_files.emplace(xtbl_lower(row.name), std::move(row));
   for (auto& set : tables.skeleton_sets) index.sets.add(std::move(set), base_key(file.path));
   for (auto& [clip, triggers] : tables.clip_triggers) index.clip_triggers.emplace(clip, std::move(triggers));
+}
+
+void add_manifest(const InstallView& install, const InstallFile& file, RfgCharacterIndex& index) {
+  auto bytes = install.read(file);
+  auto manifest = bytes ? read_asm(*bytes) : Result<AsmDocument>(bytes.error());
+  if (!manifest) {
+    Error error = manifest.error();
+    error.file = file.address;
+    index.notes.push_back(error.to_string());
+    return;
+  }
+  for (const auto& container : manifest->containers) {
+    for (const auto& primitive : container.primitives) {
+      index.containers.emplace(xtbl_lower(primitive.name),
+                               fmt::format("container {}.str2_pc ({}, in {})", xtbl_utf8(container.name),
+                                           asm_container_type(container.type), file.address));
+    }
+  }
+}
+
+// What a missing file's entry says: the file, and the container a manifest puts it in.
+std::string missing_text(const RfgCharacterIndex& index, const std::string& what,
+                         const std::string& file_name) {
+  const auto container = index.containers.find(file_name);
+  return what + (container == index.containers.end() ? "" : ", listed in " + container->second);
 }
 
 // A file the tables name, looked up in the view: "found at ADDRESS" or nullptr.
@@ -111,8 +137,11 @@ void add_states(const InstallView& install, const RfgCharacterIndex& index, cons
     const std::string file_name = anim_file_name(resolved.state.animation);
     const auto* file = find_file(install, file_name);
     if (file == nullptr) {
-      character.missing.push_back(fmt::format("animation {} (state \"{}\", group {})", xtbl_utf8(file_name),
-                                              xtbl_utf8(resolved.state.id), xtbl_utf8(resolved.state.group)));
+      character.missing.push_back(
+          missing_text(index,
+                       fmt::format("animation {} (state \"{}\", group {})", xtbl_utf8(file_name),
+                                   xtbl_utf8(resolved.state.id), xtbl_utf8(resolved.state.group)),
+                       file_name));
       continue;
     }
     claimed.insert(file->key);
@@ -139,7 +168,8 @@ void add_rig_and_mesh(const InstallView& install, const RfgCharacterIndex& index
     claimed.insert(file->key);
     character.notes.push_back("rig " + xtbl_utf8(rig) + " found");
   } else {
-    character.missing.push_back(rig.empty() ? "rig (the table names none)" : "rig " + xtbl_utf8(rig));
+    character.missing.push_back(rig.empty() ? "rig (the table names none)"
+                                            : missing_text(index, "rig " + xtbl_utf8(rig), rig));
   }
   const std::string mesh = mesh_file_name(definition.model);
   const auto* mesh_file = find_file(install, mesh);
@@ -181,6 +211,7 @@ RfgCharacterIndex read_character_index(const InstallView& install) {
     const auto* file = install.find(name);
     add_table(install, file != nullptr ? *file : *listed, index);
   }
+  for (const auto* manifest : install.with_extension(".asm_pc")) add_manifest(install, *manifest, index);
   return index;
 }
 

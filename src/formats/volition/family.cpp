@@ -6,8 +6,10 @@
 #include <type_traits>
 
 #include "adapters.hpp"
+#include "asm/adapter.hpp"
 #include "bonebridge/formats/volition/anim/bridge.hpp"
 #include "bonebridge/formats/volition/anim/codec.hpp"
+#include "bonebridge/formats/volition/asm/codec.hpp"
 #include "bonebridge/formats/volition/cloth/codec.hpp"
 #include "bonebridge/formats/volition/rig/bridge.hpp"
 #include "bonebridge/formats/volition/rig/codec.hpp"
@@ -185,6 +187,9 @@ std::vector<Capability> capabilities() {
        "RFG character.xtbl/dlc01_character.xtbl with their skeleton sets resolved through Parent_Skeleton; "
        "rig and animations found by name (.rigx -> .rig_pc, .animx -> .anim_pc); no real rig or animation "
        "was available to test the match against an install"},
+      {"read/write .asm_pc", true, "partial",
+       "RFG container manifests (version 5) as RFGM.Formats lays them out, with its container and primitive "
+       "type names; byte-identical on the two real manifests"},
       {"character mesh", false, "none",
        ".ccmesh_pc/.gcmesh_pc are named but not converted: no public description of their skinning exists"},
   };
@@ -271,6 +276,13 @@ Result<std::unique_ptr<Document>> open_volition(std::span<const std::uint8_t> by
   if (!width) return width.error();
   auto axes = axes_from(options);
   if (!axes) return axes.error();
+  const std::string extension = options.extension();
+  const bool other_kind = extension == ".rig_pc" || extension == ".anim_pc" || extension == ".sim_pc";
+  if (extension == ".asm_pc" || (!other_kind && looks_like_asm(bytes))) {
+    auto manifest = read_asm(bytes);
+    if (!manifest) return manifest.error();
+    return asm_adapter(std::move(*manifest));
+  }
   if (options.extension() == ".xtbl") {  // XML, told apart by its extension only
     auto table = read_xtbl(bytes);
     if (!table) return table.error();
@@ -293,10 +305,12 @@ FormatFamily family() {
   FormatFamily row;
   row.id = "volition";
   row.title = "Volition crunched rig / animation / cloth";
-  row.extensions = {".rig_pc", ".anim_pc", ".sim_pc", ".xtbl"};
+  row.extensions = {".rig_pc", ".anim_pc", ".sim_pc", ".xtbl", ".asm_pc"};
   row.capabilities = capabilities();
   row.settings = settings();
-  row.sniff = [](std::span<const std::uint8_t> bytes) { return sniff_kind(bytes) != FileKind::Unknown; };
+  row.sniff = [](std::span<const std::uint8_t> bytes) {
+    return sniff_kind(bytes) != FileKind::Unknown || looks_like_asm(bytes);
+  };
   row.open = open_volition;
   row.from_core = from_core;
   row.find_characters = find_characters;

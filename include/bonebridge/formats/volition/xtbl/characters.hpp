@@ -25,8 +25,11 @@ struct RfgCharacterIndex {
   SkeletonSets sets;
   std::map<std::string, XtblAnimSetFile> anim_set_files;          // lower-case set table -> its row
   std::map<std::string, std::vector<XtblTrigger>> clip_triggers;  // lower-case .anim_pc name -> triggers
-  std::size_t tables = 0;                                         // tables read
-  std::vector<std::string> notes;                                 // tables that could not be read, and why
+  // What the .asm_pc manifests say holds a file: lower-case primitive name -> "container NAME.str2_pc (TYPE,
+  // in MANIFEST)".
+  std::map<std::string, std::string> containers;
+  std::size_t tables = 0;          // tables read
+  std::vector<std::string> notes;  // tables that could not be read, and why
 };
 
 RfgCharacterIndex read_character_index(const InstallView& install);
