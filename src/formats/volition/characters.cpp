@@ -8,7 +8,9 @@
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
+#include <span>
 
 #include "bonebridge/formats/volition/asm/codec.hpp"
 #include "bonebridge/formats/volition/xtbl/codec.hpp"
@@ -22,19 +24,23 @@ std::string base_key(const std::string& path) {
   return xtbl_lower(slash == std::string::npos ? path : path.substr(slash + 1));
 }
 
-void add_table(const InstallView& install, const InstallFile& file, RfgCharacterIndex& index) {
+// The file read and parsed by `read`, or nullopt with a note naming the file.
+template <class Parsed>
+std::optional<Parsed> read_noted(const InstallView& install, const InstallFile& file,
+                                 RfgCharacterIndex& index,
+                                 Result<Parsed> (*read)(std::span<const std::uint8_t>)) {
   auto bytes = install.read(file);
-  if (!bytes) {
-    index.notes.push_back(file.address + ": " + bytes.error().to_string());
-    return;
-  }
-  auto document = read_xtbl(*bytes);
-  if (!document) {
-    Error error = document.error();
-    error.file = file.address;
-    index.notes.push_back(error.to_string());
-    return;
-  }
+  auto parsed = bytes ? read(*bytes) : Result<Parsed>(bytes.error());
+  if (parsed) return std::move(parsed).value();
+  Error error = parsed.error();
+  error.file = file.address;
+  index.notes.push_back(error.to_string());
+  return std::nullopt;
+}
+
+void add_table(const InstallView& install, const InstallFile& file, RfgCharacterIndex& index) {
+  const auto document = read_noted(install, file, index, read_xtbl);
+  if (!document) return;
   ++index.tables;
   XtblTables tables = read_tables(*document);
   // Only the character tables define characters: character_definitions.xtbl (the player's body parts) and
@@ -50,14 +56,8 @@ void add_table(const InstallView& install, const InstallFile& file, RfgCharacter
 }
 
 void add_manifest(const InstallView& install, const InstallFile& file, RfgCharacterIndex& index) {
-  auto bytes = install.read(file);
-  auto manifest = bytes ? read_asm(*bytes) : Result<AsmDocument>(bytes.error());
-  if (!manifest) {
-    Error error = manifest.error();
-    error.file = file.address;
-    index.notes.push_back(error.to_string());
-    return;
-  }
+  const auto manifest = read_noted(install, file, index, read_asm);
+  if (!manifest) return;
   for (const auto& container : manifest->containers) {
     for (const auto& primitive : container.primitives) {
       index.containers.emplace(xtbl_lower(primitive.name),
@@ -74,7 +74,7 @@ std::string missing_text(const RfgCharacterIndex& index, const std::string& what
   return what + (container == index.containers.end() ? "" : ", listed in " + container->second);
 }
 
-// A file the tables name, looked up in the view: "found at ADDRESS" or nullptr.
+// The view's file of that name, or nullptr (an empty name finds nothing).
 const InstallFile* find_file(const InstallView& install, const std::string& name) {
   return name.empty() ? nullptr : install.find(name);
 }

@@ -304,7 +304,7 @@ Result<std::unique_ptr<Document>> open_volition(std::span<const std::uint8_t> by
 FormatFamily family() {
   FormatFamily row;
   row.id = "volition";
-  row.title = "Volition crunched rig / animation / cloth";
+  row.title = "Volition crunched rig / animation / cloth, RFG tables and manifests";
   row.extensions = {".rig_pc", ".anim_pc", ".sim_pc", ".xtbl", ".asm_pc"};
   row.capabilities = capabilities();
   row.settings = settings();

@@ -23,14 +23,17 @@ class FakeInstall : public InstallView {
     files_.push_back({root + ":" + path, path, key_of(path), root, bytes.size()});
     bytes_.push_back(std::move(bytes));
   }
-  // Every entry of a packfile, under the packfile's name.
+  // Every entry of a packfile, under the packfile's name; a .str2_pc entry's entries too, after it.
   bool add_packfile(const std::string& name, std::vector<std::uint8_t> bytes) {
     auto archive = archive::vpp_kind().open(std::move(bytes));
     if (!archive) return false;
     for (std::size_t i = 0; i < (*archive)->entries().size(); ++i) {
       auto entry = (*archive)->read(i);
       if (!entry) return false;
-      add(name, (*archive)->entries()[i].name, std::move(*entry));
+      const std::string& path = (*archive)->entries()[i].name;
+      add(name, path, *entry);
+      if (key_of(path).ends_with(".str2_pc") && !add_packfile(name + ":" + path, std::move(*entry)))
+        return false;
     }
     return true;
   }
