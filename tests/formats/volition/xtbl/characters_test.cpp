@@ -155,6 +155,11 @@ TEST_F(RealTables, ARigAndAnimationsAnywhereInTheInstallMakeTheCharacterConverti
   EXPECT_EQ(walk->file, "characters.vpp_pc:anims/civf_wlk_a.anim_pc");
   EXPECT_EQ(walk->extras.at("skeleton_set"), "\"Civilian_Female\"");
   EXPECT_EQ(walk->extras.at("table_file"), "\"civf_wlk_a\"");
+  // anim_files.xtbl: civf_wlk_a.animx triggers left-foot 8, right-foot release 9, right-foot 23,
+  // left-foot release 24.
+  EXPECT_EQ(walk->extras.at("triggers"),
+            R"([{"frame":"8","name":"left-foot"},{"frame":"9","name":"right-foot release"},)"
+            R"({"frame":"23","name":"right-foot"},{"frame":"24","name":"left-foot release"}])");
   // civm_flee_bt is Male's Default run and Rifle... states; other groups' states are named GROUP/ID.
   const auto* run = animation_named(*selma, "run");
   ASSERT_NE(run, nullptr);
