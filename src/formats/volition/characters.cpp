@@ -52,6 +52,7 @@ void add_table(const InstallView& install, const InstallFile& file, RfgCharacter
   }
   for (auto& row : tables.anim_set_files) index.anim_set_files.emplace(xtbl_lower(row.name), std::move(row));
   for (auto& set : tables.skeleton_sets) index.sets.add(std::move(set), base_key(file.path));
+  for (auto& entry : tables.rosters) index.rosters.push_back(std::move(entry));
   // A clip in both anim_files.xtbl and dlc01_anim_files.xtbl keeps the first table's triggers, unless it has
   // none there (tables are read in the view's order; 3 of the 3,842 file names the two share differ in their
   // triggers).
@@ -196,6 +197,14 @@ void add_rig_and_mesh(const InstallView& install, const RfgCharacterIndex& index
   }
 }
 
+void add_rosters(const RfgCharacterIndex& index, const XtblCharacter& definition, Character& character) {
+  for (const auto& entry : index.rosters) {
+    if (xtbl_lower(entry.character) != xtbl_lower(definition.name)) continue;
+    character.notes.push_back(fmt::format("multiplayer roster {} (mp_character.xtbl), shown as {}",
+                                          xtbl_utf8(entry.roster), xtbl_utf8(entry.display_name)));
+  }
+}
+
 // The rigs and animations of the view that no character claims.
 void add_lone_files(const InstallView& install, const std::set<std::string>& claimed, CharacterList& list) {
   for (const char* extension : {".rig_pc", ".anim_pc"}) {
@@ -234,6 +243,7 @@ CharacterList find_characters(const InstallView& install) {
     character.defined_by = fmt::format("{} line {}", entry.table, entry.line);
     add_rig_and_mesh(install, index, definition, character, claimed);
     add_states(install, index, definition, character, claimed);
+    add_rosters(index, definition, character);
     list.characters.push_back(std::move(character));
   }
   add_lone_files(install, claimed, list);

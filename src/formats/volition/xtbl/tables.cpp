@@ -120,6 +120,12 @@ XtblTables read_tables(const XtblDocument& document) {
   }
   for (const auto* entry : all_at(document.root, "Table/Files/Anim_files/Anim_file"))
     read_anim_file(*entry, out);
+  for (const auto* roster : all_at(document.root, "Table/MP_character")) {
+    for (const auto* element : all_at(*roster, "Character_Grid/Character_Element")) {
+      out.rosters.push_back({xtbl_text(*roster, "Name"), xtbl_text(*element, "Character_Name"),
+                             xtbl_text(*element, "Display_Name")});
+    }
+  }
   return out;
 }
 

@@ -90,6 +90,9 @@ TEST_F(RealTables, MpSelmaInheritsFromCivilianMaleAndMale) {
   EXPECT_TRUE(has_entry(selma->missing, "rig selma.rig_pc"));
   EXPECT_TRUE(has_entry(selma->notes, "mesh mp_selma.ccmesh_pc (mp_selma.cmeshx): not in the install"));
   EXPECT_TRUE(has_entry(selma->notes, "head selma_head (base base_head, lod selma_head_lod)"));
+  // mp_character.xtbl: the Guerilla roster lists MP_Selma as MENU_CHAR_SELMA.
+  EXPECT_TRUE(
+      has_entry(selma->notes, "multiplayer roster Guerilla (mp_character.xtbl), shown as MENU_CHAR_SELMA"));
   EXPECT_TRUE(has_entry(selma->notes, "skeleton set Civilian_Female (Civilian_Female.xtbl): 531 states"));
   EXPECT_EQ(selma->missing.size(), 1u + 531u);
   EXPECT_TRUE(missing_state(*selma, "civf_wlk_a.anim_pc", "walk", "Default"));
@@ -120,6 +123,8 @@ TEST_F(RealTables, DanHasOnlyInheritedStates) {
   EXPECT_TRUE(missing_state(*dan, "male_hmr_ready_stand.anim_pc", "stand ready", "Hammer"));
   EXPECT_FALSE(missing_state(*dan, "male_hmr_stand.anim_pc", "stand ready", "Hammer"));
   EXPECT_TRUE(has_entry(dan->notes, "state (Hammer, stand ready) is written twice"));
+  // mp_character.xtbl: the FFA roster lists Dan as MENU_CHAR_DAN.
+  EXPECT_TRUE(has_entry(dan->notes, "multiplayer roster FFA (mp_character.xtbl), shown as MENU_CHAR_DAN"));
 }
 
 // character.xtbl: EDF_Elite = randall.cmeshx, randall.rigx, Elite.xtbl. elite.xtbl: Elite, parent "male"
@@ -138,6 +143,7 @@ TEST_F(RealTables, EdfEliteInheritsFromALowerCaseParent) {
   EXPECT_FALSE(missing_state(*elite, "civm_flee_bt.anim_pc", "run", "Default"));
   EXPECT_TRUE(missing_state(*elite, "elite_rfl_rd_std.anim_pc", "stand ready", "Rifle"));
   EXPECT_TRUE(missing_state(*elite, "male_hmr_walk.anim_pc", "walk", "Hammer"));
+  EXPECT_FALSE(has_entry(elite->notes, "multiplayer roster"));  // in no roster (EDF_Elite_MP is)
 }
 
 TEST_F(RealTables, ARigAndAnimationsAnywhereInTheInstallMakeTheCharacterConvertible) {

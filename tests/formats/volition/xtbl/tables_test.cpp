@@ -5,6 +5,7 @@
 // Latin-1 bytes, holds none of these entries).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -170,6 +171,17 @@ TEST(XtblTables, TheRealTablePackfileCounts) {
   }
   EXPECT_EQ(states, 3299u);        // State elements of the 78 sets
   EXPECT_EQ(files.size(), 1719u);  // distinct .anim_pc names they give
+  // mp_character.xtbl: rosters FFA (34), EDF (5) and Guerilla (15), every name a character of character.xtbl.
+  ASSERT_EQ(index.rosters.size(), 34u + 5u + 15u);
+  EXPECT_EQ(index.rosters[34].roster, "EDF");
+  EXPECT_EQ(index.rosters[34].character, "MP_Grunt_Braun");
+  EXPECT_EQ(index.rosters[34].display_name, "MENU_CHAR_GRUNT");
+  for (const auto& entry : index.rosters) {
+    const bool defined = std::any_of(index.characters.begin(), index.characters.end(), [&](const auto& c) {
+      return xtbl_lower(c.character.name) == xtbl_lower(entry.character);
+    });
+    EXPECT_TRUE(defined) << entry.character;
+  }
   for (const char* table : {"male.xtbl", "civilian_female.xtbl", "scavenger.xtbl", "dlc01_scavenger.xtbl"})
     EXPECT_NE(index.sets.by_table(table), nullptr) << table;
 }

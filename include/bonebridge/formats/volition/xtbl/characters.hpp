@@ -25,6 +25,7 @@ struct RfgCharacterIndex {
   SkeletonSets sets;
   std::map<std::string, XtblAnimSetFile> anim_set_files;          // lower-case set table -> its row
   std::map<std::string, std::vector<XtblTrigger>> clip_triggers;  // lower-case .anim_pc name -> triggers
+  std::vector<XtblRosterEntry> rosters;                           // mp_character.xtbl
   // What the .asm_pc manifests say holds a file: lower-case primitive name -> "container NAME.str2_pc (TYPE,
   // in MANIFEST)".
   std::map<std::string, std::string> containers;

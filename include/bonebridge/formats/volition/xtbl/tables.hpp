@@ -9,7 +9,9 @@
 //   Default_rig;
 // - one table per skeleton set: <Skeleton_Set> Name, Parent_Skeleton, Groups/Group{group, States/State{ID,
 //   Animation/Filename}};
-// - anim_files.xtbl (+ dlc01_): <Anim_file> Animation/Filename with the clip's Triggers{Name, Frame}.
+// - anim_files.xtbl (+ dlc01_): <Anim_file> Animation/Filename with the clip's Triggers{Name, Frame};
+// - mp_character.xtbl: <MP_character> Name (a multiplayer roster) with Character_Grid/Character_Element
+//   {Character_Name, Display_Name}, naming characters of character.xtbl.
 // Names are kept as the tables spell them; the game compares them in any letter case.
 #include <cstdint>
 #include <map>
@@ -66,13 +68,20 @@ struct XtblTrigger {
   std::string frame;  // as written
 };
 
+struct XtblRosterEntry {
+  std::string roster;     // FFA, EDF, Guerilla
+  std::string character;  // Character_Name
+  std::string display_name;
+};
+
 // What one table holds of the above (usually one kind; empty for the other tables).
 struct XtblTables {
   std::vector<XtblCharacter> characters;
   std::vector<XtblAnimSetFile> anim_set_files;
   std::vector<XtblSkeletonSet> skeleton_sets;
-  std::map<std::string, std::vector<XtblTrigger>>
-      clip_triggers;  // anim_files: lower-case file name -> triggers
+  // anim_files: lower-case .anim_pc name -> the clip's triggers
+  std::map<std::string, std::vector<XtblTrigger>> clip_triggers;
+  std::vector<XtblRosterEntry> rosters;  // mp_character
 };
 
 XtblTables read_tables(const XtblDocument& document);
