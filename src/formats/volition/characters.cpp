@@ -151,7 +151,7 @@ void add_states(const InstallView& install, const RfgCharacterIndex& index, cons
                        file_name));
       continue;
     }
-    claimed.insert(file->key);
+    claimed.insert(file->address);
     character.animations.push_back(
         {xtbl_utf8(state_name(resolved.state)), {}, file->address, state_extras(index, resolved, file_name)});
   }
@@ -172,7 +172,7 @@ void add_rig_and_mesh(const InstallView& install, const RfgCharacterIndex& index
   const std::string rig = rig_of(index, definition, character);
   if (const auto* file = find_file(install, rig)) {
     character.model = file->address;
-    claimed.insert(file->key);
+    claimed.insert(file->address);
     character.notes.push_back("rig " + xtbl_utf8(rig) + " found");
   } else {
     character.missing.push_back(rig.empty() ? "rig (the table names none)"
@@ -209,7 +209,7 @@ void add_rosters(const RfgCharacterIndex& index, const XtblCharacter& definition
 void add_lone_files(const InstallView& install, const std::set<std::string>& claimed, CharacterList& list) {
   for (const char* extension : {".rig_pc", ".anim_pc"}) {
     for (const auto* file : install.with_extension(extension)) {
-      if (!claimed.contains(file->key))
+      if (!claimed.contains(file->address))
         list.lone.push_back({file->address, "no RFG character table names it (through its skeleton set)"});
     }
   }
@@ -234,7 +234,7 @@ CharacterList find_characters(const InstallView& install) {
   const RfgCharacterIndex index = read_character_index(install);
   CharacterList list;
   list.notes = index.notes;
-  std::set<std::string> claimed;  // keys of the rigs and animations some character uses
+  std::set<std::string> claimed;  // addresses of the rigs and animations some character uses
   for (const auto& entry : index.characters) {
     const XtblCharacter& definition = entry.character;
     Character character;
