@@ -30,7 +30,7 @@ install(EXPORT bonebridgeTargets NAMESPACE bonebridge:: DESTINATION ${BONEBRIDGE
 # The libraries the exported targets name, for bonebridgeConfig.cmake to find. Static libraries carry their
 # PRIVATE links too (as $<LINK_ONLY:...>): zlib for the archives, and LZMA and LZ4 for Resonite's AnimX.
 # tinygltf is compiled into bonebridge_gltf and CLI11 only into the tool, so users need neither.
-set(BONEBRIDGE_PC_REQUIRES "fmt nlohmann_json zlib libpng")
+set(BONEBRIDGE_PC_REQUIRES "fmt nlohmann_json zlib libpng pugixml")
 if(TARGET bonebridge_animx)
   set(BONEBRIDGE_NEEDS_LZMA_LZ4 TRUE)
   string(APPEND BONEBRIDGE_PC_REQUIRES " liblzma liblz4 libzip libbrotlidec")

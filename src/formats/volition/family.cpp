@@ -7,11 +7,16 @@
 #include <type_traits>
 
 #include "adapters.hpp"
+#include "asm/adapter.hpp"
 #include "bonebridge/formats/volition/anim/bridge.hpp"
 #include "bonebridge/formats/volition/anim/codec.hpp"
+#include "bonebridge/formats/volition/asm/codec.hpp"
 #include "bonebridge/formats/volition/cloth/codec.hpp"
 #include "bonebridge/formats/volition/rig/bridge.hpp"
 #include "bonebridge/formats/volition/rig/codec.hpp"
+#include "bonebridge/formats/volition/xtbl/characters.hpp"
+#include "bonebridge/formats/volition/xtbl/codec.hpp"
+#include "xtbl/adapter.hpp"
 
 namespace bonebridge::volition {
 namespace {
@@ -176,6 +181,18 @@ std::vector<Capability> capabilities() {
        "encoder "
        "is this project's design, never checked against the game"},
       {"cloth to glTF", false, "none", "cloth has no skeleton animation: use dump"},
+      {"read .xtbl", true, "confirmed",
+       "RFG XML tables through pugixml: info/dump of any table, written back as read; all 423 tables of the "
+       "real table.vpp_pc read"},
+      {"characters", true, "partial",
+       "RFG character.xtbl/dlc01_character.xtbl with their skeleton sets resolved through Parent_Skeleton; "
+       "rig and animations found by name (.rigx -> .rig_pc, .animx -> .anim_pc); no real rig or animation "
+       "was available to test the match against an install"},
+      {"read/write .asm_pc", true, "partial",
+       "RFG container manifests (version 5) as RFGM.Formats lays them out, with its container and primitive "
+       "type names; byte-identical on the two real manifests"},
+      {"character mesh", false, "none",
+       ".ccmesh_pc/.gcmesh_pc are named but not converted: no public description of their skinning exists"},
   };
   for (const auto& assumption : assumptions(AnimSettings{}))
     rows.push_back({"assumed", true, "assumed", assumption});
@@ -260,6 +277,18 @@ Result<std::unique_ptr<Document>> open_volition(std::span<const std::uint8_t> by
   if (!width) return width.error();
   auto axes = axes_from(options);
   if (!axes) return axes.error();
+  const std::string extension = options.extension();
+  const bool other_kind = extension == ".rig_pc" || extension == ".anim_pc" || extension == ".sim_pc";
+  if (extension == ".asm_pc" || (!other_kind && looks_like_asm(bytes))) {
+    auto manifest = read_asm(bytes);
+    if (!manifest) return manifest.error();
+    return asm_adapter(std::move(*manifest));
+  }
+  if (options.extension() == ".xtbl") {  // XML, told apart by its extension only
+    auto table = read_xtbl(bytes);
+    if (!table) return table.error();
+    return xtbl_adapter(std::move(*table));
+  }
   const FileKind kind = kind_of(bytes, options.extension());
   if (kind == FileKind::Anim) return open_anim(bytes, options, *width, std::move(*axes));
   if (kind == FileKind::Cloth) {
@@ -276,13 +305,16 @@ Result<std::unique_ptr<Document>> open_volition(std::span<const std::uint8_t> by
 FormatFamily family() {
   FormatFamily row;
   row.id = "volition";
-  row.title = "Volition crunched rig / animation / cloth";
-  row.extensions = {".rig_pc", ".anim_pc", ".sim_pc"};
+  row.title = "Volition crunched rig / animation / cloth, RFG tables and manifests";
+  row.extensions = {".rig_pc", ".anim_pc", ".sim_pc", ".xtbl", ".asm_pc"};
   row.capabilities = capabilities();
   row.settings = settings();
-  row.sniff = [](std::span<const std::uint8_t> bytes) { return sniff_kind(bytes) != FileKind::Unknown; };
+  row.sniff = [](std::span<const std::uint8_t> bytes) {
+    return sniff_kind(bytes) != FileKind::Unknown || looks_like_asm(bytes);
+  };
   row.open = open_volition;
   row.from_core = from_core;
+  row.find_characters = find_characters;
   return row;
 }
 

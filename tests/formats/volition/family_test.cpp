@@ -53,10 +53,10 @@ std::filesystem::path temp_file(const std::string& name, const std::vector<std::
   return path;
 }
 
-TEST(VolitionFamily, RowNamesThreeExtensionsAndStatesAssumptions) {
+TEST(VolitionFamily, RowNamesItsExtensionsAndStatesAssumptions) {
   const auto row = family();
   EXPECT_EQ(row.id, "volition");
-  EXPECT_EQ(row.extensions, (std::vector<std::string>{".rig_pc", ".anim_pc", ".sim_pc"}));
+  EXPECT_EQ(row.extensions, (std::vector<std::string>{".rig_pc", ".anim_pc", ".sim_pc", ".xtbl", ".asm_pc"}));
   bool fps_assumed = false;
   for (const auto& c : row.capabilities) {
     fps_assumed |= c.confidence == "assumed" && c.note.find("30 fps") != std::string::npos;
