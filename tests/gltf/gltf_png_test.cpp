@@ -63,11 +63,24 @@ Scene textured_quad(const Image& image) {
   return scene;
 }
 
-TEST(GltfPng, DefaultSettingsWriteWhatLibpngsSimplifiedWriterWrites) {
+TEST(GltfPng, LibpngsDefaultSettingsWriteWhatItsSimplifiedWriterWrites) {
   const Image image = gradient(0);
-  const auto png = gltf::encode_png(image);
+  const auto png = gltf::encode_png(image, {-1, PNG_ALL_FILTERS});
   ASSERT_TRUE(png.ok()) << png.error().to_string();
   EXPECT_EQ(*png, simplified_writer_png(image));
+}
+
+TEST(GltfPng, TheChosenSettingsWriteUnfilteredRows) {
+  // Each row of the zlib stream starts with its filter byte; a stored (level 0) stream shows them: 0 = None.
+  const Image image = gradient(7);
+  const auto png = gltf::encode_png(image, {0, gltf::PngSettings{}.filters});
+  ASSERT_TRUE(png.ok());
+  const std::size_t idat = 8 + 25 + 13 + 8;  // signature, IHDR, sRGB, then IDAT's length and type
+  const std::size_t row = 1 + image.width * 4;
+  // zlib header (2 bytes), stored block header (5 bytes), then the rows.
+  for (std::uint32_t y = 0; y < image.height; ++y)
+    EXPECT_EQ((*png)[idat + 2 + 5 + y * row], 0) << "row " << y;
+  EXPECT_EQ(gltf::PngSettings{}.filters, PNG_FILTER_NONE);
 }
 
 TEST(GltfPng, EveryLevelAndFilterDecodesToTheSamePixels) {
