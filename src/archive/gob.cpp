@@ -10,6 +10,7 @@
 
 #include "bonebridge/io/byte_reader.hpp"
 #include "bonebridge/io/byte_writer.hpp"
+#include "bonebridge/io/file.hpp"
 
 namespace bonebridge::archive {
 namespace {
@@ -42,14 +43,8 @@ struct Parsed {
   bool regular = false;           // segments do not overlap and all lie inside the file, after the header
 };
 
-Parsed parse(ByteReader& reader) {
-  const std::string magic = reader.string(4, "magic");
-  if (magic != "GOB ") reader.fail_at(0, "expected magic \"GOB \"");
-  const std::uint32_t version = reader.u32("version");
-  if (version != kVersion) reader.fail_at(4, fmt::format("expected version 0x14, found 0x{:X}", version));
-  Parsed parsed;
-  parsed.dir_offset = reader.u32("directory offset");
-  reader.seek(parsed.dir_offset, "directory offset");
+// The directory's records, `reader` at its count.
+void parse_records(ByteReader& reader, Parsed& parsed) {
   const std::size_t count = reader.count(reader.u32("entry count"), kRecordSize, "entry count");
   parsed.records.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
@@ -62,6 +57,22 @@ Parsed parse(ByteReader& reader) {
     record.name.assign(path.begin(), std::find(path.begin(), path.end(), std::uint8_t{0}));
     parsed.records.push_back(std::move(record));
   }
+}
+
+// The header; returns the directory offset.
+std::uint32_t parse_header(ByteReader& reader) {
+  const std::string magic = reader.string(4, "magic");
+  if (magic != "GOB ") reader.fail_at(0, "expected magic \"GOB \"");
+  const std::uint32_t version = reader.u32("version");
+  if (version != kVersion) reader.fail_at(4, fmt::format("expected version 0x14, found 0x{:X}", version));
+  return reader.u32("directory offset");
+}
+
+Parsed parse(ByteReader& reader) {
+  Parsed parsed;
+  parsed.dir_offset = parse_header(reader);
+  reader.seek(parsed.dir_offset, "directory offset");
+  parse_records(reader, parsed);
   return parsed;
 }
 
@@ -119,6 +130,41 @@ class GobArchive final : public Archive {
 
  private:
   std::vector<std::uint8_t> bytes_;
+  Parsed parsed_;
+  std::vector<Entry> entries_;
+};
+
+// A GOB on disk: the header and directory read at open, each entry read where it lies when asked for.
+class GobFile final : public Archive {
+ public:
+  GobFile(std::filesystem::path path, std::uint64_t size, Parsed parsed)
+      : path_(std::move(path)), size_(size), parsed_(std::move(parsed)) {
+    for (const Record& record : parsed_.records)
+      entries_.push_back({record.name, record.size, record.size, "none"});
+  }
+  const std::vector<Entry>& entries() const override { return entries_; }
+  Result<std::vector<std::uint8_t>> read(std::size_t index) const override { return read_stored(index); }
+  Result<std::vector<std::uint8_t>> read_stored(std::size_t index) const override {
+    if (index >= parsed_.records.size()) {
+      return Error{
+          kGobFormat, fmt::format("no entry {}: the archive holds {}", index, entries_.size()), {}, {}, {}};
+    }
+    const Record& record = parsed_.records[index];
+    if (std::uint64_t{record.offset} + record.size > size_) {
+      return Error{
+          kGobFormat,
+          fmt::format("entry {} '{}': its {} bytes at byte {} run past the end of the file ({} bytes)", index,
+                      record.name, record.size, record.offset, size_),
+          parsed_.dir_offset + 4 + index * kRecordSize,
+          {},
+          path_.string()};
+    }
+    return read_file_range(path_, record.offset, record.size);
+  }
+
+ private:
+  std::filesystem::path path_;
+  std::uint64_t size_;
   Parsed parsed_;
   std::vector<Entry> entries_;
 };
@@ -275,6 +321,50 @@ Result<std::unique_ptr<Archive>> open_gob(std::vector<std::uint8_t> bytes) {
   return std::unique_ptr<Archive>(std::make_unique<GobArchive>(std::move(bytes), std::move(*parsed)));
 }
 
+// Reads the header and the directory alone; a directory error names its byte in the file.
+Result<std::unique_ptr<Archive>> open_gob_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  const std::uint64_t size = std::filesystem::file_size(path, ec);
+  if (ec) return Error{kGobFormat, "cannot read the file: " + ec.message(), {}, {}, path.string()};
+  auto header = read_file_range(path, 0, std::min<std::uint64_t>(size, kHeaderSize));
+  if (!header) return header.error();
+  auto dir_offset = capture(kGobFormat, [&] {
+    ByteReader reader(*header, kGobFormat);
+    return parse_header(reader);
+  });
+  if (!dir_offset) return dir_offset.error();
+  if (*dir_offset + std::uint64_t{4} > size) {
+    return Error{
+        kGobFormat,
+        fmt::format("the directory offset {} lies past the end of the file ({} bytes)", *dir_offset, size),
+        8,
+        {},
+        path.string()};
+  }
+  // The count is checked against the file before the directory is read.
+  auto directory = read_file_range(path, *dir_offset, std::min<std::uint64_t>(size - *dir_offset, 4));
+  if (!directory) return directory.error();
+  std::uint32_t count = 0;
+  std::memcpy(&count, directory->data(), 4);
+  const std::uint64_t directory_size = 4 + std::uint64_t{count} * kRecordSize;
+  directory = read_file_range(path, *dir_offset, std::min(directory_size, size - *dir_offset));
+  if (!directory) return directory.error();
+  auto parsed = capture(kGobFormat, [&] {
+    ByteReader reader(*directory, kGobFormat);
+    Parsed result;
+    result.dir_offset = *dir_offset;
+    parse_records(reader, result);
+    return result;
+  });
+  if (!parsed) {
+    Error error = parsed.error();
+    if (error.offset) *error.offset += *dir_offset;
+    error.file = path.string();
+    return error;
+  }
+  return std::unique_ptr<Archive>(std::make_unique<GobFile>(path, size, std::move(*parsed)));
+}
+
 }  // namespace
 
 std::string gob_path(std::string_view name) {
@@ -304,9 +394,8 @@ const ArchiveKind& gob_kind() {
       "are found inside the GOB that holds them. Tested on hand-made archives only: no GOB is public.",
       sniff_gob,
       open_gob,
-      [](const std::vector<EntrySource>& entries, const Archive* model) {
-        return write_gob(entries, model);
-      }};
+      [](const std::vector<EntrySource>& entries, const Archive* model) { return write_gob(entries, model); },
+      open_gob_file};
   return kind;
 }
 

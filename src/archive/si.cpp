@@ -125,7 +125,8 @@ const ArchiveKind& si_kind() {
       open_si,
       [](const std::vector<EntrySource>& entries, const Archive* model) {
         return model != nullptr ? write_si(entries, *model) : write_si(entries, SiLayout{});
-      }};
+      },
+      {}};  // read from memory only
   return kind;
 }
 

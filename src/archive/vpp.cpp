@@ -106,7 +106,8 @@ const ArchiveKind& vpp_kind() {
       "same notes, without a real sample of any version.",
       sniff_vpp,
       open_vpp,
-      write_with_model};
+      write_with_model,
+      {}};  // read from memory only
   return kind;
 }
 

@@ -23,11 +23,18 @@ struct Listed {
   bool is_archive = false;          // a nested archive opened with --recursive
 };
 
+Status list_into(const std::string& path, const archive::Archive& archive, bool recursive, bool with_bytes,
+                 std::vector<Listed>& out);
+
 Status list_into(const std::string& path, const std::string& name, std::vector<std::uint8_t> bytes,
                  bool recursive, bool with_bytes, std::vector<Listed>& out) {
   auto opened = open_archive(name, std::move(bytes));
   if (!opened) return opened.error();
-  const auto& archive = **opened;
+  return list_into(path, **opened, recursive, with_bytes, out);
+}
+
+Status list_into(const std::string& path, const archive::Archive& archive, bool recursive, bool with_bytes,
+                 std::vector<Listed>& out) {
   for (std::size_t i = 0; i < archive.entries().size(); ++i) {
     Listed listed{path + ":" + archive.entries()[i].name, archive.entries()[i], {}, false};
     const bool blank = listed.entry.compression == "blank";
@@ -56,9 +63,17 @@ Status list_into(const std::string& path, const std::string& name, std::vector<s
 }
 
 Result<std::vector<Listed>> list(const std::string& address, bool recursive, bool with_bytes) {
+  std::vector<Listed> out;
+  std::error_code ec;
+  if (fs::is_regular_file(address, ec)) {  // an archive on disk: only its index is read for a listing
+    auto opened = open_archive_file(address);
+    if (!opened) return opened.error();
+    if (auto status = list_into(address, **opened, recursive, with_bytes, out); !status)
+      return status.error();
+    return out;
+  }
   auto file = read_address(address);
   if (!file) return file.error();
-  std::vector<Listed> out;
   if (auto status = list_into(address, file->name, std::move(file->bytes), recursive, with_bytes, out);
       !status)
     return status.error();

@@ -10,7 +10,7 @@
 #include "bonebridge/core/text.hpp"
 #include "bonebridge/gltf/gltf.hpp"
 #include "extras.hpp"
-#include "png.hpp"
+#include "bonebridge/gltf/png.hpp"
 #include "tinygltf.hpp"
 
 namespace bonebridge::gltf {
@@ -203,7 +203,7 @@ int matte_material(tinygltf::Model& model) {
 Result<std::vector<int>> add_images(tinygltf::Model& model, BufferBuilder& buffer, const Scene& scene) {
   std::vector<int> textures;
   for (const auto& image : scene.images) {
-    auto png = encode_png(image);
+    auto png = cached_png(image);
     if (!png) return png.error();
     tinygltf::Image gltf_image;
     gltf_image.name = to_utf8(image.name);

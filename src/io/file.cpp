@@ -33,6 +33,24 @@ Result<std::vector<std::uint8_t>> read_file(const std::filesystem::path& path, s
   return bytes;
 }
 
+Result<std::vector<std::uint8_t>> read_file_range(const std::filesystem::path& path, std::uint64_t offset,
+                                                  std::uint64_t size) {
+  std::error_code ec;
+  const auto file_size = std::filesystem::file_size(path, ec);
+  if (ec) return io_error(path, "cannot read its size: " + ec.message());
+  // Checked before anything is allocated: the wanted bytes must lie in the file.
+  if (offset > file_size || size > file_size - offset)
+    return io_error(path, fmt::format("{} bytes at byte {} run past the end of the file ({} bytes)", size,
+                                      offset, file_size));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return io_error(path, std::string("cannot open: ") + std::strerror(errno));
+  in.seekg(static_cast<std::streamoff>(offset));
+  std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
+  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (in.gcount() != static_cast<std::streamsize>(bytes.size())) return io_error(path, "short read");
+  return bytes;
+}
+
 Status write_file_atomic(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
   auto temp = path;
   temp += fmt::format(".{}.tmp", ::getpid());

@@ -133,8 +133,11 @@ class ArchiveFiles final : public NearbyFiles {
     const std::lock_guard lock(mutex_);
     auto [it, fresh] = archives_.try_emplace(address);
     if (fresh) {
-      auto file = read_address(address);
-      if (file) {
+      std::error_code ec;
+      if (std::filesystem::is_regular_file(address, ec)) {  // on disk: its index only
+        auto archive = open_archive_file(address);
+        if (archive) it->second = std::move(*archive);
+      } else if (auto file = read_address(address)) {
         auto archive = open_archive(file->name, std::move(file->bytes));
         if (archive) it->second = std::move(*archive);
       }

@@ -54,9 +54,7 @@ std::string entry_key(const std::string& name) {
 
 const std::vector<const archive::ArchiveKind*>& archive_kinds() {
   static const std::vector<const archive::ArchiveKind*> kinds = {
-      &archive::vpp_kind(),
-      &archive::gob_kind(),
-      &archive::si_kind(),
+      &archive::vpp_kind(),   &archive::gob_kind(), &archive::si_kind(),
 #ifdef BONEBRIDGE_HAS_LBA
       &lba::hqr_kind(),
 #endif
@@ -122,15 +120,36 @@ Result<std::unique_ptr<archive::Archive>> open_archive(const std::string& name,
   return opened;
 }
 
+Result<std::unique_ptr<archive::Archive>> open_archive_file(const std::filesystem::path& path) {
+  const auto* kind = find_archive_kind(path.filename(), {});
+  if (!kind || !kind->open_file) {
+    auto bytes = read_file(path);
+    if (!bytes) return bytes.error();
+    return open_archive(path.string(), std::move(*bytes));
+  }
+  auto opened = guard(kind->title, [&] { return kind->open_file(path); });
+  if (!opened) {
+    Error error = opened.error();
+    if (error.file.empty()) error.file = path.string();
+    return error;
+  }
+  return opened;
+}
+
 Result<AddressedFile> read_address(const std::string& address) {
   const auto split = split_address(address);
   if (!split) return read_file(address).error();  // names the missing file
-  auto bytes = read_file(split->file);
-  if (!bytes) return bytes.error();
-  AddressedFile file{std::move(*bytes), split->file, {}};
+  if (split->entries.empty()) {
+    auto bytes = read_file(split->file);
+    if (!bytes) return bytes.error();
+    return AddressedFile{std::move(*bytes), split->file, {}};
+  }
+  // The outer archive is read where its entries lie; nested ones from the entry's bytes.
+  auto archive = open_archive_file(split->file);
+  AddressedFile file{{}, split->file, {}};
   std::string reached = split->file;
   for (const auto& wanted : split->entries) {
-    auto archive = open_archive(reached, std::move(file.bytes));
+    if (reached != split->file) archive = open_archive(reached, std::move(file.bytes));
     if (!archive) return archive.error();
     const auto index = entry_index(**archive, wanted);
     if (!index) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The install view over disk and archives. Archives are opened once and kept for the view's life, so a
-// family's many reads of one GOB open it once; lookups fold case and separators as the games do.
+// family's many reads of one GOB open it once (an archive on disk keeps only its index); lookups fold case
+// and separators as the games do.
 #include "bonebridge/registry/install.hpp"
 
 #include <fmt/format.h>
@@ -80,6 +81,16 @@ class ListedInstall final : public InstallView {
     return std::move(read->bytes);
   }
 
+  // An archive on disk keeps only its index (entries are read where they lie); a nested one keeps its bytes.
+  static Result<std::unique_ptr<archive::Archive>> open_listed_archive(const std::string& address,
+                                                                       const std::string& name) {
+    std::error_code ec;
+    if (fs::is_regular_file(address, ec)) return open_archive_file(address);
+    auto bytes = read_address(address);
+    if (!bytes) return bytes.error();
+    return open_archive(fs::path(name).filename().string(), std::move(bytes->bytes));
+  }
+
   std::shared_ptr<const NearbyFiles> nearby() const override { return nearby_; }
   const std::vector<std::string>& notes() const override { return notes_; }
 
@@ -111,9 +122,7 @@ class ListedInstall final : public InstallView {
   }
 
   Status add_archive(const std::string& address, const std::string& name) {
-    auto bytes = read_address(address);
-    auto archive = bytes ? open_archive(fs::path(name).filename().string(), std::move(bytes->bytes))
-                         : Result<std::unique_ptr<archive::Archive>>(bytes.error());
+    auto archive = open_listed_archive(address, name);
     if (!archive) {
       notes_.push_back(archive.error().to_string());
       return archive.error();

@@ -6,6 +6,7 @@
 // archive they came from, so that an unmodified archive is written back byte for byte and a replaced entry
 // leaves every other entry's stored bytes as they were.
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -56,6 +57,9 @@ struct ArchiveKind {
   std::function<Result<std::vector<std::uint8_t>>(const std::vector<EntrySource>& entries,
                                                   const Archive* model)>
       write;
+  // Opens an archive that is a file on disk reading only its index; entries are then read where they lie.
+  // Empty when the container is read from memory only (open takes the whole file).
+  std::function<Result<std::unique_ptr<Archive>>(const std::filesystem::path& path)> open_file;
 };
 
 }  // namespace bonebridge::archive

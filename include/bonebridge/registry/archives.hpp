@@ -51,6 +51,10 @@ std::string entry_key(const std::string& name);
 // are folders of Res2.gob ("Res2.gob:mat"). Each archive is read once per finder.
 std::shared_ptr<const NearbyFiles> archive_files();
 
+// Opens the archive file at `path` reading only its index when its container reads from disk (GOB), whole
+// otherwise.
+Result<std::unique_ptr<archive::Archive>> open_archive_file(const std::filesystem::path& path);
+
 // Opens `bytes` (named `name`) as an archive, with the error a user needs when it is not one.
 Result<std::unique_ptr<archive::Archive>> open_archive(const std::string& name,
                                                        std::vector<std::uint8_t> bytes);

@@ -155,6 +155,7 @@ const archive::ArchiveKind& hqr_kind() {
         return std::unique_ptr<archive::Archive>(std::make_unique<HqrOpened>(std::move(*hqr)));
       },
       write_entries,
+      {},  // read from memory only
   };
   return kind;
 }

@@ -105,6 +105,7 @@ const archive::ArchiveKind& wdb_kind() {
             std::make_unique<WdbArchive>(std::move(bytes), std::move(document).value()));
       },
       {},
+      {},  // read from memory only
   };
   return kind;
 }
