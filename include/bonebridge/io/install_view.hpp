@@ -38,12 +38,13 @@ class InstallView {
   virtual const InstallFile* find(std::string_view path, const InstallFile* near = nullptr) const = 0;
   // The entry called `name` (a stored name, or an index for numbered archives such as HQR) of the archive
   // that `archive` is; nullptr when it is not an archive of the view or has no such entry.
-  virtual const InstallFile* entry_of(const InstallFile& archive, std::string_view name) const = 0;
+  // (By default: the files whose root is `archive` and whose key is `name`'s, in any letter case.)
+  virtual const InstallFile* entry_of(const InstallFile& archive, std::string_view name) const;
   // The files whose name ends with `extension` (".pup", any letter case), in listing order.
   virtual std::vector<const InstallFile*> with_extension(std::string_view extension) const = 0;
   virtual Result<std::vector<std::uint8_t>> read(const InstallFile& file) const = 0;
   // What could not be listed (an archive that does not open), one line each naming the file.
-  virtual const std::vector<std::string>& notes() const = 0;
+  virtual const std::vector<std::string>& notes() const;  // (by default none)
   // A finder for documents that look for files beside their own (a .3do its .mat files), sharing the view's
   // opened archives.
   virtual std::shared_ptr<const NearbyFiles> nearby() const = 0;
