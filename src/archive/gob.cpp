@@ -97,48 +97,12 @@ void find_segments(Parsed& parsed, std::uint64_t file_size) {
   }
 }
 
-class GobArchive final : public Archive {
+// A GOB's listing and its entry reads, checked against the archive's size; where the bytes come from (memory
+// or the file on disk) is the subclass's.
+class GobListing : public Archive {
  public:
-  GobArchive(std::vector<std::uint8_t> bytes, Parsed parsed)
-      : bytes_(std::move(bytes)), parsed_(std::move(parsed)) {
-    for (const Record& record : parsed_.records)
-      entries_.push_back({record.name, record.size, record.size, "none"});
-  }
-  const std::vector<Entry>& entries() const override { return entries_; }
-  Result<std::vector<std::uint8_t>> read(std::size_t index) const override { return read_stored(index); }
-  Result<std::vector<std::uint8_t>> read_stored(std::size_t index) const override {
-    if (index >= parsed_.records.size()) {
-      return Error{
-          kGobFormat, fmt::format("no entry {}: the archive holds {}", index, entries_.size()), {}, {}, {}};
-    }
-    const Record& record = parsed_.records[index];
-    if (std::uint64_t{record.offset} + record.size > bytes_.size()) {
-      return Error{
-          kGobFormat,
-          fmt::format("entry {} '{}': its {} bytes at byte {} run past the end of the file ({} bytes)", index,
-                      record.name, record.size, record.offset, bytes_.size()),
-          parsed_.dir_offset + 4 + index * kRecordSize,
-          {},
-          {}};
-    }
-    const auto begin = bytes_.begin() + record.offset;
-    return std::vector<std::uint8_t>(begin, begin + record.size);
-  }
-
-  std::span<const std::uint8_t> bytes() const { return bytes_; }
-  const Parsed& parsed() const { return parsed_; }
-
- private:
-  std::vector<std::uint8_t> bytes_;
-  Parsed parsed_;
-  std::vector<Entry> entries_;
-};
-
-// A GOB on disk: the header and directory read at open, each entry read where it lies when asked for.
-class GobFile final : public Archive {
- public:
-  GobFile(std::filesystem::path path, std::uint64_t size, Parsed parsed)
-      : path_(std::move(path)), size_(size), parsed_(std::move(parsed)) {
+  GobListing(Parsed parsed, std::uint64_t size, std::string file)
+      : parsed_(std::move(parsed)), size_(size), file_(std::move(file)) {
     for (const Record& record : parsed_.records)
       entries_.push_back({record.name, record.size, record.size, "none"});
   }
@@ -157,16 +121,47 @@ class GobFile final : public Archive {
                       record.name, record.size, record.offset, size_),
           parsed_.dir_offset + 4 + index * kRecordSize,
           {},
-          path_.string()};
+          file_};
     }
-    return read_file_range(path_, record.offset, record.size);
+    return bytes_of(record);
   }
+  const Parsed& parsed() const { return parsed_; }
+
+ protected:
+  virtual Result<std::vector<std::uint8_t>> bytes_of(const Record& record) const = 0;
 
  private:
-  std::filesystem::path path_;
-  std::uint64_t size_;
   Parsed parsed_;
+  std::uint64_t size_;
+  std::string file_;
   std::vector<Entry> entries_;
+};
+
+class GobArchive final : public GobListing {
+ public:
+  GobArchive(std::vector<std::uint8_t> bytes, Parsed parsed)
+      : GobListing(std::move(parsed), bytes.size(), {}), bytes_(std::move(bytes)) {}
+  std::span<const std::uint8_t> bytes() const { return bytes_; }
+
+ private:
+  Result<std::vector<std::uint8_t>> bytes_of(const Record& record) const override {
+    const auto begin = bytes_.begin() + record.offset;
+    return std::vector<std::uint8_t>(begin, begin + record.size);
+  }
+  std::vector<std::uint8_t> bytes_;
+};
+
+// A GOB on disk: the header and directory read at open, each entry read where it lies when asked for.
+class GobFile final : public GobListing {
+ public:
+  GobFile(std::filesystem::path path, std::uint64_t size, Parsed parsed)
+      : GobListing(std::move(parsed), size, path.string()), path_(std::move(path)) {}
+
+ private:
+  Result<std::vector<std::uint8_t>> bytes_of(const Record& record) const override {
+    return read_file_range(path_, record.offset, record.size);
+  }
+  std::filesystem::path path_;
 };
 
 [[noreturn]] void fail(std::string message) {

@@ -10,6 +10,7 @@
 #include "bonebridge/formats/animx/bridge.hpp"
 #include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/gltf/gltf.hpp"
+#include "support/round_trip.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge::animx {
@@ -20,17 +21,10 @@ Scene through_glb(const std::vector<std::uint8_t>& bytes) {
   EXPECT_TRUE(document.ok());
   const auto core = to_core(*document, {});
   EXPECT_TRUE(core.ok());
-  const auto glb = gltf::write(core->scene, {});
-  EXPECT_TRUE(glb.ok());
-  auto scene = gltf::read(*glb);
-  EXPECT_TRUE(scene.ok());
-  return *std::move(scene);
+  return testing::through_glb(core->scene);
 }
 
-bool has_note(const std::vector<std::string>& notes, const std::string& start) {
-  return std::any_of(notes.begin(), notes.end(),
-                     [&](const std::string& note) { return note.rfind(start, 0) == 0; });
-}
+using testing::has_note;
 
 TEST(AnimxLeanWrite, PlainSamplesThroughGlbComeBackByteForByte) {
   for (const char* name : {"sample_plain.animx", "handmade_v0_plain.animx"}) {

@@ -12,6 +12,7 @@
 #include "bonebridge/formats/sith/model/engine.hpp"
 #include "bonebridge/gltf/gltf.hpp"
 #include "formats/sith/test_files.hpp"
+#include "support/round_trip.hpp"
 
 namespace bonebridge::sith {
 namespace {
@@ -21,17 +22,10 @@ namespace {
 Scene through_glb(const KeyFile& key, const ModelFile* model) {
   const auto core = key_to_core(key, model, {});
   EXPECT_TRUE(core.ok());
-  const auto glb = gltf::write(core->scene, {});
-  EXPECT_TRUE(glb.ok());
-  auto scene = gltf::read(*glb);
-  EXPECT_TRUE(scene.ok());
-  return *std::move(scene);
+  return testing::through_glb(core->scene);
 }
 
-bool has_note(const std::vector<std::string>& notes, const std::string& start) {
-  return std::any_of(notes.begin(), notes.end(),
-                     [&](const std::string& note) { return note.rfind(start, 0) == 0; });
-}
+using testing::has_note;
 
 TEST(SithLeanWrite, EverySampleThroughGlbComesBackByteForByte) {
   for (const auto& sample : testing_support::kKeyCases) {
