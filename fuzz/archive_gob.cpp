@@ -1,17 +1,49 @@
 // SPDX-License-Identifier: MIT
 // Sith GOB/GOO: any accepted input lists entries whose reads give the declared size or fail with a byte
 // offset; written back unchanged it reopens to the same entries, and writing that output back with itself as
-// the model gives it byte for byte.
+// the model gives it byte for byte. The same bytes as a file on disk, opened reading only the index, list the
+// same entries and read the same bytes.
+#include <unistd.h>
+
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include "bonebridge/archive/gob.hpp"
 
+namespace {
+
+using namespace bonebridge::archive;
+
+// The file-backed reader against the in-memory one, on the same bytes.
+void check_file_reader(const std::vector<std::uint8_t>& bytes, const Archive* in_memory) {
+  static const auto path =
+      std::filesystem::temp_directory_path() / ("bonebridge-fuzz-gob-" + std::to_string(::getpid()) + ".gob");
+  std::ofstream(path, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  const auto opened = gob_kind().open_file(path);
+  if (!opened) {
+    if (!opened.error().offset && opened.error().message.find("run past") == std::string::npos) std::abort();
+    return;
+  }
+  if (!in_memory || (*opened)->entries().size() != in_memory->entries().size()) std::abort();
+  for (std::size_t i = 0; i < in_memory->entries().size(); ++i) {
+    if ((*opened)->entries()[i].name != in_memory->entries()[i].name) std::abort();
+    const auto from_memory = in_memory->read(i);
+    const auto from_file = (*opened)->read(i);
+    if (from_memory.ok() != from_file.ok() || (from_memory && *from_memory != *from_file)) std::abort();
+  }
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace bonebridge::archive;
   const std::vector<std::uint8_t> bytes(data, data + size);
   const auto opened = gob_kind().open(bytes);
+  check_file_reader(bytes, opened ? opened->get() : nullptr);
   if (!opened) {
     if (!opened.error().offset) std::abort();
     return 0;

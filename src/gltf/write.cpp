@@ -9,8 +9,8 @@
 #include "bone_mesh.hpp"
 #include "bonebridge/core/text.hpp"
 #include "bonebridge/gltf/gltf.hpp"
-#include "extras.hpp"
 #include "bonebridge/gltf/png.hpp"
+#include "extras.hpp"
 #include "tinygltf.hpp"
 
 namespace bonebridge::gltf {

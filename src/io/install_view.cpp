@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "bonebridge/io/install_view.hpp"
 
+#include <algorithm>
+
 #include "bonebridge/core/text.hpp"
 
 namespace bonebridge {
 
 const InstallFile* InstallView::entry_of(const InstallFile& archive, std::string_view name) const {
-  const std::string wanted = fold_case(std::string(name));
+  std::string wanted = fold_case(std::string(name));
+  std::replace(wanted.begin(), wanted.end(), '\\', '/');  // as InstallFile::key holds it
   for (const auto& file : files()) {
     if (file.root == archive.address && (file.key == wanted || file.path == name)) return &file;
   }

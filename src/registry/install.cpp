@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <unordered_map>
 
 #include "bonebridge/registry/archives.hpp"
 #include "bonebridge/registry/registry.hpp"
@@ -35,19 +36,15 @@ class ListedInstall final : public InstallView {
   const InstallFile* find(std::string_view path, const InstallFile* near) const override {
     const std::string wanted = entry_key(std::string(path));
     if (wanted.empty()) return nullptr;
+    const auto named = by_name_.find(wanted.substr(wanted.rfind('/') + 1));
+    if (named == by_name_.end()) return nullptr;
+    // Candidates share the last name; listing order kept, the near root's first.
     if (near) {
-      for (const auto& file : files_)
-        if (file.root == near->root && ends_with_path(file.key, wanted)) return &file;
+      for (const std::size_t i : named->second)
+        if (files_[i].root == near->root && ends_with_path(files_[i].key, wanted)) return &files_[i];
     }
-    for (const auto& file : files_)
-      if (ends_with_path(file.key, wanted)) return &file;
-    return nullptr;
-  }
-
-  const InstallFile* entry_of(const InstallFile& archive, std::string_view name) const override {
-    const std::string wanted = entry_key(std::string(name));
-    for (const auto& file : files_)
-      if (file.root == archive.address && (file.key == wanted || file.path == name)) return &file;
+    for (const std::size_t i : named->second)
+      if (ends_with_path(files_[i].key, wanted)) return &files_[i];
     return nullptr;
   }
 
@@ -63,32 +60,32 @@ class ListedInstall final : public InstallView {
   }
 
   Result<std::vector<std::uint8_t>> read(const InstallFile& file) const override {
-    if (const auto it = archives_.find(file.root); it != archives_.end()) {
-      const auto& entries = it->second->entries();
-      for (std::size_t i = 0; i < entries.size(); ++i) {
-        if (entries[i].name != file.path) continue;
-        auto bytes = it->second->read(i);
-        if (!bytes) {
-          Error error = bytes.error();
-          error.file = file.address;
-          return error;
-        }
-        return bytes;
-      }
+    const auto entry = entry_at_.find(file.address);
+    if (entry == entry_at_.end()) {
+      auto read = read_address(file.address);  // a file on disk, or an entry outside the view (its origin)
+      if (!read) return read.error();
+      return std::move(read->bytes);
     }
-    auto read = read_address(file.address);
-    if (!read) return read.error();
-    return std::move(read->bytes);
+    auto bytes = entry->second.archive->read(entry->second.index);
+    if (!bytes) {
+      Error error = bytes.error();
+      error.file = file.address;
+      return error;
+    }
+    return bytes;
   }
 
-  // An archive on disk keeps only its index (entries are read where they lie); a nested one keeps its bytes.
-  static Result<std::unique_ptr<archive::Archive>> open_listed_archive(const std::string& address,
-                                                                       const std::string& name) {
+  // An archive on disk keeps only its index (entries are read where they lie); a nested one is read from the
+  // archive the view already opened, and keeps its bytes.
+  Result<std::unique_ptr<archive::Archive>> open_listed_archive(const std::string& address,
+                                                                const std::string& name) const {
     std::error_code ec;
     if (fs::is_regular_file(address, ec)) return open_archive_file(address);
-    auto bytes = read_address(address);
+    // An entry the view lists comes from its opened archive; the view's origin (an entry of an archive
+    // outside the view) through read_address.
+    auto bytes = read(InstallFile{address, name, {}, {}, 0});
     if (!bytes) return bytes.error();
-    return open_archive(fs::path(name).filename().string(), std::move(bytes->bytes));
+    return open_archive(fs::path(name).filename().string(), std::move(*bytes));
   }
 
   std::shared_ptr<const NearbyFiles> nearby() const override { return nearby_; }
@@ -117,6 +114,7 @@ class ListedInstall final : public InstallView {
     file.key = entry_key(file.path);
     const std::string address = file.address;
     const std::string name = file.path;
+    by_name_[file.key.substr(file.key.rfind('/') + 1)].push_back(files_.size());
     files_.push_back(std::move(file));
     if (names_an_archive(fs::path(name).filename())) add_archive(address, name);
   }
@@ -130,9 +128,11 @@ class ListedInstall final : public InstallView {
     const auto* opened = archive->get();
     archives_[address] = std::move(*archive);
     std::vector<InstallFile> entries;
-    for (const auto& entry : opened->entries()) {
+    for (std::size_t i = 0; i < opened->entries().size(); ++i) {
+      const auto& entry = opened->entries()[i];
       if (entry.compression == "blank") continue;
       entries.push_back({address + ":" + entry.name, entry.name, "", address, entry.size});
+      entry_at_[entries.back().address] = {opened, i};
     }
     std::stable_sort(entries.begin(), entries.end(), [](const InstallFile& a, const InstallFile& b) {
       return entry_key(a.path) < entry_key(b.path);
@@ -146,6 +146,12 @@ class ListedInstall final : public InstallView {
   std::string origin_;
   std::vector<InstallFile> files_;
   std::map<std::string, std::unique_ptr<archive::Archive>> archives_;
+  struct EntryAt {
+    const archive::Archive* archive;
+    std::size_t index;
+  };
+  std::map<std::string, EntryAt> entry_at_;                            // an entry's address -> where it lies
+  std::unordered_map<std::string, std::vector<std::size_t>> by_name_;  // a key's last name -> files_ indices
   std::shared_ptr<const NearbyFiles> nearby_ = archive_files();
 };
 

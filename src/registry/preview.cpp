@@ -244,7 +244,8 @@ Result<std::string> preview_page(const std::string& name, const LoadedInput& inp
 std::string preview_page(const std::string& name, const LoadedInput& input,
                          const Converted<std::vector<std::uint8_t>>& gltf, const PreviewScripts& scripts,
                          const std::string& scripts_folder) {
-  return preview_page(name, input.family->title, input.document->engine_tick(), gltf, scripts, scripts_folder);
+  return preview_page(name, input.family->title, input.document->engine_tick(), gltf, scripts,
+                      scripts_folder);
 }
 
 std::string preview_page(const std::string& name, const std::string& family_title, double tick,

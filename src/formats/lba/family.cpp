@@ -3,13 +3,13 @@
 
 #include <fmt/format.h>
 
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
 #include "adapters.hpp"
 #include "body/report.hpp"
+#include "bonebridge/core/text.hpp"
 #include "bonebridge/formats/lba/anm/bridge.hpp"
 #include "bonebridge/formats/lba/anm/codec.hpp"
 #include "bonebridge/formats/lba/body/codec.hpp"
@@ -78,8 +78,8 @@ bool sniff_animation(std::span<const std::uint8_t> bytes) {
 }
 
 // Whether an address names the games' entity files: an entry of FILE3D.HQR (LBA1), or RESS.HQR:44 (LBA2).
-std::string entity_kind_of(std::string address) {
-  for (char& c : address) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+std::string entity_kind_of(const std::string& input) {
+  const std::string address = fold_case(input);
   const auto slash = address.find_last_of("/\\");
   const std::string tail = slash == std::string::npos ? address : address.substr(slash + 1);
   if (tail.starts_with("file3d.hqr:")) return "entity";

@@ -136,8 +136,30 @@ std::optional<ModelFile> read_model_file(const InstallView& install, const Insta
   return std::move(model).value();
 }
 
-void add_textures(const InstallView& install, const InstallFile& model_file, Character& character) {
-  const auto model = read_model_file(install, model_file);
+// Each .3do parsed at most once per search: the template characters, the COG keys and the loose keys all look
+// at the same models.
+class Models {
+ public:
+  explicit Models(const InstallView& install) : install_(install) {}
+  const ModelFile* of(const InstallFile& file) {
+    auto [it, fresh] = parsed_.try_emplace(file.address);
+    if (fresh) it->second = read_model_file(install_, file);
+    return it->second ? &*it->second : nullptr;
+  }
+  // A model `of` already parsed, by its address; nullptr when it was not asked for or does not read.
+  const ModelFile* known(const std::string& address) const {
+    const auto it = parsed_.find(address);
+    return it != parsed_.end() && it->second ? &*it->second : nullptr;
+  }
+
+ private:
+  const InstallView& install_;
+  std::map<std::string, std::optional<ModelFile>> parsed_;
+};
+
+void add_textures(const InstallView& install, Models& models, const InstallFile& model_file,
+                  Character& character) {
+  const ModelFile* model = models.of(model_file);
   if (!model) {
     character.notes.push_back(model_file.address + " does not read as a .3do");
     return;
@@ -164,7 +186,8 @@ void add_palette(const InstallView& install, const World& world, Character& char
   }
 }
 
-Character template_character(const InstallView& install, const World& world, const ResolvedTemplate& found) {
+Character template_character(const InstallView& install, Models& models, const World& world,
+                             const ResolvedTemplate& found) {
   Character character;
   character.family = "sith";
   character.name = found.name;
@@ -180,7 +203,7 @@ Character template_character(const InstallView& install, const World& world, con
                  find_game_file(install, "3do", model3d->second, world.file, character.notes)) {
     character.model = model->address;
     character.settings["model"] = model->address;
-    add_textures(install, *model, character);
+    add_textures(install, models, *model, character);
     add_palette(install, world, character);
   } else {
     character.missing.push_back("3do\\" + model3d->second);
@@ -220,7 +243,7 @@ Character template_character(const InstallView& install, const World& world, con
 
 // Templates with a puppet, once each (the same template of several levels is one character when it resolves
 // the same).
-void add_template_characters(const InstallView& install, const std::vector<World>& worlds,
+void add_template_characters(const InstallView& install, Models& models, const std::vector<World>& worlds,
                              CharacterList& out) {
   std::vector<const World*> statics, levels;
   for (const auto& world : worlds) (is_static_world(*world.file) ? statics : levels).push_back(&world);
@@ -243,7 +266,7 @@ void add_template_characters(const InstallView& install, const std::vector<World
       const World& defining = *std::find_if(worlds.begin(), worlds.end(),
                                             [&](const World& w) { return w.file->address == found.file; });
       out.characters.push_back(
-          template_character(install, defining.file == level->file ? *level : defining, found));
+          template_character(install, models, defining.file == level->file ? *level : defining, found));
     }
   }
 }
@@ -259,12 +282,6 @@ bool key_fits(const KeyFile& key, const ModelFile& model) {
       return false;
   }
   return true;
-}
-
-const InstallFile* file_at(const InstallView& install, const std::string& address) {
-  for (const auto& file : install.files())
-    if (file.address == address) return &file;
-  return nullptr;
 }
 
 // The `keyframe NAME=FILE.key` symbols of a COG script: keys the script plays itself (PlayKey), outside any
@@ -287,8 +304,7 @@ std::vector<std::pair<std::string, std::string>> cog_keyframes(std::string_view 
 }
 
 // Keys that COG scripts play, each added to the template characters whose model it fits.
-void add_cog_keys(const InstallView& install, CharacterList& out) {
-  std::map<std::string, std::optional<ModelFile>> models;  // address -> parsed once
+void add_cog_keys(const InstallView& install, const Models& models, CharacterList& out) {
   for (const InstallFile* cog : install.with_extension(".cog")) {
     auto bytes = install.read(*cog);
     if (!bytes) continue;
@@ -301,13 +317,8 @@ void add_cog_keys(const InstallView& install, CharacterList& out) {
       auto key = key_bytes ? read_key(*key_bytes) : Result<KeyFile>(key_bytes.error());
       if (!key) continue;
       for (auto& character : out.characters) {
-        if (character.model.empty()) continue;
-        auto [it, fresh] = models.try_emplace(character.model);
-        if (fresh) {
-          const auto* model_file = file_at(install, character.model);
-          it->second = model_file ? read_model_file(install, *model_file) : std::nullopt;
-        }
-        if (!it->second || !key_fits(*key, *it->second)) continue;
+        const ModelFile* model = models.known(character.model);  // parsed for its textures
+        if (!model || !key_fits(*key, *model)) continue;
         const std::string name = fmt::format("cog {} / {}", stem_of(cog->path), symbol);
         const auto same =
             std::find_if(character.animations.begin(), character.animations.end(),
@@ -325,14 +336,15 @@ void add_cog_keys(const InstallView& install, CharacterList& out) {
 
 struct LooseModel {
   const InstallFile* file;
-  ModelFile model;
+  const ModelFile* model;
 };
 
 // Keys no character plays, matched to the one model their node names fit.
-void match_loose_keys(const InstallView& install, const std::set<std::string>& used, CharacterList& out) {
+void match_loose_keys(const InstallView& install, Models& parsed, const std::set<std::string>& used,
+                      CharacterList& out) {
   std::vector<LooseModel> models;
   for (const InstallFile* file : install.with_extension(".3do")) {
-    if (auto model = read_model_file(install, *file)) models.push_back({file, std::move(*model)});
+    if (const ModelFile* model = parsed.of(*file)) models.push_back({file, model});
   }
   std::map<std::string, std::size_t> by_model;  // model address -> index in out.characters
   for (const InstallFile* file : install.with_extension(".key")) {
@@ -345,7 +357,7 @@ void match_loose_keys(const InstallView& install, const std::set<std::string>& u
     }
     std::vector<const LooseModel*> fits;
     for (const auto& model : models)
-      if (key_fits(*key, model.model)) fits.push_back(&model);
+      if (key_fits(*key, *model.model)) fits.push_back(&model);
     if (fits.size() != 1) {
       std::vector<std::string> names;
       for (const auto* fit : fits) names.push_back(fit->file->address);
@@ -363,7 +375,7 @@ void match_loose_keys(const InstallView& install, const std::set<std::string>& u
       character.defined_by = "no template: keys matched to the model by node names";
       character.model = model_file.address;
       character.settings["model"] = model_file.address;
-      add_textures(install, model_file, character);
+      add_textures(install, parsed, model_file, character);
       out.characters.push_back(std::move(character));
     }
     Character& character = out.characters[it->second];
@@ -399,9 +411,10 @@ void add_lone(const InstallView& install, const std::set<std::string>& used, Cha
 CharacterList find_characters(const InstallView& install) {
   CharacterList out;
   const auto worlds = read_worlds(install, out);
-  add_template_characters(install, worlds, out);
-  add_cog_keys(install, out);
-  match_loose_keys(install, used_files(out), out);
+  Models models(install);
+  add_template_characters(install, models, worlds, out);
+  add_cog_keys(install, models, out);
+  match_loose_keys(install, models, used_files(out), out);
   add_lone(install, used_files(out), out);
   return out;
 }

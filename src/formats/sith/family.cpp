@@ -142,11 +142,14 @@ std::vector<Capability> capabilities() {
        "whitespace-only lines, marker limits, name buffers and line buffers follow the decompiled loaders, "
        "not tests on the retail executables"},
       {"characters", true, "partial",
-       "templates of .jkl (JK/MotS) and .ndy (IJIM) text world files resolved as sithTemplate_CreateEntry does "
+       "templates of .jkl (JK/MotS) and .ndy (IJIM) text world files resolved as sithTemplate_CreateEntry "
+       "does "
        "(static world first, first definition wins, base read before, no type dropped, capacity kept); each "
        "template with a puppet is a character: model3d from 3do\\, the puppet's keys from 3do\\key\\ named "
-       "'mode N / submode' with the engine's submode tables (JK 42 + MotS 2, IJIM 84); COG keyframe symbols join "
-       "the characters whose model the key fits ('cog SCRIPT / NAME'); keys no template names are matched to a "
+       "'mode N / submode' with the engine's submode tables (JK 42 + MotS 2, IJIM 84); COG keyframe symbols "
+       "join "
+       "the characters whose model the key fits ('cog SCRIPT / NAME'); keys no template names are matched to "
+       "a "
        "model by node names; the binary IJIM .cnd is not read; JK 8-bit materials use the level's first "
        "colormap, else dflt.cmp"},
   };

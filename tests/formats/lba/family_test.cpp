@@ -44,8 +44,8 @@ std::filesystem::path body_archive(std::size_t groups) {
   return path;
 }
 
-// What the registry's finder does for these tests, which open the family without the registry (formats open no
-// file themselves): "X.HQR:N" is entry N of the archive X.HQR.
+// What the registry's finder does for these tests, which open the family without the registry (formats open
+// no file themselves): "X.HQR:N" is entry N of the archive X.HQR.
 class HqrEntries final : public NearbyFiles {
  public:
   Result<std::vector<std::uint8_t>> read(const std::string& address) const override {

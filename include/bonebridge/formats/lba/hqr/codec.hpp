@@ -37,5 +37,4 @@ HqrArchive build_hqr(const std::vector<std::optional<std::vector<std::uint8_t>>>
 // The entry behind slot `index`, decoded. Fails on a blank slot or an index out of range.
 Result<std::vector<std::uint8_t>> hqr_entry(const HqrArchive& archive, std::size_t index);
 
-
 }  // namespace bonebridge::lba
