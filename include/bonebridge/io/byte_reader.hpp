@@ -2,7 +2,7 @@
 #pragma once
 // A bounds-checked little-endian cursor. Every failure throws a FormatError carrying the byte offset, the
 // field being read, and how many bytes were wanted and left; codecs wrap their parse in `capture`.
-#include <bit>
+#include "bonebridge/io/bit_cast.hpp"
 #include <cstdint>
 #include <cstring>
 #include <span>
@@ -32,8 +32,8 @@ class ByteReader {
   std::int16_t s16(std::string_view what) { return scalar<std::int16_t>(what); }
   std::int32_t s32(std::string_view what) { return scalar<std::int32_t>(what); }
   std::int64_t s64(std::string_view what) { return scalar<std::int64_t>(what); }
-  float f32(std::string_view what) { return std::bit_cast<float>(u32(what)); }
-  double f64(std::string_view what) { return std::bit_cast<double>(u64(what)); }
+  float f32(std::string_view what) { return bonebridge::bit_cast<float>(u32(what)); }
+  double f64(std::string_view what) { return bonebridge::bit_cast<double>(u64(what)); }
 
   std::span<const std::uint8_t> bytes(std::size_t count, std::string_view what);
   std::string string(std::size_t length, std::string_view what);
