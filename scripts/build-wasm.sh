@@ -83,9 +83,23 @@ build_lzma() {
 build_png() { cmake_dependency -DPNG_SHARED=OFF -DPNG_TESTS=OFF -DPNG_EXECUTABLES=OFF; }
 build_fmt() { cmake_dependency -DFMT_DOC=OFF -DFMT_TEST=OFF; }
 build_pugixml() { cmake_dependency -DPUGIXML_BUILD_TESTS=OFF; }
-build_brotli() { cmake_dependency -DBROTLI_DISABLE_TESTS=ON; }
+# Brotli's CMake installs nothing under emscripten: the decoder's static libraries, headers and pkg-config
+# file are put in place here (bonebridge only decodes Brotli).
+build_brotli() {
+  emcmake cmake -S . -B build-emscripten -G Ninja -DCMAKE_BUILD_TYPE=Release -DBROTLI_DISABLE_TESTS=ON
+  cmake --build build-emscripten -j "$jobs" --target brotlidec-static brotlicommon-static
+  mkdir -p "$prefix/lib/pkgconfig" "$prefix/include"
+  cp build-emscripten/libbrotlidec-static.a "$prefix/lib/libbrotlidec.a"
+  cp build-emscripten/libbrotlicommon-static.a "$prefix/lib/libbrotlicommon.a"
+  cp -r c/include/brotli "$prefix/include/"
+  printf '%s\n' "prefix=$prefix" 'Name: libbrotlidec' 'Description: Brotli decoder library' 'Version: 1.0.9' \
+    'Libs: -L${prefix}/lib -lbrotlidec -lbrotlicommon' 'Cflags: -I${prefix}/include' \
+    >"$prefix/lib/pkgconfig/libbrotlidec.pc"
+}
+# CMake's check_type_size misreads emscripten's objects (it finds 9-byte off_t and size_t): the sizes are given.
 build_zip() {
-  cmake_dependency -DENABLE_COMMONCRYPTO=OFF -DENABLE_GNUTLS=OFF -DENABLE_MBEDTLS=OFF -DENABLE_OPENSSL=OFF \
+  cmake_dependency -DHAVE_SIZEOF_OFF_T=TRUE -DSIZEOF_OFF_T=8 -DHAVE_SIZEOF_SIZE_T=TRUE -DSIZEOF_SIZE_T=4 \
+    -DENABLE_COMMONCRYPTO=OFF -DENABLE_GNUTLS=OFF -DENABLE_MBEDTLS=OFF -DENABLE_OPENSSL=OFF \
     -DENABLE_WINDOWS_CRYPTO=OFF -DENABLE_BZIP2=OFF -DENABLE_LZMA=OFF -DBUILD_TOOLS=OFF -DBUILD_REGRESS=OFF \
     -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF
 }

@@ -2,12 +2,12 @@
 #pragma once
 // Little-endian output. Floats are written from their bit patterns, so values read by ByteReader come back
 // bit for bit (NaN payloads and negative zero included).
-#include "bonebridge/io/bit_cast.hpp"
 #include <cstdint>
 #include <cstring>
 #include <span>
 #include <string_view>
 #include <vector>
+#include "bonebridge/io/bit_cast.hpp"
 
 namespace bonebridge {
 

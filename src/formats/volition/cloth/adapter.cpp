@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include <fmt/format.h>
 
-#include "bonebridge/io/bit_cast.hpp"
 #include <cmath>
+#include "bonebridge/io/bit_cast.hpp"
 
 #include "../adapters.hpp"
 #include "bonebridge/formats/volition/cloth/codec.hpp"
