@@ -45,6 +45,7 @@ const operations = {
       printErr: (text) => line('stderr', text),
     });
     writeThree(bonebridge.FS, three);
+    bonebridge.FS.mkdirTree('/out');  // where the page's conversions write
     return true;
   },
   // A new set of files replaces the folder's old ones: companions are looked up beside the input, as on disk.
