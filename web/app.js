@@ -101,7 +101,8 @@ async function list() {
     if (listing.code === 0) {
       const entries = JSON.parse(listing.stdout);
       listItem(file.name, () => open(path), `archive, ${entries.length} entries:`);
-      for (const entry of entries) listItem(`${file.name}:${entry.path}`, () => open(`${path}:${entry.path}`));
+      // Each entry's path is its whole address (ARCHIVE:ENTRY), shown without the page's folder.
+      for (const entry of entries) listItem(entry.path.slice(folder.length + 1), () => open(entry.path));
     } else {
       listItem(file.name, () => open(path));
     }

@@ -147,12 +147,12 @@ async function newPage() {
   }, bytes);
   await page.dispatchEvent('#drop', 'drop', { dataTransfer: transfer });
   await page.waitForFunction(() => document.title === 'listed', null, { timeout: 60000 });
-  const entry = 'walks.gob:CNs001Ma.ani';
+  const entry = 'walks.gob:cns001ma.ani';  // the GOB writer keeps names in lower case, as the games do
   await page.click(`button[data-address="${entry}"]`);
   if (await settled(page, 'archive')) {
-    await compareInfo(page, 'archive', `${gob}:CNs001Ma.ani`);
+    await compareInfo(page, 'archive', `${gob}:cns001ma.ani`);
     await compareTimes(page, 'archive', [0.1, 0.5]);
-    await compareDownload(page, 'archive', `${gob}:CNs001Ma.ani`);
+    await compareDownload(page, 'archive', `${gob}:cns001ma.ani`);
   }
   await page.close();
 }
@@ -163,6 +163,8 @@ async function newPage() {
   await page.goto(`file://${webDir}/bonebridge.html`);
   await page.waitForFunction(() => ['bonebridge', 'error'].includes(document.title), null, { timeout: 120000 });
   await page.setInputFiles('#files', walk);
+  await page.waitForFunction(() => ['listed', 'error'].includes(document.title), null, { timeout: 60000 });
+  await page.click('button[data-address="CNs001Pe.ani"]');
   if (await settled(page, 'file')) {
     await compareDownload(page, 'file', walk);
     await timings(page, 'file');
