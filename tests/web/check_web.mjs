@@ -5,6 +5,7 @@
 //   downloaded .glb is byte for byte the native `bonebridge convert`'s;
 // - a GOB written by the native `bonebridge pack`, dropped on the page, one entry picked: the same checks;
 // - a model with its materials given together (companions), the largest sample: the same checks (one picture);
+// - that glb given back with .ani picked as the target: the native `convert X.glb back.ani` bytes;
 // - the single-file page opened from file:// (offline), a sample picked with the file chooser: the same .glb.
 // Screenshots and downloads stay in OUTDIR.
 // Usage: node check_web.mjs WEB_DIR TOOL SAMPLES_DIR OUTDIR
@@ -158,7 +159,31 @@ async function newPage() {
   await page.close();
 }
 
-// 3. Companions among several files: the largest sample the page converts (a Sith model, 366 KB) with its
+// 3. The way back: the glb of case 1 picked with LEGO's .ani as the target gives the bytes of the native
+//    `bonebridge convert X.glb back.ani`.
+{
+  const glb = join(outDir, 'src.glb');
+  const page = await newPage();
+  await page.goto(`${base}/web/index.html`);
+  await page.waitForFunction(() => document.title === 'bonebridge', null, { timeout: 120000 });
+  await page.selectOption('#target', '.ani');
+  await page.setInputFiles('#files', glb);
+  await page.waitForFunction(() => ['listed', 'error'].includes(document.title), null, { timeout: 60000 });
+  await page.click('button[data-address="src.glb"]');
+  if (await settled(page, 'back')) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const saved = join(outDir, 'back.ani');
+    await download.saveAs(saved);
+    const reference = join(outDir, 'back.native.ani');
+    native('-q', 'convert', glb, reference, '--force');
+    check(readFileSync(saved).equals(readFileSync(reference)),
+          `back: the page's .ani (${readFileSync(saved).length} bytes) differs from the native one`);
+    console.log(`back: page .ani ${readFileSync(saved).length} bytes, native ${readFileSync(reference).length}`);
+  }
+  await page.close();
+}
+
+// 4. Companions among several files: the largest sample the page converts (a Sith model, 366 KB) with its
 //    materials, all given by ?src= (the page puts them in one folder, where the CLI finds them beside the
 //    model as it does on disk; the native CLI reads them from the samples' mat/ folder).
 {
