@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// fixed_float's extra decimals (when the asked-for decimals do not read back) are found without std::to_chars,
-// which the WebAssembly build's libc++ 13 lacks for floats: they must be the text std::to_chars gives in
-// fixed notation (the shortest that reads back), which the writers produced before.
+// fixed_float's extra decimals (when the asked-for decimals do not read back) are found without
+// std::to_chars, which the WebAssembly build's libc++ 13 lacks for floats: they must be the text
+// std::to_chars gives in fixed notation (the shortest that reads back), which the writers produced before.
 #include <gtest/gtest.h>
 
 #include <charconv>
