@@ -11,7 +11,7 @@ packages=(
   libfmt-dev nlohmann-json3-dev libcli11-dev libtinygltf-dev liblz4-dev liblzma-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev nodejs npm blender python3-numpy chromium
   pybind11-dev python3-dev python3-pytest help2man libjs-three libpng-dev ccache
-  libzip-dev libbrotli-dev libpugixml-dev
+  libzip-dev libbrotli-dev libpugixml-dev emscripten
 )
 missing=()
 for package in "${packages[@]}"; do
@@ -32,4 +32,8 @@ fi
 
 if [ ! -d tests/runtime/node_modules/gltf-validator ] || [ ! -d tests/runtime/node_modules/three ]; then
   (cd tests/runtime && npm ci --no-audit --no-fund --loglevel=error)
+fi
+# The web page's test drives Debian's Chromium with playwright-core (pinned in tests/web/package-lock.json).
+if [ ! -d tests/web/node_modules/playwright-core ]; then
+  (cd tests/web && npm ci --no-audit --no-fund --loglevel=error)
 fi

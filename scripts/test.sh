@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+# The web page first: the native build's configure registers its test (ctest -L web) when build-wasm/web exists.
+scripts/build-wasm.sh
 scripts/build.sh
 scripts/fuzz.sh "${BONEBRIDGE_FUZZ_RUNS:-5000}"
 if [ ! -d ../shared/samples ]; then

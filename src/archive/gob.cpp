@@ -8,6 +8,7 @@
 #include <array>
 #include <cstring>
 
+#include "bonebridge/core/narrow.hpp"
 #include "bonebridge/io/byte_reader.hpp"
 #include "bonebridge/io/byte_writer.hpp"
 #include "bonebridge/io/file.hpp"
@@ -228,7 +229,8 @@ class GobWriter {
   }
 
   void copy_model(std::uint64_t from, std::uint64_t to) {
-    out_.bytes(model_->bytes().subspan(from, to - from));
+    out_.bytes(model_->bytes().subspan(checked_size(from, kGobFormat, "a model segment's start"),
+                                       checked_size(to - from, kGobFormat, "a model segment's size")));
   }
 
   void lay_out_like_model() {

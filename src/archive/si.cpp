@@ -6,6 +6,7 @@
 #include <array>
 #include <map>
 
+#include "bonebridge/core/narrow.hpp"
 #include "si_format.hpp"
 
 namespace bonebridge::archive {
@@ -62,7 +63,8 @@ SiArchive::SiArchive(std::vector<std::uint8_t> bytes, Parsed parsed)
 
 std::vector<std::uint8_t> SiArchive::chunk_data(const DataChunk& chunk) const {
   std::vector<std::uint8_t> data;
-  data.reserve(chunk.size);
+  // The pieces lie in the file's bytes, so their total fits a size_t; the reservation is only a hint.
+  if (fits_size(chunk.size)) data.reserve(static_cast<std::size_t>(chunk.size));
   for (const Span& piece : chunk.pieces) {
     const auto begin = bytes_.begin() + static_cast<std::ptrdiff_t>(piece.offset);
     data.insert(data.end(), begin, begin + static_cast<std::ptrdiff_t>(piece.size));
@@ -82,8 +84,10 @@ Result<std::vector<std::uint8_t>> SiArchive::read(std::size_t index) const {
         fmt::format("entry {} '{}' (object {}): {}", index, entries_[index].name, object.id, error.message);
     return error;
   }
+  const auto size = to_size(entries_[index].size, kSiFormat, fmt::format("entry {}'s size", index));
+  if (!size) return size.error();
   std::vector<std::uint8_t> data;
-  data.reserve(entries_[index].size);
+  data.reserve(*size);
   for (const std::size_t chunk : object.data) {
     const auto bytes = chunk_data(parsed_.chunks[chunk]);
     data.insert(data.end(), bytes.begin(), bytes.end());

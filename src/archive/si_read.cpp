@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "bonebridge/core/narrow.hpp"
 #include "bonebridge/io/byte_reader.hpp"
 #include "si_format.hpp"
 
@@ -91,7 +92,7 @@ class Parser {
   }
 
   Header read_header(std::uint64_t at, std::uint64_t end) const {
-    ByteReader reader(bytes_.first(end), kSiFormat);
+    ByteReader reader(first(end), kSiFormat);
     reader.seek(at, "chunk");
     Header header;
     header.id = reader.u32("chunk id");
@@ -132,7 +133,7 @@ class Parser {
     if (level != Level::kRiff || have_header_) {
       return irregular(header.offset, "an MxHd chunk outside the RIFF header, or a second one");
     }
-    ByteReader reader(bytes_.first(header.end), kSiFormat);
+    ByteReader reader(first(header.end), kSiFormat);
     reader.seek(header.body, "MxHd");
     out_.version = reader.u32("MxHd version");
     out_.buffer_size = reader.u32("MxHd buffer size");
@@ -149,7 +150,7 @@ class Parser {
     if (level != Level::kRiff || have_offsets_) {
       return irregular(header.offset, "an MxOf chunk outside the RIFF header, or a second one");
     }
-    ByteReader reader(bytes_.first(header.end), kSiFormat);
+    ByteReader reader(first(header.end), kSiFormat);
     reader.seek(header.body, "MxOf");
     out_.offset_count = reader.u32("MxOf count");
     // The table fills the chunk; the count field is not always its length (libweaver reads it this way).
@@ -201,7 +202,7 @@ class Parser {
     } else {
       irregular(header.offset, "an MxOb chunk that is not the first record of an MxSt");
     }
-    ByteReader reader(bytes_.first(header.end), kSiFormat);
+    ByteReader reader(first(header.end), kSiFormat);
     reader.seek(header.body, "MxOb");
     read_record(reader, header.offset, 1);
   }
@@ -287,7 +288,7 @@ class Parser {
                                  "(byte {})",
                                  at, size, list_end));
     }
-    ByteReader child(bytes_.first(at + 8 + size), kSiFormat);
+    ByteReader child(first(at + 8 + size), kSiFormat);
     child.seek(at + 8, "child object");
     read_record(child, at, depth + 1);
     reader.seek(std::min<std::uint64_t>(at + 8 + size + (size & 1), list_end), "next child");
@@ -299,7 +300,7 @@ class Parser {
                                           header.offset, header.size));
     }
     if (level != Level::kData) irregular(header.offset, "an MxCh chunk outside an MxDa list");
-    ByteReader reader(bytes_.first(header.end), kSiFormat);
+    ByteReader reader(first(header.end), kSiFormat);
     reader.seek(header.body, "MxCh");
     DataChunk chunk;
     const std::uint16_t flags = reader.u16("chunk flags");
@@ -365,6 +366,11 @@ class Parser {
     if (!chunk.owner)
       irregular(chunk.offset, fmt::format("a chunk of object {}, defined nowhere before it", chunk.object));
     out_.chunks.push_back(std::move(chunk));
+  }
+
+  // The file up to byte `end`, an end the caller checked against the file (so it fits a 32-bit size_t too).
+  std::span<const std::uint8_t> first(std::uint64_t end) const {
+    return bytes_.first(checked_size(end, kSiFormat, "a chunk's end"));
   }
 
   std::span<const std::uint8_t> bytes_;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <map>
 
+#include "bonebridge/core/narrow.hpp"
 #include "bonebridge/io/byte_writer.hpp"
 #include "si_format.hpp"
 
@@ -89,12 +90,13 @@ class Layout {
 
   void fill(std::uint64_t gap) {
     if (gap < si::kChunkHeaderSize) {
-      out_.bytes(std::vector<std::uint8_t>(gap, 0));
+      out_.bytes(std::vector<std::uint8_t>(checked_size(gap, kSiFormat, "a gap"), 0));
       return;
     }
     out_.u32(si::kPad);
     out_.u32(static_cast<std::uint32_t>(gap - si::kChunkHeaderSize));
-    out_.bytes(std::vector<std::uint8_t>(gap - si::kChunkHeaderSize, kPadFill));
+    out_.bytes(
+        std::vector<std::uint8_t>(checked_size(gap - si::kChunkHeaderSize, kSiFormat, "a pad"), kPadFill));
   }
 
   void write_stream(const OutStream& stream) {
@@ -148,7 +150,9 @@ class Layout {
     out_.u32(chunk.object);
     out_.u32(chunk.time);
     out_.u32(static_cast<std::uint32_t>(chunk.data.size() - from));
-    out_.bytes(std::span(chunk.data).subspan(from, size));
+    out_.bytes(std::span(chunk.data)
+                   .subspan(checked_size(from, kSiFormat, "a piece's start"),
+                            checked_size(size, kSiFormat, "a piece's size")));
     end(at);
     if (size % 2 != 0) out_.u8(0);
   }
@@ -295,7 +299,8 @@ OutFile model_file(const std::vector<EntrySource>& entries, const SiArchive& mod
                {}};
   std::vector<bool> placed(parsed.offsets.size(), false);
   for (const si::Stream& stream : parsed.streams) {
-    const auto record = bytes.subspan(stream.record->offset, stream.record->size);
+    const auto record = bytes.subspan(checked_size(stream.record->offset, kSiFormat, "a stream's offset"),
+                                      checked_size(stream.record->size, kSiFormat, "a stream's size"));
     OutStream out{{record.begin(), record.end()}, {}, {}};
     for (const std::size_t index : stream.chunks) {
       const si::DataChunk& chunk = parsed.chunks[index];

@@ -36,7 +36,7 @@ std::uint32_t detect_alignment(const Directory& directory) {
 int detect_level(std::span<const std::uint8_t> bytes, std::uint64_t stream_at) {
   constexpr std::array<int, 4> kLevels{1, 5, 6, 9};
   if (stream_at + 2 > bytes.size()) return 9;
-  return kLevels[bytes[stream_at + 1] >> 6];
+  return kLevels[bytes[static_cast<std::size_t>(stream_at) + 1] >> 6];  // within the bytes: checked above
 }
 
 bool sniff_vpp(std::span<const std::uint8_t> bytes) {

@@ -241,7 +241,8 @@ std::span<const std::uint8_t> PackfileArchive::compacted_stream() const {
 }
 
 std::span<const std::uint8_t> PackfileArchive::tail() const {
-  return std::span(bytes_).subspan(directory_.data_end);
+  // data_end was capped at the file's size when the directory was read, so it fits a size_t.
+  return std::span(bytes_).subspan(static_cast<std::size_t>(directory_.data_end));
 }
 
 const PackfileArchive::Decoded& PackfileArchive::decoded() const {
@@ -330,7 +331,8 @@ Result<std::span<const std::uint8_t>> PackfileArchive::stored_bytes(std::size_t 
                                    length, at, directory_.compacted() ? "compressed data" : "file", end),
                        record.record_at);
   }
-  return std::span(bytes_).subspan(at, length);
+  // Checked above: the bytes lie within `end`, which lies within the file, so both fit a size_t.
+  return std::span(bytes_).subspan(static_cast<std::size_t>(at), static_cast<std::size_t>(length));
 }
 
 }  // namespace bonebridge::archive::vpp

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "bonebridge/core/narrow.hpp"
 #include "bonebridge/io/byte_writer.hpp"
 #include "vpp_format.hpp"
 #include "zlib.hpp"
@@ -173,7 +174,7 @@ class Writer {
     for (std::size_t i = 0; i < planned_.size(); ++i) {
       std::vector<std::uint8_t>& data = planned_[i].data;
       const std::uint64_t end = i + 1 < planned_.size() ? planned_[i + 1].position : data_length_;
-      data.resize(end - planned_[i].position);
+      data.resize(checked_size(end - planned_[i].position, kVppFormat, "an entry's padded size"));
       planned_[i].stored = checked_u32(writer.segment(data, block_), "an entry's compressed size");
     }
   }
@@ -215,7 +216,8 @@ class Writer {
       names.names.insert(names.names.end(), entry.name.begin(), entry.name.end());
       names.names.push_back(0);
       // Version 10 keeps a spare byte after each name's NUL, then pads to even (ThomasJepp.SaintsRow).
-      if (spec_->padded_names) names.names.resize(align_up(names.names.size() + 1, 2));
+      if (spec_->padded_names)
+        names.names.resize(checked_size(align_up(names.names.size() + 1, 2), kVppFormat, "the name table"));
     }
     return names;
   }
@@ -275,7 +277,7 @@ class Writer {
 
   std::vector<std::uint8_t> data_block() const {
     if (compacted()) return block_;
-    std::vector<std::uint8_t> out(data_length_, 0);
+    std::vector<std::uint8_t> out(checked_size(data_length_, kVppFormat, "the data block"), 0);
     for (const Planned& entry : planned_) {
       std::copy(entry.data.begin(), entry.data.end(),
                 out.begin() + static_cast<std::ptrdiff_t>(entry.position));
@@ -286,7 +288,9 @@ class Writer {
   bool data_is_models(const std::vector<std::uint8_t>& data) const {
     if (!same_mode()) return false;
     const Directory& model = model_->directory();
-    const auto block = model_->bytes().subspan(model.data_at, model.data_end - model.data_at);
+    const auto block = model_->bytes().subspan(
+        checked_size(model.data_at, kVppFormat, "the model's data start"),
+        checked_size(model.data_end - model.data_at, kVppFormat, "the model's data size"));
     return std::equal(data.begin(), data.end(), block.begin(), block.end());
   }
 

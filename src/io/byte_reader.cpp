@@ -5,7 +5,7 @@
 
 namespace bonebridge {
 
-void ByteReader::fail_at(std::size_t offset, std::string message) const {
+void ByteReader::fail_at(std::uint64_t offset, std::string message) const {
   throw FormatError(Error{std::string(format_), std::move(message), offset, {}, {}});
 }
 
@@ -16,12 +16,12 @@ void ByteReader::need(std::size_t count, std::string_view what) const {
   }
 }
 
-void ByteReader::seek(std::size_t offset, std::string_view what) {
+void ByteReader::seek(std::uint64_t offset, std::string_view what) {
   if (offset > bytes_.size()) {
     fail(fmt::format("{} points to byte {}, past the end of the data ({} bytes)", what, offset,
                      bytes_.size()));
   }
-  offset_ = offset;
+  offset_ = static_cast<std::size_t>(offset);  // within the data, so it fits
 }
 
 std::span<const std::uint8_t> ByteReader::bytes(std::size_t count, std::string_view what) {

@@ -2,12 +2,12 @@
 #pragma once
 // Little-endian output. Floats are written from their bit patterns, so values read by ByteReader come back
 // bit for bit (NaN payloads and negative zero included).
-#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <span>
 #include <string_view>
 #include <vector>
+#include "bonebridge/io/bit_cast.hpp"
 
 namespace bonebridge {
 
@@ -26,8 +26,8 @@ class ByteWriter {
   void s16(std::int16_t v) { scalar(v); }
   void s32(std::int32_t v) { scalar(v); }
   void s64(std::int64_t v) { scalar(v); }
-  void f32(float v) { scalar(std::bit_cast<std::uint32_t>(v)); }
-  void f64(double v) { scalar(std::bit_cast<std::uint64_t>(v)); }
+  void f32(float v) { scalar(bonebridge::bit_cast<std::uint32_t>(v)); }
+  void f64(double v) { scalar(bonebridge::bit_cast<std::uint64_t>(v)); }
   void bytes(std::span<const std::uint8_t> v) { data_.insert(data_.end(), v.begin(), v.end()); }
   // As bytes: inserting the chars one by one trips GCC 12's -Wstringop-overflow at -O3 on an empty literal.
   void string(std::string_view v) { bytes({reinterpret_cast<const std::uint8_t*>(v.data()), v.size()}); }

@@ -28,7 +28,7 @@ constexpr std::uint64_t kSlack = 4096;
 // Anything larger than this is not an animation clip.
 constexpr std::uint64_t kMaxTrackStream = std::uint64_t{1} << 31;
 
-[[noreturn]] void fail(std::size_t offset, std::string message) {
+[[noreturn]] void fail(std::uint64_t offset, std::string message) {
   throw FormatError(Error{kFormatName, std::move(message), offset, {}, {}});
 }
 
@@ -196,12 +196,14 @@ std::vector<std::uint8_t> lzma_encode(std::span<const std::uint8_t> data) {
     stream.avail_in = data.size();
     lzma_ret ret = LZMA_OK;
     while (ret == LZMA_OK) {
-      if (stream.total_out == out.size()) out.resize(out.size() * 2);
-      stream.next_out = out.data() + stream.total_out;
-      stream.avail_out = out.size() - stream.total_out;
+      // The encoder never writes past `out`, so what it wrote fits a size_t.
+      const auto written = static_cast<std::size_t>(stream.total_out);
+      if (written == out.size()) out.resize(out.size() * 2);
+      stream.next_out = out.data() + written;
+      stream.avail_out = out.size() - written;
       ret = lzma_code(&stream, LZMA_FINISH);
     }
-    produced = stream.total_out;
+    produced = static_cast<std::size_t>(stream.total_out);  // at most out.size()
   }
   lzma_end(&stream);
   writer.bytes({out.data(), produced});

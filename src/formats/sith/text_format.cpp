@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 
@@ -12,10 +11,13 @@ namespace bonebridge::sith {
 std::string fixed_float(float value, int width, int decimals) {
   std::string text = fmt::format("{:.{}f}", value, decimals);
   if (std::isfinite(value) && std::strtof(text.c_str(), nullptr) != value) {
-    // The shortest fixed text that reads back exactly (at most a few dozen digits for a float).
-    char buffer[128];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
-    text.assign(buffer, result.ptr);
+    // The shortest fixed text that reads back exactly: the fewest decimals whose correctly rounded text reads
+    // back (what std::to_chars gives in fixed notation; libc++ 13, the WebAssembly build's, lacks the float
+    // overloads). A float needs at most 150 decimals (its smallest subnormal, 2^-149).
+    for (int more = decimals + 1; more <= 150; ++more) {
+      text = fmt::format("{:.{}f}", value, more);
+      if (std::strtof(text.c_str(), nullptr) == value) break;
+    }
   }
   if (static_cast<int>(text.size()) < width)
     text.insert(0, static_cast<std::size_t>(width) - text.size(), ' ');

@@ -24,9 +24,11 @@ std::string type_of(const nlohmann::json& component, const nlohmann::json& types
   if (it == component.end()) return "";
   if (it->is_string()) return it->get<std::string>();
   if (it->is_number_integer() && types.is_array()) {
+    // Compared in 64 bits before it becomes a size_t (32 bits in the WebAssembly build).
     const auto index = it->get<std::int64_t>();
-    if (index >= 0 && static_cast<std::size_t>(index) < types.size() && types[index].is_string())
-      return types[index].get<std::string>();
+    if (index < 0 || static_cast<std::uint64_t>(index) >= types.size()) return "";
+    const auto& type = types[static_cast<std::size_t>(index)];
+    if (type.is_string()) return type.get<std::string>();
   }
   return "";
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include <fmt/format.h>
 
-#include <bit>
 #include <cmath>
+#include "bonebridge/io/bit_cast.hpp"
 
 #include "../adapters.hpp"
 #include "bonebridge/formats/volition/cloth/codec.hpp"
@@ -69,7 +69,7 @@ nlohmann::json ClothFile::dump() const {
                            {"parent_node_index", n.parent_node_index},
                            {"gravity_link", n.gravity_link},
                            {"anchor", n.anchor},
-                           {"wind_multiplier", std::bit_cast<float>(n.wind_multiplier_bits)},
+                           {"wind_multiplier", bonebridge::bit_cast<float>(n.wind_multiplier_bits)},
                            {"wind_multiplier_bits", fmt::format("0x{:08X}", n.wind_multiplier_bits)},
                            {"pos", vec(n.pos)}};
     if (node36) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "bonebridge/core/narrow.hpp"
 #include "bonebridge/io/byte_reader.hpp"
 #include "bonebridge/io/byte_writer.hpp"
 
@@ -263,7 +264,9 @@ Result<ClothDocument> read_cloth(std::span<const std::uint8_t> bytes) {
 std::vector<std::uint8_t> write_cloth(const ClothDocument& doc) {
   ByteWriter out;
   const RecordCounts counts{doc.nodes.size(), doc.links.size(), doc.colliders.size()};
-  out.reserve(kClothHeaderSize + records_size(counts, doc.layout) + doc.trailing.size());
+  // Only a hint: the records are in memory already, so their size fits unless the count is corrupt.
+  const std::uint64_t size = kClothHeaderSize + records_size(counts, doc.layout) + doc.trailing.size();
+  if (fits_size(size)) out.reserve(static_cast<std::size_t>(size));
   write_header(out, doc);
   for (const auto& node : doc.nodes) write_node(out, node, doc.layout);
   for (const auto& link : doc.links) write_link(out, link, doc.layout);

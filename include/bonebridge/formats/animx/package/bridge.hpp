@@ -14,6 +14,7 @@
 //
 // Joint names are slot names; a name several slots share is suffixed " #2", " #3" ... after its first
 // slot, so that each joint has its own name (the AnimX bridge matches tracks to joints by name).
+#include <span>
 #include <string>
 #include <vector>
 

@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: MIT
+"""Writes the page's folder: index.html with its scripts, the module and three.js beside it (for a static
+host), and bonebridge.html, the same page as one file (every script and the .wasm inlined) for file://.
+
+Usage: assemble.py SOURCE_DIR MODULE_DIR THREE_DIR OUT_DIR
+"""
+import base64
+import shutil
+import sys
+from pathlib import Path
+
+THREE = ["three.min.js", "examples/js/loaders/GLTFLoader.js", "examples/js/controls/OrbitControls.js"]
+LICENCES_LINK = '<p><a href="THIRD-PARTY.txt">Licences of what this page bundles</a></p>'
+
+
+def inline(name: str, text: str) -> str:
+    """A resource as a text/plain script element that app.js reads; "</script" must not end it early."""
+    if "</script" in text.lower():
+        raise SystemExit(f"assemble.py: {name} contains </script and cannot be inlined")
+    return f'<script type="text/plain" data-file="{name}">{text}</script>\n'
+
+
+def licences(source: Path) -> str:
+    """THIRD-PARTY.md as the plain text that ships beside the page (the same words, without the heading marks)."""
+    return "\n".join(line.lstrip("# ") if line.startswith("#") else line
+                     for line in (source / "THIRD-PARTY.md").read_text().splitlines()) + "\n"
+
+
+def main() -> None:
+    source, module, three, out = (Path(argument) for argument in sys.argv[1:5])
+    out.mkdir(parents=True, exist_ok=True)
+    for name in ["index.html", "app.js", "worker.js"]:
+        shutil.copyfile(source / name, out / name)
+    for name in ["bonebridge.js", "bonebridge.wasm"]:
+        shutil.copyfile(module / name, out / name)
+    for relative in THREE:
+        (out / "three" / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(three / relative, out / "three" / relative)
+    text = licences(source)
+    (out / "THIRD-PARTY.txt").write_text(text)
+
+    page = (source / "index.html").read_text()
+    resources = inline("bonebridge.js", (module / "bonebridge.js").read_text())
+    resources += inline("worker.js", (source / "worker.js").read_text())
+    resources += inline("bonebridge.wasm", base64.b64encode((module / "bonebridge.wasm").read_bytes()).decode())
+    for relative in THREE:
+        resources += inline("three/" + relative, (three / relative).read_text())
+    app = (source / "app.js").read_text()
+    if "</script" in app:
+        raise SystemExit("assemble.py: app.js contains </script")
+    page = page.replace('<script src="app.js"></script>', resources + "<script>" + app + "</script>")
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;")
+    page = page.replace(LICENCES_LINK, f"<details><summary>Licences of what this page bundles</summary><pre>"
+                                       f"{escaped}</pre></details>")
+    (out / "bonebridge.html").write_text(page)
+
+
+if __name__ == "__main__":
+    main()

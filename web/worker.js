@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// The page's Web Worker: it runs the bonebridge CLI (compiled to WebAssembly, its `main` called as on a
+// terminal) on an in-memory file system, so that a large archive never freezes the page. The worker's script is
+// emscripten's module (createBonebridge) followed by this file, started from a Blob by app.js.
+//
+// Messages in: {id, op: 'start', wasm, three} | {id, op: 'write', folder, files: [{name, bytes}]}
+//              | {id, op: 'run', args} | {id, op: 'read', path}
+// Messages out: {id, result} or {id, error}, and {op: 'line', text} for every line the CLI prints while it runs.
+'use strict';
+
+let bonebridge = null;
+let captured = null;
+
+function line(stream, text) {
+  if (captured) captured[stream].push(text);
+  postMessage({ op: 'line', stream, text });
+}
+
+// Debian's libjs-three scripts go where `preview` reads them by default (/usr/share/javascript/three).
+function writeThree(FS, three) {
+  for (const [relative, text] of Object.entries(three)) {
+    const path = '/usr/share/javascript/three/' + relative;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+    FS.writeFile(path, text);
+  }
+}
+
+function removeTree(FS, path) {
+  if (!FS.analyzePath(path).exists) return;
+  for (const name of FS.readdir(path)) {
+    if (name === '.' || name === '..') continue;
+    const child = path + '/' + name;
+    if (FS.isDir(FS.stat(child).mode)) removeTree(FS, child);
+    else FS.unlink(child);
+  }
+  FS.rmdir(path);
+}
+
+const operations = {
+  async start({ wasm, three }) {
+    bonebridge = await createBonebridge({
+      wasmBinary: wasm,
+      noExitRuntime: true,  // main runs many times: its exit must not end the runtime
+      print: (text) => line('stdout', text),
+      printErr: (text) => line('stderr', text),
+    });
+    writeThree(bonebridge.FS, three);
+    bonebridge.FS.mkdirTree('/out');  // where the page's conversions write
+    return true;
+  },
+  // A new set of files replaces the folder's old ones: companions are looked up beside the input, as on disk.
+  write({ folder, files }) {
+    const FS = bonebridge.FS;
+    removeTree(FS, folder);
+    FS.mkdirTree(folder);
+    for (const file of files) FS.writeFile(folder + '/' + file.name, new Uint8Array(file.bytes));
+    return files.length;
+  },
+  run({ args }) {
+    captured = { stdout: [], stderr: [] };
+    const started = performance.now();
+    let code;
+    try {
+      code = bonebridge.callMain(args);
+    } catch (thrown) {
+      code = thrown && typeof thrown.status === 'number' ? thrown.status : 70;
+      if (!(thrown && typeof thrown.status === 'number')) captured.stderr.push(String(thrown));
+    }
+    const result = { code, stdout: captured.stdout.join('\n'), stderr: captured.stderr.join('\n'),
+                     milliseconds: performance.now() - started };
+    captured = null;
+    return result;
+  },
+  read({ path }) {
+    const bytes = bonebridge.FS.readFile(path);
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  },
+};
+
+onmessage = async (event) => {
+  const { id, op } = event.data;
+  try {
+    const result = await operations[op](event.data);
+    postMessage({ id, result }, result instanceof ArrayBuffer ? [result] : []);
+  } catch (error) {
+    postMessage({ id, error: String(error && error.message ? error.message : error) });
+  }
+};
