@@ -4,13 +4,13 @@
 // the Khronos glTF-Validator (0 errors, 0 warnings), and each of its animations, found by name, is played in
 // three.js and in Blender (headless, the others muted) against the game engine's poses of that animation's own
 // input (`bonebridge sample INPUT`).
-// Entries: "inputs" (under ../shared/samples), "args" ({samples} expanded), "animations" (name -> the input to
-// sample; by default each input's file stem names its own), "max_relative", "max_units". A "character" entry
-// instead lays out a game folder ("files": path -> a sample, or {"text"} or {"bytes"}, or {"package"}: a Resonite
-// package laid out by package.mjs from its name, data tree and assets; "pack": archive -> folder, packed by the
-// tool in order) and converts it with `batch --characters`: the glb of that character is checked. A path under
-// {examples}/ or {source}/ names a bundled example or a file of the source tree instead of a sample; {install}/
-// a file of the laid-out game folder (a package whose own AnimX the engine samples).
+// Entries: "inputs" (under ../shared/samples), "args" ({samples}, {examples}, {source} expanded), "animations"
+// (name -> the input to sample; by default each input's file stem names its own), "max_relative", "max_units".
+// A "character" entry instead lays out a game folder ("files": path -> a sample, or {"text"} or {"bytes"}, or
+// {"package"}: a Resonite package laid out by package.mjs from its name, data tree and assets; "pack": archive ->
+// folder, packed by the tool in order) and converts it with `batch --characters`: the glb of that character is
+// checked. A path under {examples}/ or {source}/ names a bundled example or a file of the source tree instead of
+// a sample; {install}/ a file of the laid-out game folder (a package whose own AnimX the engine samples).
 // Usage: node check_animations.mjs TOOL SAMPLES_DIR
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync, mkdirSync, cpSync } from 'node:fs';

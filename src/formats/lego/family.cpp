@@ -83,7 +83,8 @@ FormatFamily family() {
        "`characters` gives each actor its g_cycles walk cycles, the four SNDANIM.SI click animations "
        "(objects 10-13, looked up as AnimC1.ani..AnimC4.ani: names assumed from sndanim_actions.h, no "
        "SNDANIM.SI is public), the scenes of each <world>inf.dta (version 3, read as ReadAnimInfo does) "
-       "whose models name it, and any other .ani whose actor list names it with type 2; inf.dta checked on "
+       "whose models name it (looked up as the SI object <name>_Anim, as isle_actions.h names them), and any "
+       "other .ani whose actor list names it with type 2; inf.dta checked on "
        "hand-laid bytes only (none is public)"},
   };
   row.sniff = [](std::span<const std::uint8_t> bytes) {

@@ -55,6 +55,13 @@ void add_click_animations(const InstallView& install, const std::map<std::string
   }
 }
 
+// A scene animation's file: the SI object "<name>_Anim" (the action headers name the world scripts' scene
+// animations so: isle_actions.h c_sba001bu_Anim = 351, c_pns065rd_Anim = 3682), else a loose <name>.ani.
+const InstallFile* scene_file(const InstallView& install, const InstallFile& index, const std::string& name) {
+  if (const InstallFile* object = install.find(name + "_Anim.ani", &index)) return object;
+  return install.find(name + ".ani", &index);
+}
+
 void add_world_info(const InstallView& install, const InstallFile& index,
                     const std::map<std::string, Character*>& actors, std::set<std::string>& claimed,
                     std::vector<std::string>& notes) {
@@ -68,7 +75,7 @@ void add_world_info(const InstallView& install, const InstallFile& index,
   }
   for (std::size_t i = 0; i < info->animations.size(); ++i) {
     const WorldInfoAnimation& animation = info->animations[i];
-    const InstallFile* file = install.find(animation.name + ".ani", &index);
+    const InstallFile* file = scene_file(install, index, animation.name);
     const std::string extras = nlohmann::json{
         {"index", index.address},
         {"entry", i},
@@ -79,8 +86,9 @@ void add_world_info(const InstallView& install, const InstallFile& index,
       const auto actor = actors.find(lower(model.name));
       if (actor == actors.end()) continue;
       if (file == nullptr) {
-        actor->second->missing.push_back(fmt::format("scene animation {}.ani (object {} of {}, entry {})",
-                                                     animation.name, animation.object_id, index.address, i));
+        actor->second->missing.push_back(
+            fmt::format("scene animation {}_Anim.ani (object {} of {}, entry {})", animation.name,
+                        animation.object_id, index.address, i));
         continue;
       }
       claimed.insert(file->address);

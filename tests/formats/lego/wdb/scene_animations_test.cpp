@@ -2,7 +2,8 @@
 // Animations the game plays on an actor besides its walk cycles (scene_animations.hpp): a <world>inf.dta laid
 // out by hand here from LegoAnimationManager::ReadAnimInfo / ReadModelInfo (isledecomp/isle @ 2614373c,
 // legoanimationmanager.cpp:757-850), not by any writer of ours; SNDANIM.SI's click objects AnimC1..AnimC4
-// (sndanim_actions.h); and the real pns065rd.ani, whose actor list names RD and PG with type 2.
+// (sndanim_actions.h); scene objects named <name>_Anim (isle_actions.h); and the real pns065rd.ani, whose
+// actor list names RD and PG with type 2.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -163,13 +164,13 @@ TEST(LegoSceneAnimations, AWorldIndexPutsEachAnimationOnTheActorsItsModelsName) 
   install.add("LEGO/data/WORLD.WDB", {});
   install.add("LEGO/data/isleinf.dta", world_info());
   install.add("LEGO/Scripts/Isle/ISLE.SI", {});
-  install.add("pns065rd.ani", {}, "LEGO/Scripts/Isle/ISLE.SI");
+  install.add("pns065rd_Anim.ani", {}, "LEGO/Scripts/Isle/ISLE.SI");
   const CharacterList list = find_characters(install);
   ASSERT_EQ(list.characters.size(), 66u);
   for (const std::string actor : {"rd", "pg"}) {
     const auto* scene = animation_named(named(list, actor), "pns065rd");
     ASSERT_NE(scene, nullptr) << actor;
-    EXPECT_EQ(scene->file, "LEGO/Scripts/Isle/ISLE.SI:pns065rd.ani");
+    EXPECT_EQ(scene->file, "LEGO/Scripts/Isle/ISLE.SI:pns065rd_Anim.ani");
     EXPECT_EQ(scene->extras.at("lego.world_info"),
               R"({"entry":0,"index":"LEGO/data/isleinf.dta","location":-1,"object":593})");
   }
@@ -177,7 +178,7 @@ TEST(LegoSceneAnimations, AWorldIndexPutsEachAnimationOnTheActorsItsModelsName) 
   const Character& bu = named(list, "bu");
   EXPECT_EQ(animation_named(bu, "sba001bu"), nullptr);
   EXPECT_NE(std::find(bu.missing.begin(), bu.missing.end(),
-                      "scene animation sba001bu.ani (object 351 of LEGO/data/isleinf.dta, entry 1)"),
+                      "scene animation sba001bu_Anim.ani (object 351 of LEGO/data/isleinf.dta, entry 1)"),
             bu.missing.end());
   EXPECT_EQ(animation_named(named(list, "pepper"), "pns065rd"), nullptr);
   EXPECT_TRUE(list.lone.empty());

@@ -11,7 +11,9 @@
 // - scene animations: each <world>inf.dta (world_info.hpp) lists a world's animations with the models in
 // them;
 //   a model named like an actor of the actor table puts the animation on that actor (the game builds such a
-//   model with CharacterManager()->GetActorROI(name)); the animation is looked up as <name>.ani;
+//   model with CharacterManager()->GetActorROI(name)); the animation is looked up as the SI object
+//   <name>_Anim (the name isle_actions.h gives the world script's object of that id, e.g. c_sba001bu_Anim =
+//   351), else as a loose <name>.ani;
 // - any other .ani of the install whose actor list names an actor with type 2 (LegoAnimPresenter::
 //   CreateManagedActors: GetActorROI(name); a leading '*' only hides it), as pns065rd.ani names RD and PG
 //   and each public walk cycle names its own actor.
