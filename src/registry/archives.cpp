@@ -22,6 +22,23 @@
 namespace bonebridge {
 namespace {
 
+// The one entry whose name without its extension is `folded` ("WORLD.WDB:head" for head.wdb); none when no
+// entry or several have that stem.
+std::optional<std::size_t> entry_by_stem(const std::vector<archive::Entry>& entries,
+                                         const std::string& folded) {
+  std::optional<std::size_t> found;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const std::string key = entry_key(entries[i].name);
+    const auto dot = key.rfind('.');
+    if (dot == std::string::npos || key.find('/', dot) != std::string::npos ||
+        key.compare(0, dot, folded) != 0 || dot != folded.size())
+      continue;
+    if (found) return std::nullopt;
+    found = i;
+  }
+  return found;
+}
+
 std::optional<std::size_t> entry_index(const archive::Archive& archive, const std::string& wanted) {
   const auto& entries = archive.entries();
   for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -31,6 +48,7 @@ std::optional<std::size_t> entry_index(const archive::Archive& archive, const st
   for (std::size_t i = 0; i < entries.size(); ++i) {
     if (entry_key(entries[i].name) == folded) return i;
   }
+  if (const auto stem = entry_by_stem(entries, folded)) return stem;
   std::size_t index = 0;
   const auto [end, ec] = std::from_chars(wanted.data(), wanted.data() + wanted.size(), index);
   if (ec == std::errc() && end == wanted.data() + wanted.size() && index < entries.size()) return index;

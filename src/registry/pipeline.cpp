@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <iostream>
@@ -282,6 +283,42 @@ std::size_t hold_own_rest(Clip& clip, const Skeleton& own, const Skeleton& base)
   return added;
 }
 
+// Each clip holds the rest value, by a constant channel, of every joint property that another clip of the
+// glTF moves and it leaves alone: players differ on what such a property shows while the clip plays (three.js
+// the node's own value, Blender the pose the previous action left). Returns how many channels it took.
+std::size_t hold_rest_across_clips(Scene& scene) {
+  if (scene.clips.size() < 2) return 0;
+  const std::size_t joints = scene.skeleton.joints.size();
+  std::vector<std::array<bool, 3>> moved(joints, {false, false, false});
+  for (const Clip& clip : scene.clips) {
+    for (const JointChannels& c : clip.joints) {
+      if (c.joint < 0 || static_cast<std::size_t>(c.joint) >= joints) continue;
+      auto& flags = moved[static_cast<std::size_t>(c.joint)];
+      flags = {flags[0] || c.translation.has_value(), flags[1] || c.rotation.has_value(),
+               flags[2] || c.scale.has_value()};
+    }
+  }
+  std::size_t added = 0;
+  for (Clip& clip : scene.clips) {
+    for (std::size_t j = 0; j < joints; ++j) {
+      const auto& flags = moved[j];
+      if (!flags[0] && !flags[1] && !flags[2]) continue;
+      auto it = std::find_if(clip.joints.begin(), clip.joints.end(),
+                             [&](const JointChannels& c) { return c.joint == static_cast<int>(j); });
+      if (it == clip.joints.end()) {
+        JointChannels channels;
+        channels.joint = static_cast<int>(j);
+        it = clip.joints.insert(it, std::move(channels));
+      }
+      const Transform& rest = scene.skeleton.joints[j].rest;
+      if (flags[0] && !it->translation) it->translation = constant_channel(rest.translation), ++added;
+      if (flags[1] && !it->rotation) it->rotation = constant_channel(rest.rotation), ++added;
+      if (flags[2] && !it->scale) it->scale = constant_channel(rest.scale), ++added;
+    }
+  }
+  return added;
+}
+
 // What the notes say of an input left out of the glTF.
 std::string left_out(const std::string& address, Error error) {
   if (error.file == address) error.file.clear();
@@ -376,6 +413,11 @@ Result<Converted<Bytes>> animations_to_gltf(const ConvertJob& job) {
     for (std::size_t i = 1; i < failures.size(); ++i) error.message += "; " + failures[i].to_string();
     return error;
   }
+  if (const std::size_t held = hold_rest_across_clips(merged->value); held > 0)
+    merged->notes.push_back(
+        fmt::format("{} constant channel{} the rest pose, in each animation, of the joints that only other "
+                    "animations move",
+                    held, held == 1 ? " holds" : "s hold"));
   std::vector<std::string> names;
   for (const auto& clip : merged->value.clips) names.push_back(clip.name);
   merged->notes.push_back(

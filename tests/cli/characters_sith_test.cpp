@@ -122,7 +122,7 @@ TEST_F(SithCharacters, BatchWritesOneTexturedGlbWithEveryAnimationNamed) {
   EXPECT_NE(run.err.find("0 failed"), std::string::npos) << run.err;
 }
 
-TEST_F(SithCharacters, WithoutATemplateKeysAreMatchedToTheirModelByNodeNames) {
+TEST_F(SithCharacters, WithoutATemplateKeysAreMatchedToTheirModelByNodeNamesAndNamedByThePuppet) {
   const auto gob = game_gob(false);
   const auto run = this->run({"characters", gob, "--json"});
   ASSERT_EQ(run.code, 0) << run.err;
@@ -134,12 +134,23 @@ TEST_F(SithCharacters, WithoutATemplateKeysAreMatchedToTheirModelByNodeNames) {
   EXPECT_EQ(car["animations"][0]["file"], gob + ":3do\\key\\sed_cable_car_door_close.key");
   const auto& droid = list["characters"][1];
   EXPECT_EQ(droid["name"], "sed_pd");
+  EXPECT_EQ(droid["defined_by"],
+            "no template: keys matched to the model by node names, named by the puppet " + gob +
+                ":misc\\pup\\sedpd.pup");
+  EXPECT_EQ(droid["sources"], nlohmann::json::array({gob + ":misc\\pup\\sedpd.pup"}));
+  // The puppet no template names still names the keys its rows play, as with the template (sedpd.pup read
+  // by hand with IJIM's submode table, which knows every row of it).
   ASSERT_EQ(droid["animations"].size(), 3u);
-  EXPECT_EQ(droid["animations"][0]["name"], "sed_pdgo");
+  EXPECT_EQ(droid["animations"][0]["name"], "mode 0 / walk");
+  EXPECT_EQ(droid["animations"][0]["aliases"][0], "mode 0 / run");
+  EXPECT_EQ(droid["animations"][1]["name"], "mode 0 / death");
+  EXPECT_EQ(droid["animations"][2]["name"], "mode 7 / stand");
+  EXPECT_EQ(droid["animations"][2]["file"], gob + ":3do\\key\\sed_pdstand.key");
+  EXPECT_EQ(droid["animations"][0]["extras"]["matched_by"], "\"node names\"");
   EXPECT_NE(droid["notes"][0].get<std::string>().find("matched by node names"), std::string::npos);
-  // The puppet with no template is listed as a file of no character, with its reason.
-  ASSERT_EQ(list["lone_files"].size(), 1u) << list["lone_files"].dump(2);
-  EXPECT_EQ(list["lone_files"][0]["file"], gob + ":misc\\pup\\sedpd.pup");
+  // The cable car's key is named by no puppet: its file name.
+  EXPECT_EQ(car["animations"][0]["name"], "sed_cable_car_door_close");
+  EXPECT_TRUE(list["lone_files"].empty()) << list["lone_files"].dump(2);
 }
 
 }  // namespace

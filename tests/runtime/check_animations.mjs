@@ -4,19 +4,32 @@
 // the Khronos glTF-Validator (0 errors, 0 warnings), and each of its animations, found by name, is played in
 // three.js and in Blender (headless, the others muted) against the game engine's poses of that animation's own
 // input (`bonebridge sample INPUT`).
-// Entries: "inputs" (under ../shared/samples), "args" ({samples} expanded), "animations" (name -> the input to
-// sample; by default each input's file stem names its own), "max_relative", "max_units". A "character" entry
-// instead lays out a game folder ("files": path -> a sample, or {"text"} or {"bytes"}; "pack": archive -> folder,
-// packed by the tool) and converts it with `batch --characters`: the glb of that character is checked.
+// Entries: "inputs" (under ../shared/samples), "args" ({samples}, {examples}, {source} expanded), "animations"
+// (name -> the input to sample; by default each input's file stem names its own), "max_relative", "max_units".
+// A "character" entry instead lays out a game folder ("files": path -> a sample, or {"text"} or {"bytes"}, or
+// {"package"}: a Resonite package laid out by package.mjs from its name, data tree and assets; "pack": archive ->
+// folder, packed by the tool in order) and converts it with `batch --characters`: the glb of that character is
+// checked. A path under {examples}/ or {source}/ names a bundled example or a file of the source tree instead of
+// a sample; {install}/ a file of the laid-out game folder (a package whose own AnimX the engine samples).
 // Usage: node check_animations.mjs TOOL SAMPLES_DIR
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync, mkdirSync, cpSync } from 'node:fs';
 import { join, basename, dirname, extname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { resonitePackage } from './package.mjs';
 
 const [tool, samplesDir] = process.argv.slice(2);
 const here = dirname(fileURLToPath(import.meta.url));
+const sourceDir = join(here, '..', '..');
+// A sample, or with {examples}/, {source}/ or {install}/ a bundled example, a file of the source tree or of
+// the game folder laid out for entry i.
+const installOf = (i) => join(out, `${i}-install`);
+const resolve = (path, i) => (path.startsWith('{examples}/') ? join(sourceDir, 'examples', path.slice(11))
+  : path.startsWith('{source}/') ? join(sourceDir, path.slice(9))
+  : path.startsWith('{install}/') ? join(installOf(i), path.slice(10)) : join(samplesDir, path));
+const expand = (arg) => arg.replace('{samples}', samplesDir).replace('{examples}', join(sourceDir, 'examples'))
+  .replace('{source}', sourceDir);
 const out = mkdtempSync(join(tmpdir(), 'bonebridge-animations-'));
 // Blender must see Debian's Python packages (numpy), not those of a version-managed Python on PATH.
 const blenderEnv = { ...process.env, PYTHONPATH: '', PYTHONHOME: '', PATH: `/usr/bin:${process.env.PATH}` };
@@ -24,13 +37,19 @@ const blenderEnv = { ...process.env, PYTHONPATH: '', PYTHONHOME: '', PATH: `/usr
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+function laidOutPackage({ name, tree, assets }) {
+  const bytes = Object.fromEntries(Object.entries(assets).map(([hash, path]) => [hash, readFileSync(resolve(path))]));
+  return resonitePackage({ name, tree, assets: bytes });
+}
+
 // The game folder of a "character" entry, its archives packed; returns the glb `batch --characters` wrote.
 function characterGlb(entry, i) {
-  const folder = join(out, `${i}-install`);
+  const folder = installOf(i);
   for (const [path, source] of Object.entries(entry.files)) {
     const target = join(folder, path);
     mkdirSync(dirname(target), { recursive: true });
-    if (typeof source === 'string') cpSync(join(samplesDir, source), target, { recursive: true });
+    if (typeof source === 'string') cpSync(resolve(source, i), target, { recursive: true });
+    else if (source.package) writeFileSync(target, laidOutPackage(source.package));
     else writeFileSync(target, source.text ?? Buffer.from(source.bytes));
   }
   for (const [archive, inner] of Object.entries(entry.pack ?? {})) {
@@ -43,16 +62,18 @@ function characterGlb(entry, i) {
 }
 
 JSON.parse(readFileSync(join(here, 'animations.json'), 'utf8')).forEach((entry, i) => {
-  const inputs = (entry.inputs ?? Object.values(entry.animations)).map((input) => join(samplesDir, input));
-  const missing = inputs.filter((input) => !existsSync(input));
+  const inputs = (entry.inputs ?? Object.values(entry.animations)).map((input) => resolve(input, i));
+  const laidOut = Object.values(entry.files ?? {}).flatMap((f) => (typeof f === 'string' ? [f]
+    : Object.values(f.package?.assets ?? {}))).map((f) => resolve(f, i));
+  const missing = [...inputs, ...laidOut].filter((input) => !input.startsWith(installOf(i)) && !existsSync(input));
   if (missing.length) {
     console.log(`SKIPPED LOUDLY: ${missing.join(', ')} absent (../shared/samples missing)`);
     skipped++;
     return;
   }
-  const args = (entry.args ?? []).map((a) => a.replace('{samples}', samplesDir));
+  const args = (entry.args ?? []).map(expand);
   const animations = entry.animations
-    ? Object.entries(entry.animations).map(([name, input]) => [name, join(samplesDir, input)])
+    ? Object.entries(entry.animations).map(([name, input]) => [name, resolve(input, i)])
     : inputs.map((input) => [basename(input, extname(input)), input]);
   let glb = join(out, `${i}.glb`);
   try {

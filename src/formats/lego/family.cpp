@@ -75,10 +75,17 @@ FormatFamily family() {
        "worlds, part and model blobs, LOD meshes and palette textures read and written byte for byte "
        "(checked "
        "on hand-laid files: no WORLD.WDB is public); a model's ROI tree is kept as bytes; a part converts as "
-       "its last LOD, textured; browsable as an archive"},
+       "its last LOD, textured; browsable as an archive: `ls WORLD.WDB` lists each part as <part>.wdb, "
+       "and `convert WORLD.WDB:head out.glb` (or WORLD.WDB:head.wdb) converts the part head"},
       {"characters", true, "partial",
        "--world WORLD.WDB gives an .ani's actors their bodies from the decompiled 66-actor table (parts, "
-       "chest/face textures, colour aliases); the 16 public walk cycles checked on a hand-laid WORLD.WDB"},
+       "chest/face textures, colour aliases); the 16 public walk cycles checked on a hand-laid WORLD.WDB. "
+       "`characters` gives each actor its g_cycles walk cycles, the four SNDANIM.SI click animations "
+       "(objects 10-13, looked up as AnimC1.ani..AnimC4.ani: names assumed from sndanim_actions.h, no "
+       "SNDANIM.SI is public), the scenes of each <world>inf.dta (version 3, read as ReadAnimInfo does) "
+       "whose models name it (looked up as the SI object <name>_Anim, as isle_actions.h names them), and any "
+       "other .ani whose actor list names it with type 2; inf.dta checked on "
+       "hand-laid bytes only (none is public)"},
   };
   row.sniff = [](std::span<const std::uint8_t> bytes) {
     return bytes.size() >= 0x20 && bytes[0] == 0x11 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0 &&

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -339,9 +340,75 @@ struct LooseModel {
   const ModelFile* model;
 };
 
-// Keys no character plays, matched to the one model their node names fit.
+// A key that a puppet no template names plays: the puppet and the key's names in it.
+struct LoosePuppetKey {
+  const InstallFile* puppet = nullptr;
+  std::vector<std::string> names;  // "mode N / submode", the first (mode, submode index) first
+  nlohmann::json moves;
+};
+
+// The file name of a stored path, folded as the engine compares names.
+std::string folded_name(const std::string& path) {
+  const auto slash = path.find_last_of("/\\");
+  return fold_case(slash == std::string::npos ? path : path.substr(slash + 1));
+}
+
+// The keys of the puppets no template names (a loose mod folder), by folded file name. With no world to say
+// the game, each puppet's submodes are read with the table that knows the most of its rows (IJIM's on a tie:
+// its table is the larger).
+std::map<std::string, LoosePuppetKey> loose_puppet_keys(const InstallView& install,
+                                                        const std::set<std::string>& used,
+                                                        CharacterList& out) {
+  std::map<std::string, LoosePuppetKey> keys;
+  for (const InstallFile* file : install.with_extension(".pup")) {
+    if (used.contains(file->address)) continue;
+    auto bytes = install.read(*file);
+    auto pup = bytes ? read_pup(*bytes) : Result<PupFile>(bytes.error());
+    if (!pup) {
+      out.notes.push_back(file->address + ": " + pup.error().to_string());
+      continue;
+    }
+    const PuppetClass puppet = load_puppet(*pup);
+    PuppetAnimations best = puppet_animations(puppet, Dialect::InfernalMachine);
+    if (PuppetAnimations mots = puppet_animations(puppet, Dialect::MysteriesOfTheSith);
+        mots.unknown.size() < best.unknown.size())
+      best = std::move(mots);
+    for (const auto& key : best.keys) {
+      const std::string folded = fold_case(key);
+      if (!keys.try_emplace(folded, LoosePuppetKey{file, best.names.at(folded), best.moves.at(folded)})
+               .second)
+        out.notes.push_back(fmt::format("{}: {} is named by an earlier puppet too ({}); that one names it",
+                                        file->address, key, keys.at(folded).puppet->address));
+    }
+  }
+  return keys;
+}
+
+// A loose key's animation: named by the puppet that names it, else by its file name.
+CharacterAnimation loose_animation(const InstallFile& file,
+                                   const std::map<std::string, LoosePuppetKey>& puppets,
+                                   Character& character) {
+  const auto named = puppets.find(folded_name(file.path));
+  if (named == puppets.end())
+    return {stem_of(file.path), {}, file.address, {{"matched_by", "\"node names\""}}};
+  const LoosePuppetKey& key = named->second;
+  if (std::find(character.sources.begin(), character.sources.end(), key.puppet->address) ==
+      character.sources.end()) {
+    character.sources.push_back(key.puppet->address);
+    character.defined_by += ", named by the puppet " + key.puppet->address;
+  }
+  CharacterAnimation animation{key.names.front(), {key.names.begin() + 1, key.names.end()}, file.address, {}};
+  animation.extras["matched_by"] = "\"node names\"";
+  animation.extras["puppet"] = key.puppet->address;
+  animation.extras["puppet_moves"] = key.moves.dump();
+  return animation;
+}
+
+// Keys no character plays, matched to the one model their node names fit; a puppet that no template names
+// gives them its submode names.
 void match_loose_keys(const InstallView& install, Models& parsed, const std::set<std::string>& used,
                       CharacterList& out) {
+  const auto puppets = loose_puppet_keys(install, used, out);
   std::vector<LooseModel> models;
   for (const InstallFile* file : install.with_extension(".3do")) {
     if (const ModelFile* model = parsed.of(*file)) models.push_back({file, model});
@@ -379,8 +446,7 @@ void match_loose_keys(const InstallView& install, Models& parsed, const std::set
       out.characters.push_back(std::move(character));
     }
     Character& character = out.characters[it->second];
-    character.animations.push_back(
-        {stem_of(file->path), {}, file->address, {{"matched_by", "\"node names\""}}});
+    character.animations.push_back(loose_animation(*file, puppets, character));
     character.notes.push_back(fmt::format("{} matched by node names", file->address));
   }
 }

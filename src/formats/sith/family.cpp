@@ -150,7 +150,9 @@ std::vector<Capability> capabilities() {
        "join "
        "the characters whose model the key fits ('cog SCRIPT / NAME'); keys no template names are matched to "
        "a "
-       "model by node names; the binary IJIM .cnd is not read; JK 8-bit materials use the level's first "
+       "model by node names, named 'mode N / submode' by a puppet that no template names when one names "
+       "them (its game guessed from which submode table knows its rows); the binary IJIM .cnd is not read; "
+       "JK 8-bit materials use the level's first "
        "colormap, else dflt.cmp"},
   };
 }

@@ -172,6 +172,7 @@ void add_rig_and_mesh(const InstallView& install, const RfgCharacterIndex& index
   const std::string rig = rig_of(index, definition, character);
   if (const auto* file = find_file(install, rig)) {
     character.model = file->address;
+    character.settings["rig"] = file->address;  // the animations' companion (--rig), as convert needs it
     claimed.insert(file->address);
     character.notes.push_back("rig " + xtbl_utf8(rig) + " found");
   } else {

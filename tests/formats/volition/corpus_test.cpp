@@ -133,6 +133,23 @@ Seeds example_files() {
   auto encoded = encode_clip(clip, skeleton, rig, {});
   EXPECT_TRUE(encoded);
   if (encoded) files["volition/wave.anim_pc"] = write_anim(encoded->document);
+  // A second clip on the same rig (a character's second state): the head nods twice over 1.5 s while the
+  // spine leans forward.
+  Clip nod;
+  nod.duration = 1.5;
+  JointChannels spine{2, {}, Channel<Quat>{}, {}};
+  JointChannels head{3, {}, Channel<Quat>{}, {}};
+  for (int k = 0; k <= 6; ++k) {
+    const double t = k * 0.25;
+    spine.rotation->times.push_back(t);
+    spine.rotation->values.push_back(axis_angle({1, 0, 0}, 0.3 * t / 1.5));
+    head.rotation->times.push_back(t);
+    head.rotation->values.push_back(axis_angle({1, 0, 0}, 0.5 * std::sin(2 * kPi * t / 0.75)));
+  }
+  nod.joints = {spine, head};
+  auto nodded = encode_clip(nod, skeleton, rig, {});
+  EXPECT_TRUE(nodded);
+  if (nodded) files["volition/nod.anim_pc"] = write_anim(nodded->document);
   return files;
 }
 

@@ -95,8 +95,9 @@ const archive::ArchiveKind& wdb_kind() {
       "wdb",
       "LEGO Island WORLD.WDB",
       {".wdb"},
-      "read only: every part (LOD list) as a WORLD.WDB of its own with the textures it names, and every "
-      "world's part and model blobs as stored",
+      "read only: every part (LOD list) as a WORLD.WDB of its own with the textures it names, listed as "
+      "<part>.wdb and addressed by the part's own name too (WORLD.WDB:head or WORLD.WDB:head.wdb), and every "
+      "world's part and model blobs as stored (<world>/parts/<name>.bin, <world>/models/<name>.bin)",
       [](std::span<const std::uint8_t>) { return false; },  // no magic: known by its extension
       [](std::vector<std::uint8_t> bytes) -> Result<std::unique_ptr<archive::Archive>> {
         auto document = wdb::read(bytes);

@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <map>
 #include <set>
 #include <string_view>
 
 #include "bonebridge/formats/lego/wdb/actors.hpp"
+#include "bonebridge/formats/lego/wdb/scene_animations.hpp"
 
 namespace bonebridge::lego::wdb {
 namespace {
@@ -93,8 +95,9 @@ CharacterList find_characters(const InstallView& install) {
   if (world == nullptr)
     list.notes.push_back("no lego\\data\\world.wdb in the install: the actors have no bodies");
   std::set<std::string> claimed;
+  std::vector<Character> actors;
   for (const std::string_view name : actor_names()) {
-    Character character;
+    Character& character = actors.emplace_back();
     character.family = "lego";
     character.name = std::string(name);
     character.defined_by = "g_actorInfoInit (LEGO1 legoactors.cpp)";
@@ -109,16 +112,21 @@ CharacterList find_characters(const InstallView& install) {
     } else {
       character.notes.push_back("not in g_characters: the game plays no walk cycle on it");
     }
-    // Without WORLD.WDB an actor is only worth listing for the animations the install holds for it.
-    if (world != nullptr || !character.animations.empty()) list.characters.push_back(std::move(character));
+  }
+  std::map<std::string, Character*> by_name;
+  for (Character& actor : actors) by_name[lower(actor.name)] = &actor;
+  add_scene_animations(install, by_name, claimed, list.notes);
+  // Without WORLD.WDB an actor is only worth listing for the animations the install holds for it.
+  for (Character& actor : actors) {
+    if (world != nullptr || !actor.animations.empty()) list.characters.push_back(std::move(actor));
   }
   for (const InstallFile* file : animations) {
     if (claimed.contains(file->address)) continue;
     const std::string stem = lower(stem_of(file->key));
-    list.lone.push_back(
-        {file->address, stem.starts_with("cns")
-                            ? "a walk cycle no actor's g_cycles row names"
-                            : "not a walk cycle; scene animations are not matched to actors yet"});
+    list.lone.push_back({file->address, stem.starts_with("cns")
+                                            ? "a walk cycle no actor's g_cycles row names"
+                                            : "no actor plays it: no <world>inf.dta model, click object or "
+                                              "type-2 actor of its own names an actor of the table"});
   }
   return list;
 }

@@ -83,6 +83,7 @@ TEST(RfgInstall, ACharacterWithItsRigAndAnimationsInAStreamContainerIsConvertibl
   EXPECT_EQ(hero.name, "Hero");
   EXPECT_EQ(hero.defined_by, "table.vpp_pc:character.xtbl line 2");
   EXPECT_EQ(hero.model, "humans.vpp_pc:hero.str2_pc:Hero.rig_pc");
+  EXPECT_EQ(hero.settings.at("rig"), hero.model);  // what `batch --characters` gives the animations as --rig
   EXPECT_TRUE(hero.missing.empty()) << hero.missing.front();
   ASSERT_EQ(hero.animations.size(), 2u);
   EXPECT_EQ(hero.animations[0].name, "walk");  // Hero's own walk replaces Base's

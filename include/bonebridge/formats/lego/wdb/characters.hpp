@@ -5,7 +5,8 @@
 // the walk cycles the game plays on it: the row g_cycles[g_characters[actor].m_unk0x16] of
 // legoanimationmanager.cpp (isledecomp/isle @ 2614373c, lines 58 and 2378), found as "<cycle>.ani" anywhere
 // in the install (loose, or an entry of ISLE.SI). Actors that g_characters does not list (ghosts, pep, cop01,
-// actor_01..05, ...) get no cycles. .ani files no cycle names are listed as lone files.
+// actor_01..05, ...) get no cycles. Then the click, scene and actor-list animations of scene_animations.hpp;
+// .ani files that none of these give to an actor are listed as lone files.
 #include "bonebridge/core/character.hpp"
 #include "bonebridge/io/install_view.hpp"
 
