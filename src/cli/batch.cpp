@@ -48,34 +48,47 @@ class BatchCollector {
     if (find_family_by_extension(file)) return add(file.string(), relative);
     return Ok{};
   }
+  // An archive on disk is opened reading its index only; an entry of one (ARCHIVE:NESTED) is read whole.
   Status add_archive(const std::string& address, const fs::path& relative, const fs::path& named) {
+    std::error_code ec;
+    if (fs::is_regular_file(address, ec)) {
+      auto archive = open_archive_file(address);
+      if (!archive) return archive.error();
+      return add_entries(address, relative, named, std::move(*archive));
+    }
     auto file = read_address(address);
     if (!file) return file.error();
-    return add_entries(address, relative, named, std::move(file->bytes));
+    auto archive = open_archive(named.filename().string(), std::move(file->bytes));
+    if (!archive) return archive.error();
+    return add_entries(address, relative, named, std::move(*archive));
   }
   std::vector<BatchItem> take() { return std::move(items_); }
+  // The archives listed, for the items to read their entries from (each opened once per batch).
+  std::vector<OpenedArchive> take_archives() { return std::move(archives_); }
 
  private:
   // A nested archive's bytes come from its parent, already read, not from its address anew.
   Status add_entries(const std::string& address, const fs::path& relative, const fs::path& named,
-                     std::vector<std::uint8_t> bytes) {
-    auto archive = open_archive(named.filename().string(), std::move(bytes));
-    if (!archive) return archive.error();
+                     std::unique_ptr<archive::Archive> opened) {
+    archives_.push_back({address, std::move(opened)});
+    const archive::Archive* archive = archives_.back().archive.get();
     const bool numbered_family = find_family_by_extension(named) != nullptr;
-    for (std::size_t i = 0; i < (*archive)->entries().size(); ++i) {
-      const auto& entry = (*archive)->entries()[i];
+    for (std::size_t i = 0; i < archive->entries().size(); ++i) {
+      const auto& entry = archive->entries()[i];
       if (entry.compression == "blank") continue;
       const std::string inner = address + ":" + entry.name;
       const fs::path inner_relative = relative / entry.name;
       Status status = Ok{};
       if (names_an_archive(entry.name)) {
-        auto nested = (*archive)->read(i);
+        auto nested = archive->read(i);
         if (!nested) {
           Error error = nested.error();
           error.file = inner;
           return error;
         }
-        status = add_entries(inner, inner_relative, entry.name, std::move(*nested));
+        auto inner_archive = open_archive(fs::path(entry.name).filename().string(), std::move(*nested));
+        if (!inner_archive) return inner_archive.error();
+        status = add_entries(inner, inner_relative, entry.name, std::move(*inner_archive));
       } else if (find_family_by_extension(entry.name) || numbered_family) {
         status = add(inner, inner_relative);
       }
@@ -93,9 +106,10 @@ class BatchCollector {
   fs::path out_;
   const char* extension_;
   std::vector<BatchItem> items_;
+  std::vector<OpenedArchive> archives_;
 };
 
-Result<std::vector<BatchItem>> folder_items(const fs::path& folder, BatchCollector& collector) {
+Status add_folder(const fs::path& folder, BatchCollector& collector) {
   std::vector<fs::path> files;
   std::error_code ec;
   // The error_code forms throughout: an unreadable subfolder is bad input, not an exception.
@@ -107,22 +121,29 @@ Result<std::vector<BatchItem>> folder_items(const fs::path& folder, BatchCollect
   if (ec) return Error{"", "cannot list the folder: " + ec.message(), {}, {}, folder.string()};
   std::sort(files.begin(), files.end());
   for (const auto& file : files) {
-    if (auto status = collector.add_file(file, file.lexically_relative(folder)); !status)
-      return status.error();
+    if (auto status = collector.add_file(file, file.lexically_relative(folder)); !status) return status;
   }
-  return collector.take();
+  return Ok{};
 }
+
+// What a batch converts, and the archives it listed (kept open for the items' reads).
+struct BatchInput {
+  std::vector<BatchItem> items;
+  std::vector<OpenedArchive> archives;
+};
 
 // A folder: every file a family claims and every archive, at its path relative to the folder. An archive:
 // its entries, under a folder of the archive's name.
-Result<std::vector<BatchItem>> batch_items(const std::string& input, const fs::path& out,
-                                           const char* extension) {
+Result<BatchInput> batch_items(const std::string& input, const fs::path& out, const char* extension) {
   BatchCollector collector(out, extension);
   std::error_code ec;
-  if (fs::is_directory(input, ec)) return folder_items(input, collector);
-  const fs::path named = split_address(input) ? fs::path(input).filename() : fs::path(input);
-  if (auto status = collector.add_archive(input, named.filename(), named); !status) return status.error();
-  return collector.take();
+  if (fs::is_directory(input, ec)) {
+    if (auto status = add_folder(input, collector); !status) return status.error();
+  } else {
+    const fs::path named = split_address(input) ? fs::path(input).filename() : fs::path(input);
+    if (auto status = collector.add_archive(input, named.filename(), named); !status) return status.error();
+  }
+  return BatchInput{collector.take(), collector.take_archives()};
 }
 
 std::size_t joint_count(const Document& document) {
@@ -287,9 +308,10 @@ std::string status_line(const PlannedOutput& item, const Result<nlohmann::json>&
 // front when standard error is a terminal.
 class BatchRun {
  public:
-  BatchRun(const BatchRequest& request, const std::vector<BatchJob>& items, const PagesScripts* scripts)
+  BatchRun(const BatchRequest& request, const std::vector<BatchJob>& items, const PagesScripts* scripts,
+           std::shared_ptr<const NearbyFiles> files)
       : request_(request),
-        settings_(request.options.to_options()),
+        settings_(with_files(request.options.to_options(), std::move(files))),
         scripts_(scripts),
         items_(items),
         finished_(items.size()),
@@ -307,6 +329,11 @@ class BatchRun {
   }
 
  private:
+  static Options with_files(Options options, std::shared_ptr<const NearbyFiles> files) {
+    options.nearby = std::move(files);
+    return options;
+  }
+
   void work() {
     for (std::size_t i = next_++; i < items_.size(); i = next_++) {
       auto record = convert_item(items_[i], settings_, request_.options.format, !request_.text, scripts_);
@@ -439,8 +466,9 @@ Result<std::vector<BatchItem>> character_items(const CharacterList& list, std::v
 
 int run_batch(const BatchRequest& request) {
   const char* extension = request.text ? ".gltf" : ".glb";
-  auto items = batch_items(request.input, request.out, extension);
-  if (!items) return report_error(items.error());
+  auto input = batch_items(request.input, request.out, extension);
+  if (!input) return report_error(input.error());
+  Result<std::vector<BatchItem>> items = std::move(input->items);
   CharacterList characters;
   if (request.characters) {
     auto install = open_install(request.input);
@@ -459,7 +487,9 @@ int run_batch(const BatchRequest& request) {
   const OutputPlan plan = plan_batch(request, *items, scripts ? &*scripts : nullptr);
   if (!plan.conflicts().empty()) return plan.refuse();
   const auto jobs = planned_jobs(plan.outputs(), *items, request.preview);
-  const auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr).run();
+  // One finder for every item: the archives listed above stay open, their entries read where they lie.
+  const auto files = archive_files(std::move(input->archives));
+  const auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr, files).run();
   if (request.characters) {
     status() << fmt::format(
         "batch: {} characters and {} lone files written, {} skipped (no glTF form), {} failed\n",
