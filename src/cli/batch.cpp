@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <mutex>
@@ -303,9 +304,18 @@ std::string status_line(const PlannedOutput& item, const Result<nlohmann::json>&
   return line;
 }
 
+// "42 s", "3 min 05 s": the time a batch has left.
+std::string duration_text(double seconds) {
+  const auto whole = static_cast<long>(seconds + 0.5);
+  if (whole < 60) return fmt::format("{} s", whole);
+  return fmt::format("{} min {:02} s", whole / 60, whole % 60);
+}
+
 // Items are converted by `jobs` threads, each taking the next one. What each says is written in the items'
-// order (so that output is the same whatever -j), as soon as every earlier item is done, with [n/total] in
-// front when standard error is a terminal.
+// order (so that output is the same whatever -j), as soon as every earlier item is done. When standard error
+// is a terminal (and the records do not go to standard output as JSON), each line has [n/total] in front and
+// one line under them, rewritten in place, says how many entries a second the batch converts and the time
+// it has left.
 class BatchRun {
  public:
   BatchRun(const BatchRequest& request, const std::vector<BatchJob>& items, const PagesScripts* scripts,
@@ -315,7 +325,8 @@ class BatchRun {
         scripts_(scripts),
         items_(items),
         finished_(items.size()),
-        progress_(::isatty(STDERR_FILENO) == 1) {}
+        progress_(::isatty(STDERR_FILENO) == 1 && !request.json && verbosity() != Verbosity::Quiet),
+        start_(std::chrono::steady_clock::now()) {}
 
   BatchCounts run() {
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
@@ -325,6 +336,7 @@ class BatchRun {
     for (std::size_t w = 1; w < workers; ++w) threads.emplace_back([this] { work(); });
     work();
     for (auto& thread : threads) thread.join();
+    if (progress_) std::cerr << "\r\x1b[K" << std::flush;  // the summary takes the progress line's place
     return std::move(counts_);
   }
 
@@ -346,7 +358,8 @@ class BatchRun {
   void report(std::size_t index) {
     const auto& item = items_[index].gltf;
     const auto& record = *finished_[index];
-    const std::string prefix = progress_ ? fmt::format("[{}/{}] ", index + 1, items_.size()) : "";
+    const std::string prefix =
+        progress_ ? fmt::format("\r\x1b[K[{}/{}] ", index + 1, items_.size()) : std::string();
     if (!record) {
       ++counts_.failed;
       counts_.failures.push_back(record.error().to_string());
@@ -363,6 +376,17 @@ class BatchRun {
     if (request_.json) std::cout << json.dump(-1, ' ', false, kReplaceInvalidUtf8) << "\n";
     if (request_.preview) counts_.records.push_back(std::move(json));
     finished_[index].reset();  // printed: its record is no longer needed
+    if (progress_) show_progress(index + 1);
+  }
+
+  void show_progress(std::size_t done) const {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+    const std::string left =
+        rate > 0 ? duration_text(static_cast<double>(items_.size() - done) / rate) : std::string("?");
+    std::cerr << fmt::format("\r{}/{} entries, {:.1f} entries/s, {} left\x1b[K", done, items_.size(), rate,
+                             left)
+              << std::flush;
   }
 
   const BatchRequest& request_;
@@ -370,7 +394,8 @@ class BatchRun {
   const PagesScripts* scripts_;  // three.js for the preview pages; null without --preview
   const std::vector<BatchJob>& items_;
   std::vector<std::optional<Result<nlohmann::json>>> finished_;  // done but not yet printed
-  const bool progress_;
+  const bool progress_;  // the [n/total] prefixes and the progress line
+  const std::chrono::steady_clock::time_point start_;
   std::atomic<std::size_t> next_{0};
   std::mutex mutex_;  // guards what follows, finished_ and both output streams
   std::size_t printed_ = 0;
