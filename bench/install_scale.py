@@ -196,6 +196,51 @@ def compare_trees(old, new):
     return {"files": len(names), "byte_identical": same, "same_pixels": pixels, "different": differ}
 
 
+def write_hqr(path, padding_mib, entry):
+    """An HQR (research/lba1-anm.md §3) of `padding_mib` stored 1 MiB entries, then `entry` (a block as stored:
+    its 10-byte header and data), streamed."""
+    table = 4 * (padding_mib + 2)
+    offsets = [table + i * (10 + 2**20) for i in range(padding_mib)]
+    offsets.append(table + padding_mib * (10 + 2**20))
+    offsets.append(offsets[-1] + len(entry))
+    padding = struct.pack("<IIH", 2**20, 2**20, 0) + b"\xab" * 2**20
+    with open(path, "wb") as out:
+        out.write(struct.pack(f"<{len(offsets)}I", *offsets))
+        for _ in range(padding_mib):
+            out.write(padding)
+        out.write(entry)
+
+
+def hqr_block(path, index):
+    """Entry `index` of an HQR as stored: its header and stored bytes."""
+    data = open(path, "rb").read()
+    offset = struct.unpack_from("<I", data, 4 * index)[0]
+    stored = struct.unpack_from("<I", data, offset + 4)[0]
+    return data[offset:offset + 10 + stored]
+
+
+def convert_entry(tool, scratch):
+    """`convert ARCHIVE:ENTRY` of one small entry from a small and a large archive (GOB and HQR): its system
+    time and peak RSS must not grow with the archive."""
+    results = {}
+    for mib in (64, 512):
+        gob = os.path.join(scratch, f"convert-{mib}.gob")
+        pairs = int(mib * 2**20 / (os.path.getsize(os.path.join(SAMPLES, "sed_pd.3do")) + 21372))
+        files = install_files(pairs)
+        write_gob(gob, files)
+        model = next(name for name, _ in files if name.endswith(".3do")).replace("/", "\\")
+        hqr = os.path.join(scratch, f"convert-{mib}.hqr")
+        write_hqr(hqr, mib, hqr_block(os.path.join(ROOT, "examples", "lba", "ANIM.HQR"), 1))
+        out = os.path.join(scratch, "entry.glb")
+        for kind, address in (("gob", f"{gob}:{model}"), ("hqr", f"{hqr}:{mib}")):
+            figures = timed([tool, "convert", "--force", address, out])
+            results[f"{kind} {os.path.getsize(gob if kind == 'gob' else hqr) / 2**20:.0f} MiB"] = {
+                k: figures[k] for k in ("wall_s", "system_s", "peak_rss_mib")}
+        os.remove(gob)
+        os.remove(hqr)
+    return results
+
+
 def floor(tool, archive, scratch):
     cat = timed(["cat", archive], stdout=subprocess.DEVNULL)
     out = os.path.join(scratch, "extracted")
@@ -225,10 +270,15 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--gib", type=float, help="instead: a GIB-sized archive of small entries, new binary only")
     parser.add_argument("--scratch", default="/tmp/bonebridge-install-scale")
+    parser.add_argument("--convert-only", action="store_true",
+                        help="only `convert ARCHIVE:ENTRY` from a 64 and a 512 MiB GOB and HQR")
     args = parser.parse_args()
     os.makedirs(args.scratch, exist_ok=True)
     new = os.path.abspath(args.new)
     check_generator(new, args.scratch)
+    if args.convert_only:
+        print(json.dumps(convert_entry(new, args.scratch), indent=1))
+        return 0
     archive = os.path.join(args.scratch, "BIG.GOB")
     if args.gib:
         per_pair = os.path.getsize(os.path.join(SAMPLES, "sed_pd.3do")) + os.path.getsize(os.path.join(SAMPLES, KEYS[0]))
