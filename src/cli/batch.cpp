@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -145,6 +146,38 @@ Result<BatchInput> batch_items(const std::string& input, const fs::path& out, co
     if (auto status = collector.add_archive(input, named.filename(), named); !status) return status.error();
   }
   return BatchInput{collector.take(), collector.take_archives()};
+}
+
+// With --characters, the install view has listed the input already: the batch's items come from its files
+// (one walk), at the same output paths as batch_items gives, and its finder reads their entries.
+Result<BatchInput> view_items(const InstallView& view, const std::string& input, const fs::path& out,
+                              const char* extension) {
+  struct Container {
+    fs::path relative;  // the output folder of its entries
+    bool numbered;      // its own extension names a family (HQR): every entry is an item
+  };
+  std::map<std::string, Container> containers;
+  std::error_code ec;
+  if (!fs::is_directory(input, ec)) {  // an archive: its entries under a folder of its name
+    const fs::path named = split_address(input) ? fs::path(input).filename() : fs::path(input);
+    containers[input] = {named.filename(), find_family_by_extension(named) != nullptr};
+  }
+  BatchInput items;
+  for (const auto& file : view.files()) {
+    const auto container = containers.find(file.root);
+    const fs::path relative =
+        container == containers.end() ? fs::path(file.path) : container->second.relative / file.path;
+    if (names_an_archive(file.path)) {
+      containers[file.address] = {relative, find_family_by_extension(file.path) != nullptr};
+      continue;
+    }
+    const bool numbered = container != containers.end() && container->second.numbered;
+    if (!find_family_by_extension(file.path) && !numbered) continue;
+    auto output = mirrored_output(out, relative, extension);
+    if (!output) return output.error();
+    items.items.push_back({file.address, std::move(*output)});
+  }
+  return items;
 }
 
 std::size_t joint_count(const Document& document) {
@@ -491,14 +524,19 @@ Result<std::vector<BatchItem>> character_items(const CharacterList& list, std::v
 
 int run_batch(const BatchRequest& request) {
   const char* extension = request.text ? ".gltf" : ".glb";
-  auto input = batch_items(request.input, request.out, extension);
+  std::shared_ptr<const InstallView> install;
+  if (request.characters) {
+    auto opened = open_install(request.input);
+    if (!opened) return report_error(opened.error());
+    install = std::move(*opened);
+  }
+  auto input = install ? view_items(*install, request.input, request.out, extension)
+                       : batch_items(request.input, request.out, extension);
   if (!input) return report_error(input.error());
   Result<std::vector<BatchItem>> items = std::move(input->items);
   CharacterList characters;
-  if (request.characters) {
-    auto install = open_install(request.input);
-    if (!install) return report_error(install.error());
-    characters = find_characters(**install);
+  if (install) {
+    characters = find_characters(*install);
     for (const auto& note : characters.notes) status() << "note: " << note << "\n";
     items = character_items(characters, std::move(*items), request.out, extension);
     if (!items) return report_error(items.error());
@@ -513,7 +551,7 @@ int run_batch(const BatchRequest& request) {
   if (!plan.conflicts().empty()) return plan.refuse();
   const auto jobs = planned_jobs(plan.outputs(), *items, request.preview);
   // One finder for every item: the archives listed above stay open, their entries read where they lie.
-  const auto files = archive_files(std::move(input->archives));
+  const auto files = install ? install->nearby() : archive_files(std::move(input->archives));
   const auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr, files).run();
   if (request.characters) {
     status() << fmt::format(

@@ -56,12 +56,12 @@ std::string joined(const std::vector<std::string>& parts) {
 // An opened archive with its entries by key and the folders its entry names hold, so that a lookup costs a
 // hash, not a walk of the listing (a batch over a GOB of thousands of models looks up 11 materials each).
 struct Indexed {
-  std::unique_ptr<archive::Archive> archive;
+  std::shared_ptr<const archive::Archive> archive;
   std::unordered_map<std::string, std::size_t> by_key;  // entry_key -> first entry of that key
   std::unordered_set<std::string> folders;              // every folder of every entry's key, "" for the top
 };
 
-Indexed indexed(std::unique_ptr<archive::Archive> archive) {
+Indexed indexed(std::shared_ptr<const archive::Archive> archive) {
   Indexed result{std::move(archive), {}, {""}};
   const auto& entries = result.archive->entries();
   for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -132,7 +132,7 @@ class ArchiveFiles final : public NearbyFiles {
     return bytes;
   }
 
-  void adopt(const std::string& address, std::unique_ptr<archive::Archive> archive) const {
+  void adopt(const std::string& address, std::shared_ptr<const archive::Archive> archive) const {
     const std::lock_guard lock(mutex_);
     archives_.try_emplace(address, std::make_unique<Indexed>(indexed(std::move(archive))));
   }

@@ -54,10 +54,10 @@ std::shared_ptr<const NearbyFiles> archive_files();
 // An archive already opened, by its address (a file, or an entry of another archive).
 struct OpenedArchive {
   std::string address;
-  std::unique_ptr<archive::Archive> archive;
+  std::shared_ptr<const archive::Archive> archive;
 };
-// The same finder, holding `opened` from the start: a batch lists an archive once and its items read their
-// entries through the same opened archive (an archive on disk keeps only its index).
+// The same finder, holding `opened` from the start: a batch (or an install view) lists an archive once and
+// its items read their entries through the same opened archive (an archive on disk keeps only its index).
 std::shared_ptr<const NearbyFiles> archive_files(std::vector<OpenedArchive> opened);
 
 // Reads the file or entry at `address` through `files` (archives it has opened stay open for the next read),
