@@ -266,6 +266,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--new", required=True, help="the bonebridge binary under test")
     parser.add_argument("--old", help="the binary to compare with (the issue's: commit 896b31c)")
+    parser.add_argument("--base", help="also compare outputs with this binary's (the tree before this change)")
     parser.add_argument("--models", type=int, default=1500, help="textured models (and as many keys)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--gib", type=float, help="instead: a GIB-sized archive of small entries, new binary only")
@@ -296,10 +297,14 @@ def main():
         report["old"] = batch(os.path.abspath(args.old), archive, os.path.join(args.scratch, "out-old"), args.jobs)
         report["speedup"] = round(report["old"]["wall_s"] / report["new"]["wall_s"], 2)
         report["outputs"] = compare_trees(os.path.join(args.scratch, "out-old"), os.path.join(args.scratch, "out-new"))
+    if args.base and not args.gib:
+        report["base"] = batch(os.path.abspath(args.base), archive, os.path.join(args.scratch, "out-base"), args.jobs)
+        report["outputs_vs_base"] = compare_trees(os.path.join(args.scratch, "out-base"),
+                                                  os.path.join(args.scratch, "out-new"))
     report["new_vs_cat"] = round(report["new"]["wall_s"] / max(report["floor"]["cat"]["wall_s"], 1e-3), 1)
     report["new_vs_extract"] = round(report["new"]["wall_s"] / max(report["floor"]["extract"]["wall_s"], 1e-3), 1)
     print(json.dumps(report, indent=1))
-    return 1 if report.get("outputs", {}).get("different") else 0
+    return 1 if report.get("outputs", {}).get("different") or report.get("outputs_vs_base", {}).get("different") else 0
 
 
 if __name__ == "__main__":
