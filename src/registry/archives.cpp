@@ -178,7 +178,9 @@ Result<AddressedFile> read_address(const std::string& address, const NearbyFiles
   const auto split = split_address(address);
   if (!split || split->entries.empty()) return read_address(address);
   auto bytes = files.read(address);
-  if (!bytes) return bytes.error();
+  // Read again the usual way: its error names the archive and entry (and a caller's own finder may know
+  // none).
+  if (!bytes) return read_address(address);
   const std::string container =
       split->entries.size() > 1 ? split->entries[split->entries.size() - 2] : split->file;
   return AddressedFile{std::move(*bytes), split->entries.back(),
