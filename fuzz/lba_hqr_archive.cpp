@@ -1,18 +1,54 @@
 // SPDX-License-Identifier: MIT
 // HQR on the archive interface: any accepted input lists entries whose reads give the declared size (blank
 // slots fail to read); written back with every entry kept it is the input byte for byte; with every readable
-// entry given anew as bytes it reopens to the same entry contents.
+// entry given anew as bytes it reopens to the same entry contents. The same bytes as a file on disk, opened
+// reading only the offset table and entry headers, list the same entries and read the same bytes whenever
+// the in-memory reader accepts them (the file reader checks less at open: each entry fails alone).
+#include <unistd.h>
+
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include "bonebridge/formats/lba/hqr/archive.hpp"
 
+namespace {
+
+using namespace bonebridge::archive;
+
+void check_file_reader(const std::vector<std::uint8_t>& bytes, const Archive* in_memory) {
+  static const auto path =
+      std::filesystem::temp_directory_path() / ("bonebridge-fuzz-hqr-" + std::to_string(::getpid()) + ".hqr");
+  std::ofstream(path, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  const auto opened = bonebridge::lba::hqr_kind().open_file(path);
+  if (!opened) {
+    if (!opened.error().offset && opened.error().message.find("run past") == std::string::npos) std::abort();
+    if (in_memory) std::abort();  // what memory accepts, the file reader accepts too
+    return;
+  }
+  if (!in_memory) return;
+  if ((*opened)->entries().size() != in_memory->entries().size()) std::abort();
+  for (std::size_t i = 0; i < in_memory->entries().size(); ++i) {
+    const Entry &a = (*opened)->entries()[i], &b = in_memory->entries()[i];
+    if (a.name != b.name || a.size != b.size || a.stored != b.stored || a.compression != b.compression)
+      std::abort();
+    const auto from_memory = in_memory->read(i);
+    const auto from_file = (*opened)->read(i);
+    if (from_memory.ok() != from_file.ok() || (from_memory && *from_memory != *from_file)) std::abort();
+  }
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace bonebridge::archive;
   const auto& kind = bonebridge::lba::hqr_kind();
   const std::vector<std::uint8_t> bytes(data, data + size);
   const auto opened = kind.open(bytes);
+  check_file_reader(bytes, opened ? opened->get() : nullptr);
   if (!opened) return 0;
   const Archive& archive = **opened;
   std::vector<EntrySource> kept, fresh;

@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -48,34 +50,47 @@ class BatchCollector {
     if (find_family_by_extension(file)) return add(file.string(), relative);
     return Ok{};
   }
+  // An archive on disk is opened reading its index only; an entry of one (ARCHIVE:NESTED) is read whole.
   Status add_archive(const std::string& address, const fs::path& relative, const fs::path& named) {
+    std::error_code ec;
+    if (fs::is_regular_file(address, ec)) {
+      auto archive = open_archive_file(address);
+      if (!archive) return archive.error();
+      return add_entries(address, relative, named, std::move(*archive));
+    }
     auto file = read_address(address);
     if (!file) return file.error();
-    return add_entries(address, relative, named, std::move(file->bytes));
+    auto archive = open_archive(named.filename().string(), std::move(file->bytes));
+    if (!archive) return archive.error();
+    return add_entries(address, relative, named, std::move(*archive));
   }
   std::vector<BatchItem> take() { return std::move(items_); }
+  // The archives listed, for the items to read their entries from (each opened once per batch).
+  std::vector<OpenedArchive> take_archives() { return std::move(archives_); }
 
  private:
   // A nested archive's bytes come from its parent, already read, not from its address anew.
   Status add_entries(const std::string& address, const fs::path& relative, const fs::path& named,
-                     std::vector<std::uint8_t> bytes) {
-    auto archive = open_archive(named.filename().string(), std::move(bytes));
-    if (!archive) return archive.error();
+                     std::unique_ptr<archive::Archive> opened) {
+    archives_.push_back({address, std::move(opened)});
+    const archive::Archive* archive = archives_.back().archive.get();
     const bool numbered_family = find_family_by_extension(named) != nullptr;
-    for (std::size_t i = 0; i < (*archive)->entries().size(); ++i) {
-      const auto& entry = (*archive)->entries()[i];
+    for (std::size_t i = 0; i < archive->entries().size(); ++i) {
+      const auto& entry = archive->entries()[i];
       if (entry.compression == "blank") continue;
       const std::string inner = address + ":" + entry.name;
       const fs::path inner_relative = relative / entry.name;
       Status status = Ok{};
       if (names_an_archive(entry.name)) {
-        auto nested = (*archive)->read(i);
+        auto nested = archive->read(i);
         if (!nested) {
           Error error = nested.error();
           error.file = inner;
           return error;
         }
-        status = add_entries(inner, inner_relative, entry.name, std::move(*nested));
+        auto inner_archive = open_archive(fs::path(entry.name).filename().string(), std::move(*nested));
+        if (!inner_archive) return inner_archive.error();
+        status = add_entries(inner, inner_relative, entry.name, std::move(*inner_archive));
       } else if (find_family_by_extension(entry.name) || numbered_family) {
         status = add(inner, inner_relative);
       }
@@ -93,9 +108,10 @@ class BatchCollector {
   fs::path out_;
   const char* extension_;
   std::vector<BatchItem> items_;
+  std::vector<OpenedArchive> archives_;
 };
 
-Result<std::vector<BatchItem>> folder_items(const fs::path& folder, BatchCollector& collector) {
+Status add_folder(const fs::path& folder, BatchCollector& collector) {
   std::vector<fs::path> files;
   std::error_code ec;
   // The error_code forms throughout: an unreadable subfolder is bad input, not an exception.
@@ -107,22 +123,61 @@ Result<std::vector<BatchItem>> folder_items(const fs::path& folder, BatchCollect
   if (ec) return Error{"", "cannot list the folder: " + ec.message(), {}, {}, folder.string()};
   std::sort(files.begin(), files.end());
   for (const auto& file : files) {
-    if (auto status = collector.add_file(file, file.lexically_relative(folder)); !status)
-      return status.error();
+    if (auto status = collector.add_file(file, file.lexically_relative(folder)); !status) return status;
   }
-  return collector.take();
+  return Ok{};
 }
+
+// What a batch converts, and the archives it listed (kept open for the items' reads).
+struct BatchInput {
+  std::vector<BatchItem> items;
+  std::vector<OpenedArchive> archives;
+};
 
 // A folder: every file a family claims and every archive, at its path relative to the folder. An archive:
 // its entries, under a folder of the archive's name.
-Result<std::vector<BatchItem>> batch_items(const std::string& input, const fs::path& out,
-                                           const char* extension) {
+Result<BatchInput> batch_items(const std::string& input, const fs::path& out, const char* extension) {
   BatchCollector collector(out, extension);
   std::error_code ec;
-  if (fs::is_directory(input, ec)) return folder_items(input, collector);
-  const fs::path named = split_address(input) ? fs::path(input).filename() : fs::path(input);
-  if (auto status = collector.add_archive(input, named.filename(), named); !status) return status.error();
-  return collector.take();
+  if (fs::is_directory(input, ec)) {
+    if (auto status = add_folder(input, collector); !status) return status.error();
+  } else {
+    const fs::path named = split_address(input) ? fs::path(input).filename() : fs::path(input);
+    if (auto status = collector.add_archive(input, named.filename(), named); !status) return status.error();
+  }
+  return BatchInput{collector.take(), collector.take_archives()};
+}
+
+// With --characters, the install view has listed the input already: the batch's items come from its files
+// (one walk), at the same output paths as batch_items gives, and its finder reads their entries.
+Result<BatchInput> view_items(const InstallView& view, const std::string& input, const fs::path& out,
+                              const char* extension) {
+  struct Container {
+    fs::path relative;  // the output folder of its entries
+    bool numbered;      // its own extension names a family (HQR): every entry is an item
+  };
+  std::map<std::string, Container> containers;
+  std::error_code ec;
+  if (!fs::is_directory(input, ec)) {  // an archive: its entries under a folder of its name
+    const fs::path named = split_address(input) ? fs::path(input).filename() : fs::path(input);
+    containers[input] = {named.filename(), find_family_by_extension(named) != nullptr};
+  }
+  BatchInput items;
+  for (const auto& file : view.files()) {
+    const auto container = containers.find(file.root);
+    const fs::path relative =
+        container == containers.end() ? fs::path(file.path) : container->second.relative / file.path;
+    if (names_an_archive(file.path)) {
+      containers[file.address] = {relative, find_family_by_extension(file.path) != nullptr};
+      continue;
+    }
+    const bool numbered = container != containers.end() && container->second.numbered;
+    if (!find_family_by_extension(file.path) && !numbered) continue;
+    auto output = mirrored_output(out, relative, extension);
+    if (!output) return output.error();
+    items.items.push_back({file.address, std::move(*output)});
+  }
+  return items;
 }
 
 std::size_t joint_count(const Document& document) {
@@ -282,18 +337,29 @@ std::string status_line(const PlannedOutput& item, const Result<nlohmann::json>&
   return line;
 }
 
+// "42 s", "3 min 05 s": the time a batch has left.
+std::string duration_text(double seconds) {
+  const auto whole = static_cast<long>(seconds + 0.5);
+  if (whole < 60) return fmt::format("{} s", whole);
+  return fmt::format("{} min {:02} s", whole / 60, whole % 60);
+}
+
 // Items are converted by `jobs` threads, each taking the next one. What each says is written in the items'
-// order (so that output is the same whatever -j), as soon as every earlier item is done, with [n/total] in
-// front when standard error is a terminal.
+// order (so that output is the same whatever -j), as soon as every earlier item is done. When standard error
+// is a terminal (and the records do not go to standard output as JSON), each line has [n/total] in front and
+// one line under them, rewritten in place, says how many entries a second the batch converts and the time
+// it has left.
 class BatchRun {
  public:
-  BatchRun(const BatchRequest& request, const std::vector<BatchJob>& items, const PagesScripts* scripts)
+  BatchRun(const BatchRequest& request, const std::vector<BatchJob>& items, const PagesScripts* scripts,
+           std::shared_ptr<const NearbyFiles> files)
       : request_(request),
-        settings_(request.options.to_options()),
+        settings_(with_files(request.options.to_options(), std::move(files))),
         scripts_(scripts),
         items_(items),
         finished_(items.size()),
-        progress_(::isatty(STDERR_FILENO) == 1) {}
+        progress_(::isatty(STDERR_FILENO) == 1 && !request.json && verbosity() != Verbosity::Quiet),
+        start_(std::chrono::steady_clock::now()) {}
 
   BatchCounts run() {
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
@@ -303,10 +369,16 @@ class BatchRun {
     for (std::size_t w = 1; w < workers; ++w) threads.emplace_back([this] { work(); });
     work();
     for (auto& thread : threads) thread.join();
+    if (progress_) std::cerr << "\r\x1b[K" << std::flush;  // the summary takes the progress line's place
     return std::move(counts_);
   }
 
  private:
+  static Options with_files(Options options, std::shared_ptr<const NearbyFiles> files) {
+    options.nearby = std::move(files);
+    return options;
+  }
+
   void work() {
     for (std::size_t i = next_++; i < items_.size(); i = next_++) {
       auto record = convert_item(items_[i], settings_, request_.options.format, !request_.text, scripts_);
@@ -319,7 +391,8 @@ class BatchRun {
   void report(std::size_t index) {
     const auto& item = items_[index].gltf;
     const auto& record = *finished_[index];
-    const std::string prefix = progress_ ? fmt::format("[{}/{}] ", index + 1, items_.size()) : "";
+    const std::string prefix =
+        progress_ ? fmt::format("\r\x1b[K[{}/{}] ", index + 1, items_.size()) : std::string();
     if (!record) {
       ++counts_.failed;
       counts_.failures.push_back(record.error().to_string());
@@ -336,6 +409,17 @@ class BatchRun {
     if (request_.json) std::cout << json.dump(-1, ' ', false, kReplaceInvalidUtf8) << "\n";
     if (request_.preview) counts_.records.push_back(std::move(json));
     finished_[index].reset();  // printed: its record is no longer needed
+    if (progress_) show_progress(index + 1);
+  }
+
+  void show_progress(std::size_t done) const {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+    const std::string left =
+        rate > 0 ? duration_text(static_cast<double>(items_.size() - done) / rate) : std::string("?");
+    std::cerr << fmt::format("\r{}/{} entries, {:.1f} entries/s, {} left\x1b[K", done, items_.size(), rate,
+                             left)
+              << std::flush;
   }
 
   const BatchRequest& request_;
@@ -343,7 +427,8 @@ class BatchRun {
   const PagesScripts* scripts_;  // three.js for the preview pages; null without --preview
   const std::vector<BatchJob>& items_;
   std::vector<std::optional<Result<nlohmann::json>>> finished_;  // done but not yet printed
-  const bool progress_;
+  const bool progress_;  // the [n/total] prefixes and the progress line
+  const std::chrono::steady_clock::time_point start_;
   std::atomic<std::size_t> next_{0};
   std::mutex mutex_;  // guards what follows, finished_ and both output streams
   std::size_t printed_ = 0;
@@ -439,13 +524,19 @@ Result<std::vector<BatchItem>> character_items(const CharacterList& list, std::v
 
 int run_batch(const BatchRequest& request) {
   const char* extension = request.text ? ".gltf" : ".glb";
-  auto items = batch_items(request.input, request.out, extension);
-  if (!items) return report_error(items.error());
-  CharacterList characters;
+  std::shared_ptr<const InstallView> install;
   if (request.characters) {
-    auto install = open_install(request.input);
-    if (!install) return report_error(install.error());
-    characters = find_characters(**install);
+    auto opened = open_install(request.input);
+    if (!opened) return report_error(opened.error());
+    install = std::move(*opened);
+  }
+  auto input = install ? view_items(*install, request.input, request.out, extension)
+                       : batch_items(request.input, request.out, extension);
+  if (!input) return report_error(input.error());
+  Result<std::vector<BatchItem>> items = std::move(input->items);
+  CharacterList characters;
+  if (install) {
+    characters = find_characters(*install);
     for (const auto& note : characters.notes) status() << "note: " << note << "\n";
     items = character_items(characters, std::move(*items), request.out, extension);
     if (!items) return report_error(items.error());
@@ -459,7 +550,9 @@ int run_batch(const BatchRequest& request) {
   const OutputPlan plan = plan_batch(request, *items, scripts ? &*scripts : nullptr);
   if (!plan.conflicts().empty()) return plan.refuse();
   const auto jobs = planned_jobs(plan.outputs(), *items, request.preview);
-  const auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr).run();
+  // One finder for every item: the archives listed above stay open, their entries read where they lie.
+  const auto files = install ? install->nearby() : archive_files(std::move(input->archives));
+  const auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr, files).run();
   if (request.characters) {
     status() << fmt::format(
         "batch: {} characters and {} lone files written, {} skipped (no glTF form), {} failed\n",

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "bonebridge/io/file.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <system_error>
 
 namespace bonebridge {
@@ -51,9 +53,61 @@ Result<std::vector<std::uint8_t>> read_file_range(const std::filesystem::path& p
   return bytes;
 }
 
-Status write_file_atomic(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
+namespace {
+
+std::filesystem::path temporary_name(const std::filesystem::path& path) {
   auto temp = path;
   temp += fmt::format(".{}.tmp", ::getpid());
+  return temp;
+}
+
+#if defined(__linux__) && defined(O_TMPFILE)
+bool write_all(int fd, std::span<const std::uint8_t> bytes) {
+  while (!bytes.empty()) {
+    const ssize_t written = ::write(fd, bytes.data(), bytes.size());
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return false;
+    bytes = bytes.subspan(static_cast<std::size_t>(written));
+  }
+  return true;
+}
+
+// The unnamed-file way; nullopt when the folder's file system cannot make one (the caller falls back).
+std::optional<Status> write_unnamed(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
+  const auto folder = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  const int fd = ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  if (fd < 0) return std::nullopt;
+  const bool written = write_all(fd, bytes);
+  const std::string self = fmt::format("/proc/self/fd/{}", fd);
+  Status status = Ok{};
+  if (!written) {
+    status = io_error(path, std::string("write failed: ") + std::strerror(errno));
+  } else if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW) != 0) {
+    if (errno != EEXIST) {
+      ::close(fd);
+      return std::nullopt;  // no /proc, or a file system without links: the named way
+    }
+    const auto temp = temporary_name(path);
+    std::error_code ec;
+    if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, temp.c_str(), AT_SYMLINK_FOLLOW) != 0) {
+      status = io_error(path, std::string("cannot link the written file: ") + std::strerror(errno));
+    } else if (std::filesystem::rename(temp, path, ec); ec) {
+      std::filesystem::remove(temp, ec);
+      status = io_error(path, "cannot move the written file into place: " + ec.message());
+    }
+  }
+  ::close(fd);
+  return status;
+}
+#endif
+
+}  // namespace
+
+Status write_file_atomic(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
+#if defined(__linux__) && defined(O_TMPFILE)
+  if (auto unnamed = write_unnamed(path, bytes)) return *unnamed;
+#endif
+  const auto temp = temporary_name(path);
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     if (!out) return io_error(path, std::string("cannot create a temporary file: ") + std::strerror(errno));

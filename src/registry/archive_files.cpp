@@ -5,6 +5,8 @@
 
 #include <map>
 #include <mutex>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "bonebridge/io/nearby.hpp"
 #include "bonebridge/registry/archives.hpp"
@@ -51,6 +53,26 @@ std::string joined(const std::vector<std::string>& parts) {
   return path;
 }
 
+// An opened archive with its entries by key and the folders its entry names hold, so that a lookup costs a
+// hash, not a walk of the listing (a batch over a GOB of thousands of models looks up 11 materials each).
+struct Indexed {
+  std::shared_ptr<const archive::Archive> archive;
+  std::unordered_map<std::string, std::size_t> by_key;  // entry_key -> first entry of that key
+  std::unordered_set<std::string> folders;              // every folder of every entry's key, "" for the top
+};
+
+Indexed indexed(std::shared_ptr<const archive::Archive> archive) {
+  Indexed result{std::move(archive), {}, {""}};
+  const auto& entries = result.archive->entries();
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const std::string key = entry_key(entries[i].name);
+    result.by_key.try_emplace(key, i);
+    for (auto slash = key.find('/'); slash != std::string::npos; slash = key.find('/', slash + 1))
+      result.folders.insert(key.substr(0, slash));
+  }
+  return result;
+}
+
 class ArchiveFiles final : public NearbyFiles {
  public:
   std::optional<std::string> folder_near(const std::string& address,
@@ -85,11 +107,9 @@ class ArchiveFiles final : public NearbyFiles {
     if (parts_of(name).size() != 1 || name == "." || name == "..") return std::nullopt;
     const auto* archive = opened(inside->archive);
     if (!archive) return std::nullopt;
-    const std::string wanted = entry_key(inside->path + "/" + name);
-    for (const auto& entry : archive->entries()) {
-      if (entry_key(entry.name) == wanted) return inside->archive + ":" + entry.name;
-    }
-    return std::nullopt;
+    const auto found = archive->by_key.find(entry_key(inside->path + "/" + name));
+    if (found == archive->by_key.end()) return std::nullopt;
+    return inside->archive + ":" + archive->archive->entries()[found->second].name;
   }
 
   Result<std::vector<std::uint8_t>> read(const std::string& address) const override {
@@ -97,62 +117,63 @@ class ArchiveFiles final : public NearbyFiles {
     if (!inside) return NearbyFiles::read(address);
     const auto* archive = opened(inside->archive);
     if (!archive) return read_address(address).error();  // names what is wrong with the archive
-    const auto& entries = archive->entries();
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-      if (entries[i].name != inside->path) continue;
-      auto bytes = archive->read(i);
-      if (!bytes) {
-        Error error = bytes.error();
-        error.file = address;
-        return error;
-      }
-      return bytes;
+    const auto found = archive->by_key.find(entry_key(inside->path));
+    if (found == archive->by_key.end() || archive->archive->entries()[found->second].name != inside->path) {
+      auto file = read_address(address);  // an entry named in another letter case, or by its index
+      if (!file) return file.error();
+      return std::move(file->bytes);
     }
-    auto file = read_address(address);  // an entry named in another letter case, or by its index
-    if (!file) return file.error();
-    return std::move(file->bytes);
+    auto bytes = archive->archive->read(found->second);
+    if (!bytes) {
+      Error error = bytes.error();
+      error.file = address;
+      return error;
+    }
+    return bytes;
+  }
+
+  void adopt(const std::string& address, std::shared_ptr<const archive::Archive> archive) const {
+    const std::lock_guard lock(mutex_);
+    archives_.try_emplace(address, std::make_unique<Indexed>(indexed(std::move(archive))));
   }
 
  private:
   bool holds_folder(const std::string& archive_address, const std::string& folder) const {
     const auto* archive = opened(archive_address);
-    if (!archive) return false;
-    const std::string prefix = entry_key(folder);
-    if (prefix.empty()) return true;
-    for (const auto& entry : archive->entries()) {
-      const std::string name = entry_key(entry.name);
-      if (name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
-          name[prefix.size()] == '/')
-        return true;
-    }
-    return false;
+    return archive && archive->folders.contains(entry_key(folder));
   }
 
   // The archive at `address`, opened once per finder; nullptr when it does not open.
-  const archive::Archive* opened(const std::string& address) const {
+  const Indexed* opened(const std::string& address) const {
     const std::lock_guard lock(mutex_);
     auto [it, fresh] = archives_.try_emplace(address);
     if (fresh) {
       std::error_code ec;
+      Result<std::unique_ptr<archive::Archive>> archive = Error{};
       if (std::filesystem::is_regular_file(address, ec)) {  // on disk: its index only
-        auto archive = open_archive_file(address);
-        if (archive) it->second = std::move(*archive);
+        archive = open_archive_file(address);
       } else if (auto file = read_address(address)) {
-        auto archive = open_archive(file->name, std::move(file->bytes));
-        if (archive) it->second = std::move(*archive);
+        archive = open_archive(file->name, std::move(file->bytes));
       }
+      if (archive) it->second = std::make_unique<Indexed>(indexed(std::move(*archive)));
     }
     return it->second.get();
   }
 
   mutable std::mutex mutex_;
-  mutable std::map<std::string, std::unique_ptr<archive::Archive>> archives_;
+  mutable std::map<std::string, std::unique_ptr<Indexed>> archives_;
 };
 
 }  // namespace
 
 std::shared_ptr<const NearbyFiles> archive_files() {
   return std::make_shared<const ArchiveFiles>();
+}
+
+std::shared_ptr<const NearbyFiles> archive_files(std::vector<OpenedArchive> opened) {
+  auto files = std::make_shared<const ArchiveFiles>();
+  for (auto& archive : opened) files->adopt(archive.address, std::move(archive.archive));
+  return files;
 }
 
 }  // namespace bonebridge

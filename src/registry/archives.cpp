@@ -192,6 +192,19 @@ Result<AddressedFile> read_address(const std::string& address) {
   return file;
 }
 
+Result<AddressedFile> read_address(const std::string& address, const NearbyFiles& files) {
+  const auto split = split_address(address);
+  if (!split || split->entries.empty()) return read_address(address);
+  auto bytes = files.read(address);
+  // Read again the usual way: its error names the archive and entry (and a caller's own finder may know
+  // none).
+  if (!bytes) return read_address(address);
+  const std::string container =
+      split->entries.size() > 1 ? split->entries[split->entries.size() - 2] : split->file;
+  return AddressedFile{std::move(*bytes), split->entries.back(),
+                       std::filesystem::path(container).filename().string()};
+}
+
 Result<std::vector<std::uint8_t>> replace_entry(const std::string& name, std::vector<std::uint8_t> archive,
                                                 std::span<const std::string> path,
                                                 std::vector<std::uint8_t> bytes) {

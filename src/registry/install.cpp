@@ -89,6 +89,13 @@ class ListedInstall final : public InstallView {
   }
 
   std::shared_ptr<const NearbyFiles> nearby() const override { return nearby_; }
+
+  // Once every file is listed: the finder reads the archives the view opened (not opened again).
+  void share_archives() {
+    std::vector<OpenedArchive> opened;
+    for (const auto& [address, archive] : archives_) opened.push_back({address, archive});
+    nearby_ = archive_files(std::move(opened));
+  }
   const std::vector<std::string>& notes() const override { return notes_; }
 
   // Listing, used while the view is built.
@@ -145,7 +152,7 @@ class ListedInstall final : public InstallView {
   std::vector<std::string> notes_;
   std::string origin_;
   std::vector<InstallFile> files_;
-  std::map<std::string, std::unique_ptr<archive::Archive>> archives_;
+  std::map<std::string, std::shared_ptr<const archive::Archive>> archives_;
   struct EntryAt {
     const archive::Archive* archive;
     std::size_t index;
@@ -162,6 +169,7 @@ Result<std::shared_ptr<const InstallView>> open_install(const std::string& addre
   std::error_code ec;
   if (fs::is_directory(address, ec)) {
     view->add_folder(address);
+    view->share_archives();
     return std::shared_ptr<const InstallView>(view);
   }
   const auto split = split_address(address);
@@ -169,6 +177,7 @@ Result<std::shared_ptr<const InstallView>> open_install(const std::string& addre
   const std::string name = split->entries.empty() ? split->file : split->entries.back();
   if (names_an_archive(fs::path(name).filename())) {
     if (auto status = view->add_archive(address, name); !status) return status.error();
+    view->share_archives();
     return std::shared_ptr<const InstallView>(view);
   }
   auto bytes = read_address(address);

@@ -47,7 +47,7 @@ Status read_companions(const FormatFamily& family, Options& options) {
   for (const auto& key : companion_names(family)) {
     const auto address = options.get(key);
     if (!address || options.companions.contains(key)) continue;
-    auto companion = read_address(*address);
+    auto companion = read_address(*address, *options.nearby);
     if (!companion) return with_file(companion.error(), *address);
     options.companions[key] = std::move(companion->bytes);
   }
@@ -56,9 +56,11 @@ Status read_companions(const FormatFamily& family, Options& options) {
 
 namespace {
 
-// "-" is standard input, read whole (its format found from its bytes, or --format); anything else an address.
-Result<AddressedFile> read_input(const std::string& path) {
-  if (path != "-") return read_address(path);
+// "-" is standard input, read whole (its format found from its bytes, or --format); anything else an address,
+// read through the options' finder when it reaches into archives (a batch's, which keeps them open).
+Result<AddressedFile> read_input(const std::string& path, const Options& options) {
+  if (path != "-")
+    return options.nearby == disk_files() ? read_address(path) : read_address(path, *options.nearby);
   std::vector<std::uint8_t> bytes;
   char buffer[1 << 16];
   while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0)
@@ -72,7 +74,7 @@ Result<AddressedFile> read_input(const std::string& path) {
 Result<LoadedInput> load_input(const std::string& path, const Options& options, const std::string& format,
                                std::span<const FormatFamily* const> elsewhere) {
   LoadedInput input;
-  auto file = read_input(path);
+  auto file = read_input(path, options);
   if (!file) return with_file(file.error(), path);
   input.bytes = std::move(file->bytes);
   // An entry named without an extension (HQR entries are numbered) is found by its archive's extension.

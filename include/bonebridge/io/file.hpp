@@ -17,7 +17,11 @@ Result<std::vector<std::uint8_t>> read_file(const std::filesystem::path& path,
 Result<std::vector<std::uint8_t>> read_file_range(const std::filesystem::path& path, std::uint64_t offset,
                                                   std::uint64_t size);
 
-// Writes to a temporary file beside `path`, then renames it over `path`: a reader never sees a partial file.
+// Writes `path` whole or not at all: a reader never sees a partial file. On Linux the bytes go to an unnamed
+// file in the target's folder (O_TMPFILE), linked under its name once complete, so that a process killed
+// while writing leaves nothing behind; a file it replaces is swapped by a rename from a name that lives only
+// between link and rename. Elsewhere (or where the file system has no unnamed files): a named temporary
+// file beside `path`, renamed over it.
 Status write_file_atomic(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
 
 }  // namespace bonebridge

@@ -51,6 +51,19 @@ std::string entry_key(const std::string& name);
 // are folders of Res2.gob ("Res2.gob:mat"). Each archive is read once per finder.
 std::shared_ptr<const NearbyFiles> archive_files();
 
+// An archive already opened, by its address (a file, or an entry of another archive).
+struct OpenedArchive {
+  std::string address;
+  std::shared_ptr<const archive::Archive> archive;
+};
+// The same finder, holding `opened` from the start: a batch (or an install view) lists an archive once and
+// its items read their entries through the same opened archive (an archive on disk keeps only its index).
+std::shared_ptr<const NearbyFiles> archive_files(std::vector<OpenedArchive> opened);
+
+// Reads the file or entry at `address` through `files` (archives it has opened stay open for the next read),
+// with the name and container read_address gives.
+Result<AddressedFile> read_address(const std::string& address, const NearbyFiles& files);
+
 // Opens the archive file at `path` reading only its index when its container reads from disk (GOB), whole
 // otherwise.
 Result<std::unique_ptr<archive::Archive>> open_archive_file(const std::filesystem::path& path);

@@ -3,12 +3,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 #include "../body/report.hpp"
 #include "bonebridge/formats/lba/anm/codec.hpp"
 #include "bonebridge/formats/lba/body/codec.hpp"
 #include "bonebridge/formats/lba/hqr/codec.hpp"
+#include "bonebridge/io/file.hpp"
 
 namespace bonebridge::lba {
 namespace {
@@ -47,6 +49,133 @@ class HqrOpened : public archive::Archive {
   HqrArchive hqr_;
   std::vector<archive::Entry> entries_;
 };
+
+// An HQR on disk: the offset table and each block's 10-byte entry header read at open, with the checks
+// read_hqr makes of them; an entry's stored bytes read where they lie (and decoded) when asked for.
+class HqrFile final : public archive::Archive {
+ public:
+  struct Stored {
+    std::uint64_t data = 0;  // where the stored bytes start
+    std::uint32_t size = 0, stored = 0;
+    std::uint16_t method = 0;
+  };
+
+  HqrFile(std::filesystem::path path, std::vector<std::optional<Stored>> slots)
+      : path_(std::move(path)), slots_(std::move(slots)) {
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      archive::Entry entry{fmt::format("{}", i), 0, 0, "blank"};
+      if (slots_[i]) entry = {entry.name, slots_[i]->size, slots_[i]->stored, method_name(slots_[i]->method)};
+      entries_.push_back(std::move(entry));
+    }
+  }
+  const std::vector<archive::Entry>& entries() const override { return entries_; }
+  Result<std::vector<std::uint8_t>> read(std::size_t index) const override {
+    auto stored = read_stored(index);
+    if (!stored) return stored.error();
+    return decode_entry({slots_[index]->size, slots_[index]->method, std::move(*stored)});
+  }
+  Result<std::vector<std::uint8_t>> read_stored(std::size_t index) const override {
+    if (index >= slots_.size()) {
+      return Error{kHqrFormat,
+                   fmt::format("entry {} does not exist: the archive has {} entries", index, slots_.size()),
+                   {},
+                   {},
+                   path_.string()};
+    }
+    if (!slots_[index])
+      return Error{
+          kHqrFormat, fmt::format("entry {} is blank (offset 0)", index), index * 4, {}, path_.string()};
+    return read_file_range(path_, slots_[index]->data, slots_[index]->stored);
+  }
+
+ private:
+  std::filesystem::path path_;
+  std::vector<std::optional<HqrFile::Stored>> slots_;
+  std::vector<archive::Entry> entries_;
+};
+
+std::uint32_t u32_at(std::span<const std::uint8_t> bytes, std::size_t at) {
+  return std::uint32_t{bytes[at]} | std::uint32_t{bytes[at + 1]} << 8 | std::uint32_t{bytes[at + 2]} << 16 |
+         std::uint32_t{bytes[at + 3]} << 24;
+}
+
+// The offset table: each slot's block start (0: blank), checked as read_hqr checks it.
+Result<std::vector<std::uint32_t>> offset_table(const std::filesystem::path& path, std::uint64_t size) {
+  const auto fail = [&](std::uint64_t at, std::string message) {
+    return Error{kHqrFormat, std::move(message), at, {}, path.string()};
+  };
+  if (size < 8) return fail(0, fmt::format("expected at least 8 bytes (an offset table), found {}", size));
+  auto first = read_file_range(path, 0, 4);
+  if (!first) return first.error();
+  const std::uint32_t table_size = u32_at(*first, 0);
+  if (table_size % 4 != 0 || table_size < 8 || table_size > size) {
+    return fail(0, fmt::format("expected a first offset that is a multiple of 4, at least 8 and at most the "
+                               "file's {} bytes, found {}",
+                               size, table_size));
+  }
+  auto table = read_file_range(path, 0, table_size);
+  if (!table) return table.error();
+  std::vector<std::uint32_t> offsets;
+  for (std::size_t at = 0; at < table_size; at += 4) offsets.push_back(u32_at(*table, at));
+  offsets.front() = table_size;
+  if (offsets.back() != size) {
+    return fail(table_size - 4, fmt::format("expected the last slot to hold the file size {}, found {}", size,
+                                            offsets.back()));
+  }
+  offsets.pop_back();
+  for (std::size_t i = 0; i < offsets.size(); ++i) {
+    if (offsets[i] != 0 && (offsets[i] < table_size || offsets[i] + std::uint64_t{10} > size)) {
+      return fail(i * 4, fmt::format("expected an entry offset between {} and {}, found {}", table_size,
+                                     size - 10, offsets[i]));
+    }
+  }
+  return offsets;
+}
+
+// Each block's entry header, checked against the start of the next block (or the end of the file).
+Result<std::unique_ptr<archive::Archive>> open_hqr_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  const std::uint64_t size = std::filesystem::file_size(path, ec);
+  if (ec) return Error{kHqrFormat, "cannot read the file: " + ec.message(), {}, {}, path.string()};
+  const auto offsets = offset_table(path, size);
+  if (!offsets) return offsets.error();
+  std::vector<std::uint32_t> starts;
+  for (const std::uint32_t offset : *offsets)
+    if (offset != 0) starts.push_back(offset);
+  std::sort(starts.begin(), starts.end());
+  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+  std::map<std::uint32_t, HqrFile::Stored> blocks;
+  for (std::size_t i = 0; i < starts.size(); ++i) {
+    const std::uint64_t end = i + 1 < starts.size() ? starts[i + 1] : size;
+    if (end - starts[i] < 10) {
+      return Error{kHqrFormat,
+                   fmt::format("expected a 10-byte entry header before the next entry at {}", end),
+                   starts[i],
+                   {},
+                   path.string()};
+    }
+    auto header = read_file_range(path, starts[i], 10);
+    if (!header) return header.error();
+    HqrFile::Stored stored{starts[i] + std::uint64_t{10}, u32_at(*header, 0), u32_at(*header, 4),
+                           static_cast<std::uint16_t>((*header)[8] | (*header)[9] << 8)};
+    std::string problem;
+    if (stored.method > 2) {
+      problem = fmt::format("expected compression method 0, 1 or 2, found {}", stored.method);
+    } else if (stored.stored > end - stored.data) {
+      problem = fmt::format("entry stores {} bytes but only {} remain before the next entry", stored.stored,
+                            end - stored.data);
+    } else if (stored.method == 0 && stored.stored != stored.size) {
+      problem =
+          fmt::format("stored entry (method 0) declares {} bytes but stores {}", stored.size, stored.stored);
+    }
+    if (!problem.empty()) return Error{kHqrFormat, problem, starts[i], {}, path.string()};
+    blocks[starts[i]] = stored;
+  }
+  std::vector<std::optional<HqrFile::Stored>> slots;
+  for (const std::uint32_t offset : *offsets)
+    slots.push_back(offset == 0 ? std::nullopt : std::optional(blocks.at(offset)));
+  return std::unique_ptr<archive::Archive>(std::make_unique<HqrFile>(path, std::move(slots)));
+}
 
 bool all_kept_in_order(const std::vector<archive::EntrySource>& entries, const HqrOpened& model) {
   if (entries.size() != model.entries().size()) return false;
@@ -155,7 +284,7 @@ const archive::ArchiveKind& hqr_kind() {
         return std::unique_ptr<archive::Archive>(std::make_unique<HqrOpened>(std::move(*hqr)));
       },
       write_entries,
-      {},  // read from memory only
+      open_hqr_file,
   };
   return kind;
 }

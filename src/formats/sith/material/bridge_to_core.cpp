@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "bonebridge/core/image_cache.hpp"
 #include "bonebridge/formats/sith/material/bridge.hpp"
 #include "bonebridge/formats/sith/material/codec.hpp"
 
@@ -113,6 +114,43 @@ Result<Image> decode_cel(const MatFile& mat, std::size_t cel, const CmpFile* pal
     decode_direct(mat, c.mip_levels[0], image);
   }
   return image;
+}
+
+namespace {
+
+void append_u32(std::vector<std::uint8_t>& out, std::uint32_t value) {
+  for (int shift = 0; shift < 32; shift += 8) out.push_back(static_cast<std::uint8_t>(value >> shift));
+}
+
+// Every byte decode_cel reads for `cel`: the texel layout, the cel's header, the palette (8-bit texels) and
+// level 0's texels.
+std::vector<std::uint8_t> cel_source(const MatFile& mat, const MatCel& cel, const CmpFile* palette) {
+  std::vector<std::uint8_t> source;
+  const MatColorFormat& f = mat.header.format;
+  append_u32(source, f.color_mode);
+  append_u32(source, f.bits_per_pixel);
+  for (const MatChannel* c : {&f.red, &f.green, &f.blue, &f.alpha}) {
+    append_u32(source, c->bits);
+    append_u32(source, c->shift);
+    append_u32(source, c->expand);
+  }
+  for (const std::int32_t field : {cel.width, cel.height, cel.transparent, cel.transparent_color})
+    append_u32(source, static_cast<std::uint32_t>(field));
+  source.push_back(indexed(f) && palette ? 1 : 0);
+  if (indexed(f) && palette) {
+    for (const auto& rgb : palette->palette) source.insert(source.end(), rgb.begin(), rgb.end());
+  }
+  source.insert(source.end(), cel.mip_levels[0].begin(), cel.mip_levels[0].end());
+  return source;
+}
+
+}  // namespace
+
+Result<Image> shared_cel(const MatFile& mat, std::size_t cel, const CmpFile* palette,
+                         const std::string& name) {
+  if (cel >= mat.cels.size() || mat.cels[cel].mip_levels.empty()) return decode_cel(mat, cel, palette, name);
+  return cached_image(cel_source(mat, mat.cels[cel], palette), name,
+                      [&] { return decode_cel(mat, cel, palette, name); });
 }
 
 Material::Alpha mat_alpha(const MatFile& mat) {

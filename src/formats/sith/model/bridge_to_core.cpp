@@ -152,7 +152,7 @@ class LookBuilder {
       look.material.base_color = mat_flat_color(mat, palette);
       return look;
     }
-    auto image = decode_cel(mat, 0, palette, name.substr(0, name.rfind('.')));
+    auto image = shared_cel(mat, 0, palette, name.substr(0, name.rfind('.')));
     if (!image) {
       look_.notes.push_back(fmt::format("{}: {}; drawn grey", name, image.error().message));
       look.material.base_color = {0.5, 0.5, 0.5, 1};

@@ -21,6 +21,11 @@ std::uint8_t widen_channel(std::uint32_t value, std::uint32_t bits);
 Result<Image> decode_cel(const MatFile& mat, std::size_t cel, const CmpFile* palette,
                          const std::string& name);
 
+// decode_cel through the run's image cache (core/image_cache.hpp): models sharing a material's texels (and
+// palette) decode them once.
+Result<Image> shared_cel(const MatFile& mat, std::size_t cel, const CmpFile* palette,
+                         const std::string& name);
+
 // How the game blends the material's texels: 1-bit alpha (RGBA 5551/1555) and 8-bit transparent colours cut
 // holes (Mask); wider alpha (RGBA 4444) blends (Blend); everything else is Opaque.
 Material::Alpha mat_alpha(const MatFile& mat);
