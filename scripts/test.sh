@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Install, build, fuzz each reader briefly, then run the whole test suite: unit tests, fuzz-corpus replays,
-# and the end-to-end export checks (Khronos glTF-Validator, three.js and Blender playback against the engines).
+# Install, build (Linux, and the Windows exe), fuzz each reader briefly, then run the whole test suite: unit tests,
+# fuzz-corpus replays, the end-to-end export checks (Khronos glTF-Validator, three.js and Blender playback against
+# the engines) and the Windows exe under wine against the Linux tool.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+# The Windows exe first: the native build's configure registers its test under wine (tests/windows) when it exists.
+scripts/build-windows.sh
 scripts/build.sh
 scripts/fuzz.sh "${BONEBRIDGE_FUZZ_RUNS:-5000}"
 if [ ! -d ../shared/samples ]; then
