@@ -9,11 +9,14 @@ For each case the two tools run with the same arguments, and must agree:
     when both are finite and within the tolerance; the test prints how many differ and by how much;
   - `convert ... -` (the .glb on standard output): the same bytes as the file (Windows' text mode would turn
     every 0x0A into 0x0D 0x0A);
-  - `info --json` and `validate`: the same exit code, standard output and standard error, also for broken
-    files (samples cut short, written by this test), where the error text names the same offset;
+  - `info --json`, `dump`, `ls` and `validate`: the same exit code, standard output and standard error, also for
+    broken files (samples cut short, written by this test), where the error text names the same offset;
+  - `extract --recursive` of a compacted (zlib) packfile: the same files with the same bytes;
   - absolute POSIX paths (`/tmp/...`) and wine's `Z:\\...` form are read as files, never as options.
+The real Volition samples are cloth setups and tables, which do not convert to glTF: the Volition conversion is
+the project's own example (examples/volition), the real files go through dump, ls and extract.
 Needs ../shared/samples; exits 77 (ctest: skipped) when it is absent, saying so loudly.
-Usage: compare_with_native.py NATIVE_BONEBRIDGE WINE BONEBRIDGE_EXE SAMPLES_DIR WORK_DIR
+Usage: compare_with_native.py NATIVE_BONEBRIDGE WINE BONEBRIDGE_EXE SOURCE_DIR SAMPLES_DIR WORK_DIR
 """
 import json
 import math
@@ -37,8 +40,12 @@ CONVERSIONS = [
      ["--variant", "lba2", "--body", "{samples}/lba/lba2-bodies/My_Twinsen_Tunic_LBA2.lm2"]),
     ("animx", "animx/sample_lz4.animx", []),
     ("animx", "animx/interop_liblzma_written.animx", []),
-    ("volition", "volition/jean.sim_pc", []),
+    ("volition", "{examples}/volition/wave.anim_pc", ["--rig", "{examples}/volition/wave_character.rig_pc"]),
 ]
+# Other verbs whose output must match (sample, arguments after it).
+LISTINGS = [("volition/jean.sim_pc", ["dump"]), ("volition/packfiles/table.vpp_pc", ["ls"]),
+            ("sith/ijim-sed-mod/sed_pdgo.key", ["dump"])]
+EXTRACTS = ["volition/packfiles/table.vpp_pc"]
 INFOS = ["lego/pns065rd.ani", "lba/Twinsen_Walk.anm", "animx/packages/loading_standin.resonitepackage",
          "volition/packfiles/table.vpp_pc", "sith/ijim-sed-mod/sed_pd.3do"]
 # Broken copies: (sample, bytes kept).
@@ -104,11 +111,15 @@ def float_differences(native, windows):
     return found
 
 
-def check_conversion(tools, samples, family, sample, extra, failures):
-    args = [arg.replace("{samples}", str(samples)) for arg in extra]
-    source = samples / sample
+def check_conversion(tools, places, family, sample, extra, failures):
+    args = [expand(arg, places) for arg in extra]
+    source = pathlib.Path(expand(sample, places))
+    if not source.is_absolute():
+        source = places["samples"] / sample
     native_out = tools.work / f"{source.stem}.native.glb"
     windows_out = tools.work / f"{source.stem}.windows.glb"
+    native_out.unlink(missing_ok=True)  # left by an earlier run: convert does not replace files
+    windows_out.unlink(missing_ok=True)
     native = tools.run_native(["convert", str(source), str(native_out), *args])
     windows = tools.run_windows(["convert", str(source), str(windows_out), *args])
     if native.returncode != 0 or windows.returncode != native.returncode:
@@ -116,7 +127,7 @@ def check_conversion(tools, samples, family, sample, extra, failures):
                         f"{windows.stderr.decode(errors='replace')}")
         return
     native_bytes, windows_bytes = native_out.read_bytes(), windows_out.read_bytes()
-    piped = tools.run_windows(["convert", str(source), "-", *args])
+    piped = tools.run_windows(["convert", str(source), "-", "--to", "glb", *args])
     if piped.stdout != windows_bytes:
         failures.append(f"convert {sample} -: standard output ({len(piped.stdout)} bytes) is not the .glb file "
                         f"({len(windows_bytes)} bytes)")
@@ -148,6 +159,31 @@ def check_same_run(tools, args, cwd, label, failures):
           f"{': ' + native.stderr.decode(errors='replace').strip() if native.stderr else ''}")
 
 
+def expand(arg, places):
+    return arg.replace("{samples}", str(places["samples"])).replace("{examples}", str(places["examples"]))
+
+
+def tree_bytes(folder):
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def check_extract(tools, samples, sample, failures):
+    source = samples / sample
+    native_dir, windows_dir = tools.work / "extract.native", tools.work / "extract.windows"
+    shutil.rmtree(native_dir, ignore_errors=True)
+    shutil.rmtree(windows_dir, ignore_errors=True)
+    native = tools.run_native(["extract", "--recursive", str(source), str(native_dir)])
+    windows = tools.run_windows(["extract", "--recursive", str(source), str(windows_dir)])
+    native_files, windows_files = tree_bytes(native_dir), tree_bytes(windows_dir)
+    if native.returncode != 0 or windows.returncode != 0 or native_files != windows_files:
+        failures.append(f"extract {sample}: exit {native.returncode}/{windows.returncode}, {len(native_files)} "
+                        f"files native, {len(windows_files)} under wine, "
+                        f"{sum(native_files.get(k) != v for k, v in windows_files.items())} differ")
+        return
+    print(f"extract --recursive {sample}: the same {len(native_files)} files "
+          f"({sum(map(len, native_files.values()))} bytes)")
+
+
 def check_paths(tools, samples, failures):
     """An absolute POSIX path, and wine's drive form of it, name files: never options."""
     source = tools.work / "paths" / "walk.ani"
@@ -162,8 +198,9 @@ def check_paths(tools, samples, failures):
 
 
 def main():
-    native, wine, exe, samples, work = sys.argv[1:6]
+    native, wine, exe, source_dir, samples, work = sys.argv[1:7]
     samples, work = pathlib.Path(samples), pathlib.Path(work)
+    places = {"samples": samples, "examples": pathlib.Path(source_dir) / "examples"}
     if not samples.is_dir():
         print(f"SKIPPED LOUDLY: {samples} is absent: bonebridge.exe was not compared with the native tool")
         return 77
@@ -174,15 +211,23 @@ def main():
     print(f"wine started in {time.monotonic() - started:.1f} s")
     failures = []
     for family, sample, extra in CONVERSIONS:
-        if not (samples / sample).exists():
+        if not (samples / expand(sample, places)).exists():
             print(f"SKIPPED LOUDLY: {sample} is absent")
             continue
-        check_conversion(tools, samples, family, sample, extra, failures)
+        check_conversion(tools, places, family, sample, extra, failures)
     for sample in INFOS:
         if (samples / sample).exists():
             copy = work / pathlib.Path(sample).name
             shutil.copyfile(samples / sample, copy)
             check_same_run(tools, ["info", copy.name, "--json"], work, f"info --json {sample}", failures)
+    for sample, verb in LISTINGS:
+        if (samples / sample).exists():
+            copy = work / pathlib.Path(sample).name
+            shutil.copyfile(samples / sample, copy)
+            check_same_run(tools, [*verb, copy.name], work, f"{' '.join(verb)} {sample}", failures)
+    for sample in EXTRACTS:
+        if (samples / sample).exists():
+            check_extract(tools, samples, sample, failures)
     for sample, kept in TRUNCATIONS:
         if (samples / sample).exists():
             data = (samples / sample).read_bytes()
