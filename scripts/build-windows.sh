@@ -6,14 +6,16 @@
 #
 # Dependencies: mingw-w64's zlib from Debian (libz-mingw-w64-dev); the other libraries cross-built from Debian 12's
 # *source* packages, fetched with apt through a private source list (the machine's apt setup is not touched; apt
-# checks the signed Release file and the hashes of what it fetches), into a prefix cached between runs and keyed
-# on the recipes below and the toolchain file. Header-only libraries (nlohmann-json, CLI11, tinygltf) are the
+# checks the signed Release file and the hashes of what it fetches), into a prefix cached between runs (~/.cache/bonebridge/windows-deps),
+# rebuilt when the recipes below or the toolchain file change. Header-only libraries (nlohmann-json, CLI11, tinygltf) are the
 # build machine's own Debian packages, copied into the prefix so that no /usr/include reaches the cross compiler.
 #
 # Environment: BONEBRIDGE_WINDOWS_TESTS=ON also builds the GoogleTest suites (they run under wine through
 # CMAKE_CROSSCOMPILING_EMULATOR); BONEBRIDGE_WINDOWS_DEPS_CACHE moves the cache (default ~/.cache/bonebridge);
 # BONEBRIDGE_JOBS sets the parallel jobs (default 2).
 set -eEuo pipefail
+shopt -s inherit_errexit
+exec 3>&2
 cd "$(dirname "$0")/.."
 root=$PWD
 triplet=x86_64-w64-mingw32
@@ -28,9 +30,9 @@ sources=(lz4 xz-utils libpng1.6 fmtlib pugixml libzip brotli googletest)
 fetch_sources() {
   local work=$1 apt_dir=$1/apt
   mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$work/src"
-  # bookworm with its point-release and security updates: the sources of what Debian 12 ships today.
+  # bookworm and its updates, from the mirror the machine's own sources list names. (bookworm-security, at
+  # deb.debian.org/debian-security, is left out: the build machines' mirror does not serve it.)
   printf 'deb-src http://deb.debian.org/debian %s main\n' bookworm bookworm-updates >"$apt_dir/sources.list"
-  echo 'deb-src http://deb.debian.org/debian-security bookworm-security main' >>"$apt_dir/sources.list"
   local apt_options=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
     -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache" -o APT::Sandbox::User=root)
   apt-get "${apt_options[@]}" -qq update
@@ -103,26 +105,27 @@ static_only() {
   done
 }
 
-# The cached prefix, built when its key (recipes + toolchain) has none yet.
+# Sets `prefix` to the cached prefix, rebuilt when its key (recipes + toolchain) changed. Its path stays the
+# same across keys, so that ccache still finds the project's objects after a dependency rebuild.
 dependency_prefix() {
-  local key prefix work
+  local key work
   key=$({ declare -f fetch_sources cmake_dependency build_dependencies static_only; echo "${sources[*]}"; cat "$toolchain"; } |
     sha256sum | cut -c1-12)
-  prefix=$cache/windows-deps-$key
-  if [ ! -f "$prefix/VERSIONS" ]; then
+  prefix=$cache/windows-deps
+  if [ "$(cat "$prefix/KEY" 2>/dev/null)" != "$key" ]; then
     echo "Cross-building the dependencies into $prefix" >&2
-    # Built in place (the libraries' pkg-config and CMake files name their prefix); VERSIONS, written last,
-    # marks it complete.
+    # Built in place (the libraries' pkg-config and CMake files name their prefix); KEY, written last, marks
+    # it complete.
     work=$(mktemp -d "$cache/windows-work.XXXXXX")
     rm -rf "$prefix"
-    # The builds' chatter goes to a log, shown when a step fails.
-    trap 'tail -n 40 "$work/build.log" >&2' ERR
+    # The builds' chatter goes to a log, shown (on the script's own standard error, 3) when a step fails.
+    trap 'tail -n 40 "$work/build.log" >&3' ERR
     fetch_sources "$work" >"$work/build.log" 2>&1
     build_dependencies "$work" "$prefix" >>"$work/build.log" 2>&1
     trap - ERR
+    echo "$key" >"$prefix/KEY"
     rm -rf "$work"
   fi
-  echo "$prefix"
 }
 
 # Fails when the exe imports a DLL that is not part of Windows.
@@ -161,7 +164,7 @@ package_release() {
 
 mkdir -p "$cache"
 start=$SECONDS
-prefix=$(dependency_prefix)
+dependency_prefix
 echo "Dependencies ready in $((SECONDS - start)) s: $prefix" >&2
 
 launcher=()
