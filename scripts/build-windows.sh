@@ -6,9 +6,10 @@
 #
 # Dependencies: mingw-w64's zlib from Debian (libz-mingw-w64-dev); the other libraries cross-built from Debian 12's
 # *source* packages, fetched with apt through a private source list (the machine's apt setup is not touched; apt
-# checks the signed Release file and the hashes of what it fetches), into a prefix cached between runs (~/.cache/bonebridge/windows-deps),
-# rebuilt when the recipes below or the toolchain file change. Header-only libraries (nlohmann-json, CLI11, tinygltf) are the
-# build machine's own Debian packages, copied into the prefix so that no /usr/include reaches the cross compiler.
+# checks the signed Release file and the hashes of what it fetches), into a prefix cached between runs
+# (~/.cache/bonebridge/windows-deps), rebuilt when the recipes below or the toolchain file change. Header-only
+# libraries (nlohmann-json, CLI11, tinygltf) are the build machine's own Debian packages, copied into the prefix
+# so that no /usr/include reaches the cross compiler.
 #
 # Environment: BONEBRIDGE_WINDOWS_TESTS=ON also builds the GoogleTest suites (they run under wine through
 # CMAKE_CROSSCOMPILING_EMULATOR); BONEBRIDGE_WINDOWS_DEPS_CACHE moves the cache (default ~/.cache/bonebridge);
@@ -143,7 +144,7 @@ check_system_imports() {
 package_release() {
   local build=$1 version release
   version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$build/CMakeCache.txt")
-  release=$build/bonebridge-$version-windows-x86_64
+  release=$root/$build/bonebridge-$version-windows-x86_64
   rm -rf "$release" "$release.zip"
   mkdir -p "$release"
   $triplet-strip -o "$release/bonebridge.exe" "$build/bonebridge.exe"
@@ -157,7 +158,7 @@ package_release() {
     libzip:libzip-dev brotli:libbrotli-dev gcc:gcc-mingw-w64-base mingw-w64:mingw-w64-common; do
     cp "/usr/share/doc/${entry#*:}/copyright" "$release/licenses/${entry%%:*}.txt"
   done
-  (cd "$build" && cmake -E tar cf "$release.zip" --format=zip "$(basename "$release")")
+  (cd "$root/$build" && cmake -E tar cf "$release.zip" --format=zip "$(basename "$release")")
   echo "bonebridge.exe: $(stat -c %s "$build/bonebridge.exe") bytes, stripped $(stat -c %s "$release/bonebridge.exe")," \
     "zip $(stat -c %s "$release.zip")" >&2
 }
