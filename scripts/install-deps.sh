@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Installs everything bonebridge needs on Debian 12: the toolchain and libraries from Debian's packages, and
 # the glTF test tools (Khronos validator, three.js) from the npm registry into tests/runtime/node_modules, and
-# Blender (headless, for playback checks) from Debian.
+# Blender (headless, for playback checks) from Debian; mingw-w64, wine64 and dpkg-dev (for `apt-get source`) for
+# the Windows build (scripts/build-windows.sh) and its test under wine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +13,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev nodejs npm blender python3-numpy chromium
   pybind11-dev python3-dev python3-pytest help2man libjs-three libpng-dev ccache
   libzip-dev libbrotli-dev libpugixml-dev emscripten
+  g++-mingw-w64-x86-64-posix libz-mingw-w64-dev wine64 dpkg-dev
 )
 missing=()
 for package in "${packages[@]}"; do

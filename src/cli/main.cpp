@@ -7,7 +7,22 @@
 
 #include "verbs.hpp"
 
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#endif
+
 namespace {
+
+// Windows opens the standard streams in text mode, which turns every 0x0A byte written into 0x0D 0x0A (and
+// back when reading): a .glb written to `-` would be corrupted. Binary mode gives the same bytes as on Linux.
+void use_binary_standard_streams() {
+#ifdef _WIN32
+  _setmode(_fileno(stdin), _O_BINARY);
+  _setmode(_fileno(stdout), _O_BINARY);
+  _setmode(_fileno(stderr), _O_BINARY);
+#endif
+}
 
 // For the tests only: with BONEBRIDGE_TEST_INTERNAL_ERROR=1 in the environment, the chosen verb throws before
 // it runs, so that the internal-error exit (70) can be checked without a real bug.
@@ -21,6 +36,7 @@ void throw_when_testing_internal_errors() {
 
 int main(int argc, char** argv) {
   using namespace bonebridge::cli;
+  use_binary_standard_streams();
   CLI::App app{"bonebridge: skeletal animation of classic games to glTF 2.0 and back"};
   app.require_subcommand(1);
   // One option syntax on every platform: on Windows CLI11 would otherwise read "/path" as an option.

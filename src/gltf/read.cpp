@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <functional>
 
@@ -131,7 +132,7 @@ bool is_synthetic(const tinygltf::Node& node) {
 }
 
 // Whether `order` (a rank per joint) puts every parent before its children.
-bool parents_first(const Skeleton& skeleton, const std::vector<long>& rank) {
+bool parents_first(const Skeleton& skeleton, const std::vector<std::ptrdiff_t>& rank) {
   for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
     const int parent = skeleton.joints[j].parent;
     if (parent >= 0 && rank[static_cast<std::size_t>(parent)] > rank[j]) return false;
@@ -147,14 +148,14 @@ void keep_file_order(const tinygltf::Model& model, std::vector<int>& joint_of, S
   for (std::size_t n = 0; n < joint_of.size(); ++n) {
     if (joint_of[n] >= 0) nodes[static_cast<std::size_t>(joint_of[n])] = static_cast<int>(n);
   }
-  std::vector<long> rank(nodes.begin(), nodes.end());
+  std::vector<std::ptrdiff_t> rank(nodes.begin(), nodes.end());
   if (!parents_first(skeleton, rank)) {
     if (model.skins.empty()) return;
     const auto& skin = model.skins[0].joints;
     for (std::size_t j = 0; j < nodes.size(); ++j) {
       const auto at = std::find(skin.begin(), skin.end(), nodes[j]);
       // Joints outside the skin keep their depth-first place, after the skin's.
-      rank[j] = at != skin.end() ? at - skin.begin() : static_cast<long>(skin.size() + j);
+      rank[j] = at != skin.end() ? at - skin.begin() : static_cast<std::ptrdiff_t>(skin.size() + j);
     }
     if (!parents_first(skeleton, rank)) return;
   }
