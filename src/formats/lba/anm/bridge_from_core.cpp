@@ -48,6 +48,12 @@ std::optional<std::vector<int>> group_order(const Skeleton& skeleton) {
   return order;
 }
 
+// How far off the path between its neighbours a key may lie and still count as on it: a tenth of the finest
+// engine unit (LBA2's 4096th of a turn, a game unit), beyond float noise (a clip through Blender's f-curves
+// and rest-pose products moves keys by ~1e-6 rad) and below anything the engine can hold.
+constexpr double kOnPathRadians = 2 * kPi / 4096 / 10;
+constexpr double kOnPathUnits = 0.1;
+
 // Whether a LINEAR channel's key k lies on the path from key `from` to key k + 1, so that the channel plays
 // the same without it: glTF's slerp (an arc under a quarter turn, where slerp of slerp is the same arc) or
 // lerp.
@@ -55,12 +61,12 @@ bool on_path(const Channel<Quat>& channel, std::size_t from, std::size_t k) {
   const auto& q = channel.values;
   const double u = (channel.times[k] - channel.times[from]) / (channel.times[k + 1] - channel.times[from]);
   return angle_between(q[from], q[k + 1]) < kPi / 2 &&
-         angle_between(slerp(q[from], q[k + 1], u), q[k]) < 1e-6;
+         angle_between(slerp(q[from], q[k + 1], u), q[k]) < kOnPathRadians;
 }
 bool on_path(const Channel<Vec3>& channel, std::size_t from, std::size_t k) {
   const auto& v = channel.values;
   const double u = (channel.times[k] - channel.times[from]) / (channel.times[k + 1] - channel.times[from]);
-  return distance(lerp(v[from], v[k + 1], u), v[k]) < 1e-4;  // game units
+  return distance(lerp(v[from], v[k + 1], u), v[k]) < kOnPathUnits;
 }
 
 // The key times a channel needs: every key but those on the path between their neighbours (issue 28: the
