@@ -6,6 +6,7 @@
 #include "adapter.hpp"
 #include "bonebridge/formats/lego/bridge.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
+#include "bonebridge/formats/lego/limits.hpp"
 #include "bonebridge/formats/lego/wdb/characters.hpp"
 #include "wdb/adapter.hpp"
 
@@ -17,6 +18,13 @@ std::size_t clip_option(const Options& options) {
   return clip ? static_cast<std::size_t>(std::strtoull(clip->c_str(), nullptr, 10)) : 0;
 }
 
+MotionTolerance tolerance_option(const Options& options) {
+  const auto tolerance = options.get("tolerance");
+  if (!tolerance) return kDefaultKeyTolerance;
+  const double value = std::strtod(tolerance->c_str(), nullptr);
+  return {value, value};
+}
+
 }  // namespace
 
 FormatFamily family() {
@@ -24,6 +32,14 @@ FormatFamily family() {
   row.id = "lego";
   row.title = "LEGO Island (.ani, WORLD.WDB)";
   row.settings = {
+      {"tolerance",
+       SettingKind::Number,
+       "LEGO: game units and radians a dropped key may be from the game's interpolation of the kept ones",
+       {},
+       0,
+       1,
+       "2e-06",
+       {}},
       {"clip",
        SettingKind::Integer,
        "which animation of a glTF to write (0 = the first)",
@@ -92,10 +108,12 @@ FormatFamily family() {
   };
   row.from_core = [](const Scene& scene,
                      const Options& options) -> Result<Converted<std::vector<std::uint8_t>>> {
-    auto converted = from_core(scene, clip_option(options));
+    auto converted = from_core(scene, clip_option(options), tolerance_option(options));
     if (!converted.ok()) return converted.error();
+    if (auto within = check_limits(converted->value, converted->notes); !within) return within.error();
     return Converted<std::vector<std::uint8_t>>{write(converted->value), std::move(converted->notes)};
   };
+  row.limits = limits();
   row.find_characters = wdb::find_characters;
   return row;
 }
