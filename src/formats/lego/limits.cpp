@@ -46,6 +46,14 @@ const std::vector<FileLimit>& limits() {
   return table;
 }
 
+const FileLimit& keys_per_channel_limit() {
+  return kKeysPerChannel;
+}
+
+const FileLimit& key_time_limit() {
+  return kKeyTime;
+}
+
 Status check_limits(const Document& document, std::vector<std::string>& notes) {
   if (document.camera) {
     for (const auto& status : {check_channel(document.camera->position, "camera position", notes),

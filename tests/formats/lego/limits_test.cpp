@@ -3,6 +3,7 @@
 // LegoAnimKey::Write), checked on hand-made documents just over and at each limit.
 #include <gtest/gtest.h>
 
+#include "bonebridge/formats/lego/bridge.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
 #include "bonebridge/formats/lego/limits.hpp"
 
@@ -50,6 +51,24 @@ TEST(LegoLimits, AKeyAt2To24MillisecondsIsBeyondThe24BitTime) {
   EXPECT_NE(status.error().message.find("16777216 ms in a key's time, 1 over the limit of 16777215"),
             std::string::npos)
       << status.error().message;
+}
+
+// Through the writer: a clip 17,000 s long puts a key at 17,000,000 ms, 222,785 ms past the 24-bit time.
+TEST(LegoLimits, TheWriterRefusesAClipBeyondThe24BitTime) {
+  Scene scene;
+  scene.skeleton.joints.push_back(Joint{"pepper", -1, {}});
+  Clip clip;
+  clip.duration = 17000;
+  JointChannels channels;
+  channels.joint = 0;
+  channels.translation = Channel<Vec3>{Interpolation::Linear, {0, 17000}, {{0, 0, 0}, {1, 0, 0}}};
+  clip.joints.push_back(channels);
+  scene.clips.push_back(clip);
+  const auto written = from_core(scene);
+  ASSERT_FALSE(written.ok());
+  EXPECT_NE(written.error().message.find("17000000 ms in a key's time, 222785 over the limit of 16777215"),
+            std::string::npos)
+      << written.error().message;
 }
 
 TEST(LegoLimits, TheFamilyListsItsLimitsWithTheirSources) {

@@ -10,6 +10,8 @@
 namespace bonebridge::lego {
 
 const std::vector<FileLimit>& limits();
+const FileLimit& keys_per_channel_limit();
+const FileLimit& key_time_limit();
 
 // Ok when every channel of `document` is within limits(); otherwise the first limit it exceeds.
 Status check_limits(const Document& document, std::vector<std::string>& notes);
