@@ -32,14 +32,6 @@ FormatFamily family() {
   row.id = "lego";
   row.title = "LEGO Island (.ani, WORLD.WDB)";
   row.settings = {
-      {"tolerance",
-       SettingKind::Number,
-       "LEGO: game units and radians a dropped key may be from the game's interpolation of the kept ones",
-       {},
-       0,
-       1,
-       "2e-06",
-       {}},
       {"clip",
        SettingKind::Integer,
        "which animation of a glTF to write (0 = the first)",
@@ -64,6 +56,14 @@ FormatFamily family() {
        0,
        "",
        ""},
+      {"tolerance",
+       SettingKind::Number,
+       "LEGO: game units and radians a dropped key may be from the game's interpolation of the kept ones",
+       {},
+       0,
+       1,
+       "2e-06",
+       {}},
   };
   row.extensions = {".ani", ".wdb"};
   row.capabilities = {
