@@ -101,6 +101,8 @@ class ImportBonebridge:
             try:
                 document.to_gltf(glb, mesh=self.mesh)
                 names = glb_node_names(glb)
+                extras = glb_animation_extras(glb)
+                actions_before = {action.name for action in bpy.data.actions}
                 # Bones keep the file's own axes ("Blender" bone directions): the keys then go back out unchanged
                 # when exported without sampling; the other heuristics turn bones, and Blender's exporter does
                 # not turn unsampled keys back (measured: a Sith translation came back on another axis).
@@ -110,6 +112,7 @@ class ImportBonebridge:
         except bb.FormatError as error:
             self.report({"ERROR"}, str(error))
             return {"CANCELLED"}
+        keep_animation_extras([a for a in bpy.data.actions if a.name not in actions_before], extras)
         scene = context.scene
         fps = scene.render.fps / scene.render.fps_base
         scene.frame_start = 0
@@ -121,11 +124,80 @@ class ImportBonebridge:
         return {"FINISHED"}
 
 
-def glb_node_names(path):
+def read_glb(path):
+    """The JSON chunk of a .glb, parsed, and the bytes after it."""
     with open(path, "rb") as f:
         data = f.read()
     length = struct.unpack_from("<I", data, 12)[0]
-    return [node.get("name", "") for node in json.loads(data[20 : 20 + length]).get("nodes", [])]
+    return json.loads(data[20 : 20 + length]), data[20 + length :]
+
+
+def write_glb(path, document, rest):
+    text = json.dumps(document, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 4)
+    total = 12 + 8 + len(text) + len(rest)
+    with open(path, "wb") as f:
+        f.write(struct.pack("<4sII", b"glTF", 2, total) + struct.pack("<I4s", len(text), b"JSON") + text + rest)
+
+
+def glb_node_names(path):
+    return [node.get("name", "") for node in read_glb(path)[0].get("nodes", [])]
+
+
+# The custom property of an imported Action that keeps its glTF animation's "bonebridge" extras (JSON text).
+EXTRAS_PROPERTY = "bonebridge_extras"
+
+
+def glb_animation_extras(path):
+    """Each animation's name and its "bonebridge" extras (the clip's duration, visibility, events, metadata and
+    the description of the source file, `bonebridge.source`)."""
+    found = []
+    for animation in read_glb(path)[0].get("animations", []):
+        extras = animation.get("extras", {})
+        if isinstance(extras, dict) and isinstance(extras.get("bonebridge"), dict):
+            found.append((animation.get("name", ""), extras["bonebridge"]))
+    return found
+
+
+def keep_animation_extras(actions, extras):
+    """Blender's glTF importer drops animation extras, and with them what lets bonebridge write an unchanged
+    clip back byte for byte: each new Action keeps its animation's extras as a custom property (the importer
+    names an Action "<animation>_<object>"; the longest animation name that prefixes it is the one)."""
+    for action in actions:
+        matches = [(name, data) for name, data in extras if action.name.startswith(name + "_") or action.name == name]
+        if not matches and len(extras) == 1:
+            matches = extras
+        if matches:
+            action[EXTRAS_PROPERTY] = json.dumps(max(matches, key=lambda m: len(m[0]))[1], separators=(",", ":"))
+
+
+def kept_extras(name):
+    """The extras kept for an exported animation: Blender's exporter names it after its Action, or after the NLA
+    track holding it (the importer stashes each Action in a track named after the glTF animation)."""
+    action = bpy.data.actions.get(name)
+    if action and EXTRAS_PROPERTY in action:
+        return action[EXTRAS_PROPERTY]
+    for obj in bpy.data.objects:
+        for track in obj.animation_data.nla_tracks if obj.animation_data else ():
+            for strip in track.strips if track.name == name else ():
+                if strip.action and EXTRAS_PROPERTY in strip.action:
+                    return strip.action[EXTRAS_PROPERTY]
+    return None
+
+
+def restore_animation_extras(path):
+    """Puts each exported animation's kept extras back. The writer still compares the motion with the described
+    source: an edited clip is reduced, not replaced by the original."""
+    document, rest = read_glb(path)
+    changed = False
+    for animation in document.get("animations", []):
+        kept = kept_extras(animation.get("name", ""))
+        extras = animation.setdefault("extras", {})
+        if isinstance(kept, str) and isinstance(extras, dict) and "bonebridge" not in extras:
+            extras["bonebridge"] = json.loads(kept)
+            changed = True
+    if changed:
+        write_glb(path, document, rest)
 
 
 BLENDER_DUPLICATE = re.compile(r"^(.*)\.\d{3}$")
@@ -135,24 +207,15 @@ def restore_node_names(path, names):
     """Blender gives bones unique names ("HEAD.001" for a second "HEAD"), but a game binds its nodes by name (LEGO
     Island has characters with two HEADs): a name Blender suffixed goes back to the file's own, in the .glb."""
     known = set(names)
-    with open(path, "rb") as f:
-        data = f.read()
-    length = struct.unpack_from("<I", data, 12)[0]
-    document = json.loads(data[20 : 20 + length])
+    document, rest = read_glb(path)
     changed = False
     for node in document.get("nodes", []):
         match = BLENDER_DUPLICATE.match(node.get("name", ""))
         if match and node["name"] not in known and match.group(1) in known:
             node["name"] = match.group(1)
             changed = True
-    if not changed:
-        return
-    text = json.dumps(document, separators=(",", ":")).encode()
-    text += b" " * (-len(text) % 4)
-    rest = data[20 + length :]
-    total = 12 + 8 + len(text) + len(rest)
-    with open(path, "wb") as f:
-        f.write(struct.pack("<4sII", b"glTF", 2, total) + struct.pack("<I4s", len(text), b"JSON") + text + rest)
+    if changed:
+        write_glb(path, document, rest)
 
 
 class ExportBonebridge:
@@ -182,6 +245,7 @@ class ExportBonebridge:
             )
             imported = [json.loads(obj.get("bonebridge_node_names", "[]")) for obj in context.selected_objects]
             restore_node_names(glb, [name for names in imported for name in names])
+            restore_animation_extras(glb)
             keywords = {k: v for k, v in companion_keywords(self).items() if k != "body"}
             bb.from_gltf(glb, self.family, self.filepath, **keywords)
         except bb.FormatError as error:

@@ -25,6 +25,7 @@ void print_family(const FormatFamily& family) {
     std::cout << fmt::format("  {:<12} {:<4} {:<10} {}\n", c.what, c.supported ? "yes" : "no", c.confidence,
                              c.note);
   }
+  for (const auto& limit : family.limits) std::cout << "  limit        " << describe_limit(limit) << "\n";
 }
 
 void print_container(const archive::ArchiveKind& kind) {

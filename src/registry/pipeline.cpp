@@ -134,6 +134,17 @@ nlohmann::json settings_json(const FormatFamily& family) {
   return settings;
 }
 
+nlohmann::json limits_json(const FormatFamily& family) {
+  auto limits = nlohmann::json::array();
+  for (const auto& limit : family.limits) {
+    limits.push_back({{"what", limit.what},
+                      {"maximum", limit.maximum},
+                      {"note_only", limit.note_only},
+                      {"source", limit.source}});
+  }
+  return limits;
+}
+
 }  // namespace
 
 nlohmann::json formats_json() {
@@ -149,7 +160,8 @@ nlohmann::json formats_json() {
                     {"extensions", family.extensions},
                     {"capabilities", capabilities},
                     {"companions", companion_names(family)},
-                    {"settings", settings_json(family)}});
+                    {"settings", settings_json(family)},
+                    {"limits", limits_json(family)}});
   }
   for (const auto* kind : archive_kinds()) {
     list.push_back({{"id", kind->id},

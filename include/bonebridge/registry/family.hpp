@@ -18,6 +18,7 @@
 
 #include "bonebridge/core/character.hpp"
 #include "bonebridge/core/conversion.hpp"
+#include "bonebridge/core/limits.hpp"
 #include "bonebridge/io/error.hpp"
 #include "bonebridge/io/file.hpp"
 #include "bonebridge/io/install_view.hpp"
@@ -140,6 +141,7 @@ struct FormatFamily {
   std::vector<std::string> extensions;  // ".ani"
   std::vector<Capability> capabilities;
   std::vector<Setting> settings;  // what a user may set (--model for Sith ...), checked before open/from_core
+  std::vector<FileLimit> limits;  // what the game takes, checked by from_core (issue 28)
   std::function<bool(std::span<const std::uint8_t> bytes)> sniff;
   std::function<Result<std::unique_ptr<Document>>(std::span<const std::uint8_t> bytes,
                                                   const Options& options)>

@@ -158,7 +158,8 @@ std::vector<double> property_value(const PropertyTrack& property, std::size_t in
   return {first, first + static_cast<std::ptrdiff_t>(width)};
 }
 
-Track property_to_track(const PropertyTrack& property, double shift, std::vector<std::string>& notes) {
+Track property_to_track(const PropertyTrack& property, double shift, std::vector<std::string>& notes,
+                        KeyReductionReport& reduction) {
   const auto element = element_from_name(property.value_type);
   Track track = curve_track(property.node, property.property, element.value_or(ElementType::Float));
   if (!element) {
@@ -192,8 +193,12 @@ Track property_to_track(const PropertyTrack& property, double shift, std::vector
     track.node.clear();
     return track;
   }
-  return build_curve(property.node, property.property, *element, property.interpolation, property.times,
-                     values, shift);
+  // A resampled property (Blender bakes every frame) keeps the keys Resonite's sampling needs, as joints do.
+  std::vector<double> times = property.times;
+  keep_needed_keys(property.node, property.property, *element, property.interpolation, times, values, shift,
+                   reduction);
+  return build_curve(property.node, property.property, *element, property.interpolation, times, values,
+                     shift);
 }
 
 // What the round trip through glTF's float32 moves a written value by.
@@ -348,7 +353,7 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
   if (hierarchy)
     notes.push_back("joint hierarchy not stored: AnimX tracks hold local transforms by slot name");
   for (const auto& property : clip.properties) {
-    Track track = property_to_track(property, shift, notes);
+    Track track = property_to_track(property, shift, notes, reduction);
     if (!track.node.empty() || !track.property.empty()) document.tracks.push_back(std::move(track));
   }
   if (!clip.visibility.empty() || !clip.events.empty() || clip.root_motion) {

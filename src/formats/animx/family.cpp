@@ -8,6 +8,7 @@
 
 #include "bonebridge/formats/animx/animj.hpp"
 #include "bonebridge/formats/animx/codec.hpp"
+#include "bonebridge/formats/animx/limits.hpp"
 #include "bonebridge/formats/animx/package/adapter.hpp"
 #include "bonebridge/gltf/gltf.hpp"
 
@@ -78,6 +79,7 @@ Result<Converted<std::vector<std::uint8_t>>> from_scene(const Scene& scene, cons
   const auto settings = output_options(options);
   auto converted = from_core(scene, settings);
   if (!converted.ok()) return converted.error();
+  if (auto within = check_limits(converted->value, converted->notes); !within) return within.error();
   return Converted<std::vector<std::uint8_t>>{encode_as_wanted(std::move(converted->value), settings),
                                               std::move(converted->notes)};
 }
@@ -170,6 +172,7 @@ FormatFamily family() {
   row.open = open;
   row.from_core = from_scene;
   row.transcode = transcode;
+  row.limits = limits();
   row.find_characters = package::find_characters;
   return row;
 }

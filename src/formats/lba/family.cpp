@@ -12,6 +12,7 @@
 #include "bonebridge/core/text.hpp"
 #include "bonebridge/formats/lba/anm/bridge.hpp"
 #include "bonebridge/formats/lba/anm/codec.hpp"
+#include "bonebridge/formats/lba/anm/limits.hpp"
 #include "bonebridge/formats/lba/body/codec.hpp"
 #include "bonebridge/formats/lba/body/mesh.hpp"
 #include "bonebridge/formats/lba/characters.hpp"
@@ -128,6 +129,8 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& scene, const
     for (const auto& item : converted->notes) lost += (lost.empty() ? "" : "; ") + item;
     return Error{kAnmFormat, "strict: the conversion would lose " + lost, {}, {}, {}};
   }
+  if (auto within = check_animation_limits(converted->value, converted->notes); !within)
+    return within.error();
   return Converted<std::vector<std::uint8_t>>{write_animation(converted->value), std::move(converted->notes)};
 }
 
@@ -255,6 +258,7 @@ FormatFamily family() {
   };
   row.open = open;
   row.from_core = from_core;
+  row.limits = animation_limits();
   row.find_characters = [](const InstallView& install) { return find_characters(install); };
   return row;
 }

@@ -14,6 +14,7 @@
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
 #include "bonebridge/formats/lego/engine.hpp"
+#include "bonebridge/formats/lego/limits.hpp"
 #include "bridge_shared.hpp"
 
 namespace bonebridge::lego {
@@ -21,6 +22,12 @@ namespace {
 
 [[noreturn]] void refuse(std::string message) {
   throw FormatError(Error{kFormatName, std::move(message), {}, {}, {}});
+}
+
+void refuse_over(const FileLimit& limit, std::uint64_t count, const std::string& where) {
+  std::vector<std::string> notes;
+  if (auto within = check_limit(kFormatName, limit, count, where, notes); !within)
+    throw FormatError(within.error());
 }
 
 std::string file_name(const std::string& text) {
@@ -31,7 +38,7 @@ std::string file_name(const std::string& text) {
 
 std::uint32_t to_key_time(double ms, const std::string& where) {
   if (!(ms >= 0)) return 0;
-  if (ms > kMaxKeyTime) refuse(fmt::format("{}: a key at {} ms is beyond the format's 2^24 ms", where, ms));
+  refuse_over(key_time_limit(), static_cast<std::uint64_t>(std::min(ms, 1e18)), where);
   return static_cast<std::uint32_t>(ms);
 }
 
@@ -75,7 +82,7 @@ std::vector<Point<Value>> sample_at(const Channel<Value>& channel, const std::ve
 }
 
 void check_key_count(std::size_t count, const std::string& where) {
-  if (count > 0xFFFF) refuse(fmt::format("{}: {} keys after conversion, at most 65535 fit", where, count));
+  refuse_over(keys_per_channel_limit(), count, where + " after conversion");
 }
 
 std::vector<VectorKey> vector_keys(const std::vector<Point<Vec3>>& points, bool flag_active,

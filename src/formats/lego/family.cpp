@@ -6,6 +6,7 @@
 #include "adapter.hpp"
 #include "bonebridge/formats/lego/bridge.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
+#include "bonebridge/formats/lego/limits.hpp"
 #include "bonebridge/formats/lego/wdb/characters.hpp"
 #include "wdb/adapter.hpp"
 
@@ -15,6 +16,13 @@ namespace {
 std::size_t clip_option(const Options& options) {
   const auto clip = options.get("clip");
   return clip ? static_cast<std::size_t>(std::strtoull(clip->c_str(), nullptr, 10)) : 0;
+}
+
+MotionTolerance tolerance_option(const Options& options) {
+  const auto tolerance = options.get("tolerance");
+  if (!tolerance) return kDefaultKeyTolerance;
+  const double value = std::strtod(tolerance->c_str(), nullptr);
+  return {value, value};
 }
 
 }  // namespace
@@ -48,6 +56,14 @@ FormatFamily family() {
        0,
        "",
        ""},
+      {"tolerance",
+       SettingKind::Number,
+       "LEGO: game units and radians a dropped key may be from the game's interpolation of the kept ones",
+       {},
+       0,
+       1,
+       "2e-06",
+       {}},
   };
   row.extensions = {".ani", ".wdb"};
   row.capabilities = {
@@ -99,10 +115,12 @@ FormatFamily family() {
   };
   row.from_core = [](const Scene& scene,
                      const Options& options) -> Result<Converted<std::vector<std::uint8_t>>> {
-    auto converted = from_core(scene, clip_option(options));
+    auto converted = from_core(scene, clip_option(options), tolerance_option(options));
     if (!converted.ok()) return converted.error();
+    if (auto within = check_limits(converted->value, converted->notes); !within) return within.error();
     return Converted<std::vector<std::uint8_t>>{write(converted->value), std::move(converted->notes)};
   };
+  row.limits = limits();
   row.find_characters = wdb::find_characters;
   return row;
 }

@@ -11,6 +11,7 @@
 #include "bonebridge/core/text.hpp"
 #include "bonebridge/formats/sith/characters.hpp"
 #include "bonebridge/formats/sith/key/codec.hpp"
+#include "bonebridge/formats/sith/key/limits.hpp"
 #include "bonebridge/formats/sith/model/codec.hpp"
 #include "pup/adapter.hpp"
 
@@ -79,6 +80,8 @@ Result<BridgeOptions> bridge_options(const Options& options) {
     }
   }
   if (const auto fps = options.get("fps")) bridge.fps = std::strtod(fps->c_str(), nullptr);
+  if (const auto tolerance = options.get("tolerance"))
+    bridge.rotation_tolerance_degrees = std::strtod(tolerance->c_str(), nullptr);
   return bridge;
 }
 
@@ -194,6 +197,17 @@ FormatFamily family() {
        1e4,
        "the clip's sith.fps, else 30",
        {}},
+      {"tolerance",
+       SettingKind::Number,
+       "Sith: degrees a rotation may leave the path: an export's slerp pieces from the .key's Euler motion, "
+       "a "
+       "written .key's playback from the glTF's (entries within it are dropped; 0.005 keeps 1e-4 of the "
+       "extent)",
+       {},
+       1e-4,
+       1,
+       "0.01",
+       {}},
   };
   row.capabilities = capabilities();
   row.sniff = [](std::span<const std::uint8_t> bytes) {
@@ -203,6 +217,7 @@ FormatFamily family() {
   };
   row.open = open;
   row.from_core = key_from_core;
+  row.limits = key_limits();
   row.find_characters = [](const InstallView& install) { return find_characters(install); };
   return row;
 }

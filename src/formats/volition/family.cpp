@@ -10,6 +10,7 @@
 #include "asm/adapter.hpp"
 #include "bonebridge/formats/volition/anim/bridge.hpp"
 #include "bonebridge/formats/volition/anim/codec.hpp"
+#include "bonebridge/formats/volition/anim/limits.hpp"
 #include "bonebridge/formats/volition/asm/codec.hpp"
 #include "bonebridge/formats/volition/cloth/codec.hpp"
 #include "bonebridge/formats/volition/rig/bridge.hpp"
@@ -117,6 +118,7 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& input, const
   auto encoded = encode_clip(scene.clips.front(), scene.skeleton, *rig, *settings);
   if (!encoded) return encoded.error();
   notes.insert(notes.end(), encoded->report.notes.begin(), encoded->report.notes.end());
+  if (auto within = check_anim_limits(encoded->document, notes); !within) return within.error();
   return Converted<std::vector<std::uint8_t>>{write_anim(encoded->document), std::move(notes)};
 }
 
@@ -314,6 +316,7 @@ FormatFamily family() {
   };
   row.open = open_volition;
   row.from_core = from_core;
+  row.limits = anim_limits();
   row.find_characters = find_characters;
   return row;
 }

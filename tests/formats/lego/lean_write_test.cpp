@@ -12,6 +12,7 @@
 #include "bonebridge/formats/lego/bridge.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
 #include "bonebridge/formats/lego/engine.hpp"
+#include "bonebridge/formats/lego/family.hpp"
 #include "bonebridge/gltf/gltf.hpp"
 #include "support/samples.hpp"
 
@@ -118,6 +119,31 @@ TEST(LegoLeanWrite, AnEditedRotationIsWrittenAnew) {
   }
   std::printf("edited CNs001Pe.ani: largest joint position error %.3g\n", worst);
   EXPECT_LT(worst, 1e-5);
+}
+
+// --tolerance is the family's setting for the reduction: a coarser one keeps no more keys, and the notes say
+// which tolerance was used and what it kept.
+TEST(LegoLeanWrite, TheToleranceSettingReachesTheReduction) {
+  BONEBRIDGE_REQUIRE_SAMPLE(path, "lego/walk-cycles/CNs001Pe.ani");
+  Scene scene = through_glb(bonebridge::testing::read_bytes(path));
+  scene.clips.front().metadata.erase(kSourceMetadata);
+  std::size_t fine_bytes = 0;
+  for (const char* tolerance : {"2e-06", "0.01"}) {
+    Options options;
+    options.values["tolerance"] = tolerance;
+    const auto written = family().from_core(scene, options);
+    ASSERT_TRUE(written.ok()) << written.error().to_string();
+    const auto reduced =
+        std::find_if(written->notes.begin(), written->notes.end(),
+                     [](const std::string& note) { return note.rfind("keys reduced", 0) == 0; });
+    ASSERT_NE(reduced, written->notes.end());
+    std::printf("--tolerance %s: %zu bytes; %s\n", tolerance, written->value.size(), reduced->c_str());
+    EXPECT_NE(reduced->find(std::string("tolerance ") + (fine_bytes ? "0.01" : "2e-06")), std::string::npos);
+    if (fine_bytes) {
+      EXPECT_LE(written->value.size(), fine_bytes);
+    }
+    fine_bytes = written->value.size();
+  }
 }
 
 }  // namespace

@@ -48,15 +48,54 @@ std::optional<std::vector<int>> group_order(const Skeleton& skeleton) {
   return order;
 }
 
-// Ticks at which the clip becomes keyframes: 0, the end, and every key of every channel, rounded to ticks.
+// How far off the path between its neighbours a key may lie and still count as on it: a tenth of the finest
+// engine unit (LBA2's 4096th of a turn, a game unit), beyond float noise (a clip through Blender's f-curves
+// and rest-pose products moves keys by ~1e-6 rad) and below anything the engine can hold.
+constexpr double kOnPathRadians = 2 * kPi / 4096 / 10;
+constexpr double kOnPathUnits = 0.1;
+
+// Whether a LINEAR channel's key k lies on the path from key `from` to key k + 1, so that the channel plays
+// the same without it: glTF's slerp (an arc under a quarter turn, where slerp of slerp is the same arc) or
+// lerp.
+bool on_path(const Channel<Quat>& channel, std::size_t from, std::size_t k) {
+  const auto& q = channel.values;
+  const double u = (channel.times[k] - channel.times[from]) / (channel.times[k + 1] - channel.times[from]);
+  return angle_between(q[from], q[k + 1]) < kPi / 2 &&
+         angle_between(slerp(q[from], q[k + 1], u), q[k]) < kOnPathRadians;
+}
+bool on_path(const Channel<Vec3>& channel, std::size_t from, std::size_t k) {
+  const auto& v = channel.values;
+  const double u = (channel.times[k] - channel.times[from]) / (channel.times[k + 1] - channel.times[from]);
+  return distance(lerp(v[from], v[k + 1], u), v[k]) < kOnPathUnits;
+}
+
+// The key times a channel needs: every key but those on the path between their neighbours (issue 28: the
+// export cuts each LINEAR rotation into arcs of at most 15 degrees for glTF players; those cuts are slerp
+// midpoints, off the engine's Euler-linear path by a few angle units, and as keyframes they would keep
+// apart the keyframes the engine needs).
+template <class Value>
+std::vector<double> needed_times(const Channel<Value>& channel) {
+  if (channel.interpolation != Interpolation::Linear || channel.times.size() < 3) return channel.times;
+  std::vector<double> needed{channel.times.front()};
+  std::size_t from = 0;
+  for (std::size_t k = 1; k + 1 < channel.times.size(); ++k) {
+    if (channel.times[k + 1] > channel.times[from] && on_path(channel, from, k)) continue;
+    needed.push_back(channel.times[k]);
+    from = k;
+  }
+  needed.push_back(channel.times.back());
+  return needed;
+}
+
+// Ticks at which the clip becomes keyframes: 0, the end, and every key every channel needs, rounded to ticks.
 std::set<std::int64_t> clip_ticks(const Clip& clip, double tick, std::vector<std::string>& lost) {
   std::set<std::int64_t> ticks{0, std::llround(clip.duration / tick)};
   const auto add_times = [&](const std::vector<double>& times) {
     for (const double t : times) ticks.insert(std::llround(t / tick));
   };
   for (const auto& channels : clip.joints) {
-    if (channels.translation) add_times(channels.translation->times);
-    if (channels.rotation) add_times(channels.rotation->times);
+    if (channels.translation) add_times(needed_times(*channels.translation));
+    if (channels.rotation) add_times(needed_times(*channels.rotation));
     if (channels.scale)
       lost.push_back(fmt::format("scale of joint {} (LBA bones do not scale)", channels.joint));
   }
@@ -307,17 +346,34 @@ std::vector<EngineState> played_from(const Animation& animation, const Keyframe&
   return run_ideal_clock(played, variant);
 }
 
-// Whether two engine states agree within the engine's rounding: every group value within `units_apart`
-// (angles of rotation groups compared the short way round), the actor's position and angles too.
-bool states_agree(const EngineState& a, const EngineState& b, int angle_units, int units_apart) {
+// Whether two rotation groups turn a body part alike: each Euler angle within `units_apart`, or, where the
+// angles differ more, the two rotations within the angle that rule itself allows (sqrt(3) units apart).
+// Near a right-angle pitch the angles of one rotation are ill-conditioned: re-quantised from a glTF's
+// float quaternions they jitter by a few units (Twinsen_Run's raised arms, group 18) while the rotation
+// stays within a unit; compared by component alone, no two keyframes there would merge.
+bool rotations_agree(const GroupEntry& a, const GroupEntry& b, Variant variant, int units_apart) {
+  const int units = traits(variant).angle_units;
+  const auto close = [&](int x, int y) { return std::abs(wrap_half(x - y, units)) <= units_apart; };
+  if (close(a.a, b.a) && close(a.b, b.b) && close(a.c, b.c)) return true;
+  const double allowed = std::sqrt(3.0) * units_apart * 2 * kPi / units;
+  return angle_between(euler_to_quat(a.a, a.b, a.c, variant), euler_to_quat(b.a, b.b, b.c, variant)) <=
+         allowed;
+}
+
+// Whether two engine states agree within the engine's rounding: every group within `units_apart` (rotation
+// groups as rotations_agree says), the actor's position and angles too.
+bool states_agree(const EngineState& a, const EngineState& b, Variant variant, int units_apart) {
   if (a.pose.size() != b.pose.size()) return false;
+  const int angle_units = traits(variant).angle_units;
   const auto close = [&](int x, int y, bool angle) {
     return std::abs(angle ? wrap_half(x - y, angle_units) : x - y) <= units_apart;
   };
   for (std::size_t g = 1; g < a.pose.size(); ++g) {
-    const bool angle = a.pose[g].type == 0;
-    if (a.pose[g].type != b.pose[g].type || !close(a.pose[g].a, b.pose[g].a, angle) ||
-        !close(a.pose[g].b, b.pose[g].b, angle) || !close(a.pose[g].c, b.pose[g].c, angle))
+    if (a.pose[g].type != b.pose[g].type) return false;
+    if (a.pose[g].type == 0
+            ? !rotations_agree(a.pose[g], b.pose[g], variant, units_apart)
+            : !close(a.pose[g].a, b.pose[g].a, false) || !close(a.pose[g].b, b.pose[g].b, false) ||
+                  !close(a.pose[g].c, b.pose[g].c, false))
       return false;
   }
   for (std::size_t axis = 0; axis < 3; ++axis)
@@ -331,7 +387,6 @@ bool states_agree(const EngineState& a, const EngineState& b, int angle_units, i
 // value it holds (the groups' angles and moves, the actor's place and turn).
 KeyReductionReport reduce_keyframes(Animation& animation, Variant variant, int units_apart) {
   const std::vector<Keyframe>& keyframes = animation.keyframes;
-  const int angle_units = traits(variant).angle_units;
   const auto span_fits = [&](std::size_t from, std::size_t to) {
     if (to == from + 1) return true;
     const auto one = merged(keyframes, from, to, variant);
@@ -343,7 +398,7 @@ KeyReductionReport reduce_keyframes(Animation& animation, Variant variant, int u
     const std::size_t ticks = static_cast<std::size_t>(one->duration) + 1;
     if (many.size() < ticks || merged_states.size() < ticks) return false;
     for (std::size_t t = 0; t < ticks; ++t)
-      if (!states_agree(many[t], merged_states[t], angle_units, units_apart)) return false;
+      if (!states_agree(many[t], merged_states[t], variant, units_apart)) return false;
     return true;
   };
   const std::vector<std::size_t> kept = reduce_spans(keyframes.size(), kMaxMergedKeyframes, span_fits);
@@ -358,8 +413,50 @@ KeyReductionReport reduce_keyframes(Animation& animation, Variant variant, int u
   return report;
 }
 
+// Whether two keyframes hold the same pose of every group (entry 0, the actor's turn, aside) within a unit.
+bool same_pose(const Keyframe& a, const Keyframe& b, int units) {
+  if (a.groups.size() != b.groups.size()) return false;
+  for (std::size_t g = 1; g < a.groups.size(); ++g) {
+    const GroupEntry &x = a.groups[g], &y = b.groups[g];
+    if (x.type != y.type || std::abs(wrap_half(x.a - y.a, units)) > 1 ||
+        std::abs(wrap_half(x.b - y.b, units)) > 1 || std::abs(wrap_half(x.c - y.c, units)) > 1)
+      return false;
+  }
+  return true;
+}
+
+// The engine closes a clip by going from its last keyframe back to the loop frame, over the loop frame's
+// duration with its step and turn. A clip whose last keyframe repeats an earlier keyframe j that way (same
+// pose, duration, step and turn: how the export bakes the closing segment of a file looping to j) is the
+// file looping to j: the repeat is dropped (issue 28: two keyframes fewer, the repeat and the still copy a
+// held end needs). Keyframe 0's duration, step and turn play only on the loop, so j = 0 takes the repeat's.
+bool loop_to_repeated_keyframe(Animation& animation, int units) {
+  auto& keyframes = animation.keyframes;
+  if (keyframes.size() < 3) return false;
+  const Keyframe& last = keyframes.back();
+  for (std::size_t j = 0; j + 2 < keyframes.size(); ++j) {
+    Keyframe& loop = keyframes[j];
+    if (!same_pose(loop, last, units)) continue;
+    if (j > 0 && (loop.duration != last.duration || loop.step != last.step ||
+                  loop.groups[0].a != last.groups[0].a || loop.groups[0].b != last.groups[0].b ||
+                  loop.groups[0].c != last.groups[0].c || loop.groups[0].type != last.groups[0].type))
+      continue;
+    if (j == 0) {
+      loop.duration = last.duration;
+      loop.step = last.step;
+      loop.groups[0] = last.groups[0];
+    }
+    keyframes.pop_back();
+    animation.loop_frame = static_cast<std::uint16_t>(j);
+    animation.unused = animation.loop_frame;
+    return true;
+  }
+  return false;
+}
+
 // A clip ending where it started loops to frame 0; otherwise the last pose is held.
 void choose_loop(Animation& animation, int units) {
+  if (loop_to_repeated_keyframe(animation, units)) return;
   const auto& first = animation.keyframes.front().groups;
   const auto& last = animation.keyframes.back().groups;
   bool cyclic = animation.keyframes.size() > 1;

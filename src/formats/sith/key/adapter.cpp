@@ -10,6 +10,7 @@
 #include "bonebridge/formats/sith/key/bridge.hpp"
 #include "bonebridge/formats/sith/key/codec.hpp"
 #include "bonebridge/formats/sith/key/engine.hpp"
+#include "bonebridge/formats/sith/key/limits.hpp"
 
 namespace bonebridge::sith {
 namespace {
@@ -213,6 +214,7 @@ Result<Converted<std::vector<std::uint8_t>>> key_from_core(const Scene& scene, c
   if (!model.ok()) return model.error();
   auto key = core_to_key(scene, *bridge, model->get());
   if (!key.ok()) return key.error();
+  if (auto within = check_key_limits(key->value.content, key->notes); !within) return within.error();
   return Converted<std::vector<std::uint8_t>>{write_key(key->value), std::move(key->notes)};
 }
 

@@ -382,10 +382,6 @@ Result<Converted<KeyFile>> core_to_key(const Scene& scene_in, const BridgeOption
     key.markers.push_back(KeyMarker{static_cast<float>(event.time * fps), static_cast<std::int32_t>(type)});
   }
   key.has_markers_section = !key.markers.empty();
-  if (key.markers.size() > 8) {
-    result.notes.push_back(fmt::format("{} markers: JK and MotS load at most 8{}", key.markers.size(),
-                                       key.markers.size() > 16 ? ", IJIM at most 16" : ""));
-  }
   if (!clip.visibility.empty() || !clip.properties.empty() || clip.root_motion) {
     result.notes.push_back("visibility, property tracks and root motion dropped (KEY has none)");
   }

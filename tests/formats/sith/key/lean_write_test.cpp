@@ -67,6 +67,18 @@ TEST(SithLeanWrite, AnEditedRotationIsWrittenAnew) {
   std::printf("edited sed_pdgo.key: %zu entries, original %zu\n", entries(converted->value.content),
               entries(key.content));
   EXPECT_LE(entries(converted->value.content), entries(key.content) * 3 / 2);
+  // And the engine plays the edited glTF: model-space joint positions of the written KEY every 1/240 s
+  // against the edited clip, within what the writer's 0.01 degrees allows (1.75e-4 of the extent at the
+  // extent; SithFamily.CoreClipWrittenAsKeyPlaysTheSameInTheEngine).
+  auto exported = key_to_core(key, &model, {});
+  ASSERT_TRUE(exported.ok());
+  exported->scene = scene;
+  const KeyEngine engine(converted->value.content, model_nodes(model.content), Dialect::InfernalMachine);
+  const FidelityReport report = measure_key_fidelity(engine, *exported, 1.0 / 240);
+  std::printf("edited sed_pdgo.key: largest joint position error %.3g (%.3g of the extent %.3g)\n",
+              report.max, report.max / report.extent, report.extent);
+  EXPECT_GT(report.samples, 0u);
+  EXPECT_LE(report.max, 1.75e-4 * report.extent);
 }
 
 }  // namespace
