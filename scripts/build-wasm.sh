@@ -115,7 +115,7 @@ header_libraries() {
 }
 
 build_wasm() {
-  command -v emcc >/dev/null || { log "emcc is missing: scripts/install-deps.sh installs emscripten"; return 1; }
+  command -v emcc >/dev/null || "$root/scripts/install-deps.sh" --cross
   mkdir -p "$prefix"
   local started=$SECONDS
   dependency zlib zlib

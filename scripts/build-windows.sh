@@ -163,6 +163,7 @@ package_release() {
     "zip $(stat -c %s "$release.zip")" >&2
 }
 
+command -v "$triplet-g++-posix" >/dev/null || scripts/install-deps.sh --cross
 mkdir -p "$cache"
 start=$SECONDS
 dependency_prefix

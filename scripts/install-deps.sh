@@ -12,9 +12,12 @@ packages=(
   libfmt-dev nlohmann-json3-dev libcli11-dev libtinygltf-dev liblz4-dev liblzma-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev nodejs npm blender python3-numpy chromium
   pybind11-dev python3-dev python3-pytest help2man libjs-three libpng-dev ccache
-  libzip-dev libbrotli-dev libpugixml-dev emscripten
-  g++-mingw-w64-x86-64-posix libz-mingw-w64-dev wine64 dpkg-dev
+  libzip-dev libbrotli-dev libpugixml-dev
 )
+# --cross: also the cross toolchains (scripts/build-wasm.sh, scripts/build-windows.sh call it so).
+if [ "${1:-}" = --cross ]; then
+  packages+=(emscripten g++-mingw-w64-x86-64-posix libz-mingw-w64-dev wine64 dpkg-dev)
+fi
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
