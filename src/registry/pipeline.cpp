@@ -272,6 +272,18 @@ Channel<Value> constant_channel(const Value& value) {
   return Channel<Value>{Interpolation::Step, {0.0}, {value}};
 }
 
+// The clip's channels of joint j, made (empty) when the clip has none.
+JointChannels& channels_of(Clip& clip, std::size_t j) {
+  auto it = std::find_if(clip.joints.begin(), clip.joints.end(),
+                         [&](const JointChannels& c) { return c.joint == static_cast<int>(j); });
+  if (it == clip.joints.end()) {
+    JointChannels channels;
+    channels.joint = static_cast<int>(j);
+    it = clip.joints.insert(it, std::move(channels));
+  }
+  return *it;
+}
+
 // A joint that a clip leaves alone shows the rest transform of the glTF node, which is the base's: where the
 // clip's own skeleton rests otherwise, the clip holds its own rest value. Returns how many channels it took.
 std::size_t hold_own_rest(Clip& clip, const Skeleton& own, const Skeleton& base) {
@@ -283,16 +295,11 @@ std::size_t hold_own_rest(Clip& clip, const Skeleton& own, const Skeleton& base)
     const bool rotation = mine.rotation != shown.rotation;
     const bool scale = mine.scale != shown.scale;
     if (!translation && !rotation && !scale) continue;
-    auto it = std::find_if(clip.joints.begin(), clip.joints.end(),
-                           [&](const JointChannels& c) { return c.joint == static_cast<int>(j); });
-    if (it == clip.joints.end()) {
-      JointChannels channels;
-      channels.joint = static_cast<int>(j);
-      it = clip.joints.insert(it, std::move(channels));
-    }
-    if (translation && !it->translation) it->translation = constant_channel(mine.translation), ++added;
-    if (rotation && !it->rotation) it->rotation = constant_channel(mine.rotation), ++added;
-    if (scale && !it->scale) it->scale = constant_channel(mine.scale), ++added;
+    JointChannels& channels = channels_of(clip, j);
+    if (translation && !channels.translation)
+      channels.translation = constant_channel(mine.translation), ++added;
+    if (rotation && !channels.rotation) channels.rotation = constant_channel(mine.rotation), ++added;
+    if (scale && !channels.scale) channels.scale = constant_channel(mine.scale), ++added;
   }
   return added;
 }
@@ -317,17 +324,12 @@ std::size_t hold_rest_across_clips(Scene& scene) {
     for (std::size_t j = 0; j < joints; ++j) {
       const auto& flags = moved[j];
       if (!flags[0] && !flags[1] && !flags[2]) continue;
-      auto it = std::find_if(clip.joints.begin(), clip.joints.end(),
-                             [&](const JointChannels& c) { return c.joint == static_cast<int>(j); });
-      if (it == clip.joints.end()) {
-        JointChannels channels;
-        channels.joint = static_cast<int>(j);
-        it = clip.joints.insert(it, std::move(channels));
-      }
+      JointChannels& channels = channels_of(clip, j);
       const Transform& rest = scene.skeleton.joints[j].rest;
-      if (flags[0] && !it->translation) it->translation = constant_channel(rest.translation), ++added;
-      if (flags[1] && !it->rotation) it->rotation = constant_channel(rest.rotation), ++added;
-      if (flags[2] && !it->scale) it->scale = constant_channel(rest.scale), ++added;
+      if (flags[0] && !channels.translation)
+        channels.translation = constant_channel(rest.translation), ++added;
+      if (flags[1] && !channels.rotation) channels.rotation = constant_channel(rest.rotation), ++added;
+      if (flags[2] && !channels.scale) channels.scale = constant_channel(rest.scale), ++added;
     }
   }
   return added;
