@@ -69,6 +69,19 @@ Result<AddressedFile> read_input(const std::string& path, const Options& options
   return AddressedFile{std::move(bytes), "-", {}};
 }
 
+// Why no family opens a file: an unknown --format, a container (which holds files rather than being one), or
+// nothing known.
+std::string unrecognised(const std::filesystem::path& named, std::span<const std::uint8_t> bytes,
+                         const std::string& format) {
+  if (!format.empty()) return "unknown format '" + format + "' (see `bonebridge formats`)";
+  if (const auto* kind = find_archive_kind(named, bytes)) {
+    return "a " + kind->title +
+           ": an archive holds files rather than being one: `bonebridge ls` lists its "
+           "entries, ARCHIVE:ENTRY names one, `bonebridge characters` lists what it defines";
+  }
+  return "no format family recognises this file (see `bonebridge formats`)";
+}
+
 }  // namespace
 
 Result<LoadedInput> load_input(const std::string& path, const Options& options, const std::string& format,
@@ -81,14 +94,7 @@ Result<LoadedInput> load_input(const std::string& path, const Options& options, 
   const bool named = !std::filesystem::path(file->name).extension().empty();
   const std::filesystem::path deciding = named || file->container.empty() ? file->name : file->container;
   std::tie(input.family, input.detected_by) = choose_family(deciding, input.bytes, format);
-  if (!input.family) {
-    return Error{"",
-                 format.empty() ? "no format family recognises this file (see `bonebridge formats`)"
-                                : "unknown format '" + format + "' (see `bonebridge formats`)",
-                 {},
-                 {},
-                 path};
-  }
+  if (!input.family) return Error{"", unrecognised(deciding, input.bytes, format), {}, {}, path};
   if (auto checked = check_settings(*input.family, options, elsewhere); !checked)
     return with_file(checked.error(), path);
   Options opening = options;

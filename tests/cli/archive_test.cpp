@@ -180,6 +180,17 @@ TEST_F(ArchiveCli, ExtractThenPackLikeTheOriginalGivesTheSameBytes) {
   }
 }
 
+// A verb that reads one file, given a whole archive (outer or nested), says what it is and how to reach its
+// files, rather than that nothing recognises it.
+TEST_F(ArchiveCli, InfoOnAnArchiveSaysItHoldsFilesAndHowToReachThem) {
+  for (const auto& address : {pack(), pack() + ":hero.str2_pc"}) {
+    const auto run = run_tool("info " + address);
+    EXPECT_EQ(run.code, 1);
+    EXPECT_NE(run.err.find("Volition packfile"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("`bonebridge ls` lists its entries"), std::string::npos) << run.err;
+  }
+}
+
 TEST_F(ArchiveCli, PackWithoutAModelHoldsTheFolderAndRefusesToOverwrite) {
   ASSERT_EQ(run_tool("extract --recursive " + pack() + " " + (folder_ / "d").string()).code, 0);
   const auto packed = folder_ / "again.vpp_pc";
