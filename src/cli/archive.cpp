@@ -63,20 +63,11 @@ Status list_into(const std::string& path, const archive::Archive& archive, bool 
 }
 
 Result<std::vector<Listed>> list(const std::string& address, bool recursive, bool with_bytes) {
+  // An archive on disk: only its index is read for a listing.
+  auto opened = open_archive_at(address);
+  if (!opened) return opened.error();
   std::vector<Listed> out;
-  std::error_code ec;
-  if (fs::is_regular_file(address, ec)) {  // an archive on disk: only its index is read for a listing
-    auto opened = open_archive_file(address);
-    if (!opened) return opened.error();
-    if (auto status = list_into(address, **opened, recursive, with_bytes, out); !status)
-      return status.error();
-    return out;
-  }
-  auto file = read_address(address);
-  if (!file) return file.error();
-  if (auto status = list_into(address, file->name, std::move(file->bytes), recursive, with_bytes, out);
-      !status)
-    return status.error();
+  if (auto status = list_into(address, **opened, recursive, with_bytes, out); !status) return status.error();
   return out;
 }
 

@@ -148,13 +148,7 @@ class ArchiveFiles final : public NearbyFiles {
     const std::lock_guard lock(mutex_);
     auto [it, fresh] = archives_.try_emplace(address);
     if (fresh) {
-      std::error_code ec;
-      Result<std::unique_ptr<archive::Archive>> archive = Error{};
-      if (std::filesystem::is_regular_file(address, ec)) {  // on disk: its index only
-        archive = open_archive_file(address);
-      } else if (auto file = read_address(address)) {
-        archive = open_archive(file->name, std::move(file->bytes));
-      }
+      auto archive = open_archive_at(address);  // on disk: its index only
       if (archive) it->second = std::make_unique<Indexed>(indexed(std::move(*archive)));
     }
     return it->second.get();

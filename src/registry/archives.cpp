@@ -154,6 +154,14 @@ Result<std::unique_ptr<archive::Archive>> open_archive_file(const std::filesyste
   return opened;
 }
 
+Result<std::unique_ptr<archive::Archive>> open_archive_at(const std::string& address) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(address, ec)) return open_archive_file(address);
+  auto file = read_address(address);
+  if (!file) return file.error();
+  return open_archive(file->name, std::move(file->bytes));
+}
+
 Result<AddressedFile> read_address(const std::string& address) {
   const auto split = split_address(address);
   if (!split) return read_file(address).error();  // names the missing file

@@ -68,6 +68,10 @@ Result<AddressedFile> read_address(const std::string& address, const NearbyFiles
 // otherwise.
 Result<std::unique_ptr<archive::Archive>> open_archive_file(const std::filesystem::path& path);
 
+// The archive at `address`: a file on disk through open_archive_file, an entry of another archive read whole
+// and opened under its own name.
+Result<std::unique_ptr<archive::Archive>> open_archive_at(const std::string& address);
+
 // Opens `bytes` (named `name`) as an archive, with the error a user needs when it is not one.
 Result<std::unique_ptr<archive::Archive>> open_archive(const std::string& name,
                                                        std::vector<std::uint8_t> bytes);
