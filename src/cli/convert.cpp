@@ -14,6 +14,7 @@
 
 #include "bonebridge/io/file.hpp"
 #include "bonebridge/registry/archives.hpp"
+#include "bonebridge/registry/characters.hpp"
 #include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/registry.hpp"
 #include "outputs.hpp"
@@ -33,7 +34,8 @@ struct ConvertRequest {
   std::vector<std::string> files;   // the command line's inputs, then the output
   std::vector<std::string> inputs;  // from the command line, then those --anims lists
   std::string output, to;
-  std::string anims;  // --anims: a file listing more inputs
+  std::string anims;      // --anims: a file listing more inputs
+  std::string character;  // --character: the one input is an install, archive or folder defining it
   InputOptions options;
   bool no_mesh = false;
   bool in_place = false;
@@ -74,17 +76,29 @@ Result<std::vector<std::string>> listed_inputs(const std::string& list) {
   return inputs;
 }
 
+// The character the game defines at the one input, as glTF (as `batch --characters` writes it).
+Result<Converted<std::vector<std::uint8_t>>> converted_character(const ConvertRequest& request) {
+  const auto character = find_character(request.inputs.front(), request.character);
+  if (!character) return character.error();
+  const bool text =
+      request.to == "gltf" || (request.to.empty() && fs::path(request.output).extension() == ".gltf");
+  return export_character(*character, request.options.to_options(),
+                          {.binary = !text, .generate_mesh = !request.no_mesh});
+}
+
 // The conversion, with its notes on standard error (what was resampled, approximated or dropped, both ways).
 Result<Converted<std::vector<std::uint8_t>>> converted(const ConvertRequest& request) {
-  auto result = convert({.input = request.inputs.front(),
-                         .more_inputs = {request.inputs.begin() + 1, request.inputs.end()},
-                         .output = request.output,
-                         .to = request.to,
-                         .format = request.options.format,
-                         .options = request.options.to_options(),
-                         .generate_mesh = !request.no_mesh,
-                         .animation_names = {},
-                         .animation_metadata = {}});
+  auto result = !request.character.empty()
+                    ? converted_character(request)
+                    : convert({.input = request.inputs.front(),
+                               .more_inputs = {request.inputs.begin() + 1, request.inputs.end()},
+                               .output = request.output,
+                               .to = request.to,
+                               .format = request.options.format,
+                               .options = request.options.to_options(),
+                               .generate_mesh = !request.no_mesh,
+                               .animation_names = {},
+                               .animation_metadata = {}});
   if (!result) {
     Error error = result.error();
     if (error.file.empty()) error.file = request.inputs.front();
@@ -160,6 +174,11 @@ std::optional<int> gather_inputs(ConvertRequest& request) {
     std::cerr << "bonebridge: error: convert needs an input (or --anims FILE) before the output\n";
     return kUsage;
   }
+  if (!request.character.empty() && request.inputs.size() != 1) {
+    std::cerr
+        << "bonebridge: error: --character takes one input: the install, archive or folder defining it\n";
+    return kUsage;
+  }
   return std::nullopt;
 }
 
@@ -204,6 +223,10 @@ Verb add_convert(CLI::App& app) {
       ->required();
   command->add_option("--anims", request->anims,
                       "A file listing more inputs, one a line (relative to its folder; # starts a comment)");
+  command->add_option(
+      "--character", request->character,
+      "The character of this name (as `characters` lists it) that the game defines in the input "
+      "(an install folder, an archive or a folder of files), as `batch --characters` writes it");
   command->add_option("--to", request->to, "Output format: glb, gltf or a family id");
   command->add_flag("--no-mesh", request->no_mesh, "Leave out the generated bone mesh");
   command->add_flag("--in-place", request->in_place,

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "bonebridge/registry/install.hpp"
 #include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/registry.hpp"
 
@@ -84,6 +85,64 @@ CharacterList find_characters(const InstallView& install) {
     std::move(found.notes.begin(), found.notes.end(), std::back_inserter(all.notes));
   }
   return all;
+}
+
+namespace {
+
+bool same_letters(const std::string& a, const std::string& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
+}
+
+// "a, b, c" of at most `shown` names, then how many more.
+std::string names_of(const std::vector<const Character*>& characters, std::size_t shown) {
+  std::string names;
+  for (std::size_t i = 0; i < characters.size() && i < shown; ++i)
+    names += (i ? ", " : "") + characters[i]->name;
+  if (characters.size() > shown) names += fmt::format(" and {} more", characters.size() - shown);
+  return names;
+}
+
+// "x (sith, static.jkl line 3); X (lba, FILE3D.HQR:2)": what tells same-named characters apart.
+std::string defined_by(const std::vector<const Character*>& characters) {
+  std::string text;
+  for (const auto* character : characters)
+    text += fmt::format("{}{} ({}, {})", text.empty() ? "" : "; ", character->name, character->family,
+                        character->defined_by);
+  return text;
+}
+
+}  // namespace
+
+Result<Character> find_character(const std::string& address, const std::string& name) {
+  const auto install = open_install(address);
+  if (!install) return install.error();
+  CharacterList list = find_characters(**install);
+  std::vector<const Character*> exact, letters, all;
+  for (const auto& character : list.characters) {
+    all.push_back(&character);
+    if (character.name == name) exact.push_back(&character);
+    if (same_letters(character.name, name)) letters.push_back(&character);
+  }
+  if (exact.size() == 1) return *exact.front();
+  if (exact.empty() && letters.size() == 1) return *letters.front();
+  const auto& candidates = exact.empty() ? letters : exact;
+  if (!candidates.empty())
+    return Error{
+        "",
+        fmt::format("{} characters are named '{}': {}", candidates.size(), name, defined_by(candidates)),
+        {},
+        {},
+        address};
+  if (all.empty())
+    return Error{
+        "", fmt::format("no character named '{}': the game defines none here", name), {}, {}, address};
+  return Error{"",
+               fmt::format("no character named '{}'; the {} here: {} (`bonebridge characters` lists them)",
+                           name, all.size(), names_of(all, 12)),
+               {},
+               {},
+               address};
 }
 
 std::set<std::string> character_files(const CharacterList& list) {

@@ -153,5 +153,28 @@ TEST_F(SithCharacters, WithoutATemplateKeysAreMatchedToTheirModelByNodeNamesAndN
   EXPECT_TRUE(list["lone_files"].empty()) << list["lone_files"].dump(2);
 }
 
+// One character by its name: `convert --character` writes the glb `batch --characters` writes (the name in
+// any letter case), `preview --character` a page that embeds it; a name the game does not define is an error
+// that lists those it does.
+TEST_F(SithCharacters, OneCharacterByNameConvertsAsTheBatchDoes) {
+  const auto gob = game_gob(true);
+  ASSERT_EQ(run({"batch", gob, scratch("out").string(), "--characters", "-q"}).code, 0);
+  const auto one = run({"convert", "--character", "PROBE_DROID", gob, scratch("droid.glb").string()});
+  ASSERT_EQ(one.code, 0) << one.err;
+  EXPECT_EQ(testing::read_bytes(scratch("droid.glb")), testing::read_bytes(scratch("out/probe_droid.glb")));
+  const auto page = run({"preview", "--character", "probe_droid", gob, "-o", scratch("droid.html").string()});
+  ASSERT_EQ(page.code, 0) << page.err;
+  EXPECT_NE(testing::read_text(scratch("droid.html")).find("mode 7 / stand"), std::string::npos);
+  const auto unknown = run({"convert", "--character", "stormtrooper", gob, scratch("no.glb").string()});
+  EXPECT_EQ(unknown.code, 1);
+  EXPECT_NE(
+      unknown.err.find(gob + ": no character named 'stormtrooper'; the 2 here: probe_droid, sed_cable_car"),
+      std::string::npos)
+      << unknown.err;
+  EXPECT_FALSE(fs::exists(scratch("no.glb")));
+  const auto two = run({"convert", "--character", "probe_droid", gob, gob, scratch("two.glb").string()});
+  EXPECT_EQ(two.code, 2) << two.err;
+}
+
 }  // namespace
 }  // namespace bonebridge

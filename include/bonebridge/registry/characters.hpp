@@ -15,6 +15,11 @@ namespace bonebridge {
 // Every family's characters in `install`, in the registry's order, then each family's lone files.
 CharacterList find_characters(const InstallView& install);
 
+// The character `name` (as `characters` lists it; any letter case when no name matches exactly) among those
+// the game defines at `address` (an install folder, an archive or a folder of files). When none has that name
+// (or several do, in another case), the error names those there are.
+Result<Character> find_character(const std::string& address, const std::string& name);
+
 // The addresses a list's characters use (models, animations, the files that define them): what a batch
 // does not convert alone.
 std::set<std::string> character_files(const CharacterList& list);
