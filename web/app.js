@@ -67,10 +67,17 @@ async function startWorker() {
     else waiting.resolve(result);
   };
   worker.onerror = (event) => showError('worker: ' + event.message);
-  await call('start', { wasm, three }, [wasm]);
+  await call('start', { wasm, three, folder }, [wasm]);
   $('timing').dataset.loadMs = Math.round(performance.now() - started);
   status('ready: drop a game file, several files, a folder or an archive');
   document.title = 'bonebridge';
+}
+
+// The options box: more of the CLI's options for the conversion (`--variant lba2 --body BODY.lm2`), split as a
+// shell splits words ("..." or '...' keep spaces); file names are those of the dropped files.
+function options() {
+  const words = $('options').value.match(/"[^"]*"|'[^']*'|[^\s"']+/g) || [];
+  return words.map((word) => (/^(["']).*\1$/.test(word) ? word.slice(1, -1) : word));
 }
 
 const isGltf = (name) => /\.(glb|gltf)$/i.test(name);
@@ -107,19 +114,26 @@ async function list() {
       listItem(file.name, () => open(path));
     }
   }
-  if (dropped.length > 1) await listCharacters();
+  await listCharacters();
   status(`${dropped.length} file(s): pick one`);
   document.title = 'listed';
 }
 
-// Characters (a model with its animations) among the dropped files, where a family knows them.
+// Characters (a model with the animations the game plays on it, under the game's names) that the dropped files
+// define, as `bonebridge characters` lists them; each opens as one glb.
 async function listCharacters() {
-  const found = await call('run', { args: ['characters', '--json', folder] });
+  $('characters').replaceChildren();
+  const found = await call('run', { args: ['characters', '--json', '.'] });
   if (found.code !== 0) return;
-  const characters = JSON.parse(found.stdout).characters || [];
-  for (const character of characters) {
+  for (const character of JSON.parse(found.stdout).characters || []) {
     const item = document.createElement('li');
-    item.textContent = `character ${character.name || ''}: ${JSON.stringify(character.files || character)}`;
+    const button = document.createElement('button');
+    button.textContent = `character ${character.name}`;
+    button.dataset.character = character.name;
+    button.onclick = () => openCharacter(character);
+    const missing = character.missing.length ? `, ${character.missing.length} missing` : '';
+    item.append(button, ` (${character.family}: ${character.animations.length} animation(s)${missing}; ` +
+                `${character.defined_by})`);
     $('characters').appendChild(item);
   }
 }
@@ -140,18 +154,45 @@ async function open(address) {
   document.title = 'converting';
   try {
     const started = performance.now();
-    const info = JSON.parse((await run(['info', '--json', address])).stdout);
+    const info = JSON.parse((await run(['info', '--json', address, ...options()])).stdout);
     const output = `/out/${baseName(address)}.glb`;
-    await run(['-q', 'convert', address, output, '--force']);
+    await run(['-q', 'convert', address, output, '--force', ...options()]);
     const glb = await call('read', { path: output });
     $('timing').dataset.convertMs = Math.round(performance.now() - started);
-    await run(['-q', 'preview', address, '-o', '/out/preview.html', '--force']);
+    await run(['-q', 'preview', address, '-o', '/out/preview.html', '--force', ...options()]);
     const page = new TextDecoder().decode(await call('read', { path: '/out/preview.html' }));
     showInfo(address, info);
     offerDownload(`${baseName(address)}.glb`, glb);
     $('player').srcdoc = page;
     $('player').hidden = false;
     status(`${address}: ${info.joints ?? '?'} joints, ${info.duration ?? '?'} s`);
+    document.title = 'opened';
+  } catch (error) {
+    if (!$('errors').children.length) showError(error.message);
+    document.title = 'error';
+  }
+}
+
+// A character as one glb (the model once, every animation named as the game names it): the CLI run in the
+// dropped files' folder, as `bonebridge convert --character NAME . NAME.glb` there.
+async function openCharacter(character) {
+  clearErrors();
+  document.title = 'converting';
+  try {
+    const started = performance.now();
+    const name = character.name.replace(/[^A-Za-z0-9._ -]/g, '_');
+    await run(['-q', 'convert', '--character', character.name, '.', `/out/${name}.glb`, '--force', ...options()]);
+    const glb = await call('read', { path: `/out/${name}.glb` });
+    $('timing').dataset.convertMs = Math.round(performance.now() - started);
+    await run(['-q', 'preview', '--character', character.name, '.', '-o', '/out/preview.html', '--force',
+               ...options()]);
+    const page = new TextDecoder().decode(await call('read', { path: '/out/preview.html' }));
+    const { name: _, ...facts } = character;
+    showInfo(`character ${character.name}`, facts);
+    offerDownload(`${name}.glb`, glb);
+    $('player').srcdoc = page;
+    $('player').hidden = false;
+    status(`character ${character.name}: ${character.animations.length} animation(s)`);
     document.title = 'opened';
   } catch (error) {
     if (!$('errors').children.length) showError(error.message);
@@ -179,7 +220,7 @@ async function back(path) {
   try {
     const extension = $('target').value;
     const output = `/out/${baseName(path)}${extension}`;
-    await run(['-q', 'convert', path, output, '--force']);
+    await run(['-q', 'convert', path, output, '--force', ...options()]);
     offerDownload(`${baseName(path)}${extension}`, await call('read', { path: output }));
     status(`${path} -> ${baseName(path)}${extension}`);
     document.title = 'opened';
@@ -251,6 +292,7 @@ async function main() {
   try {
     await startWorker();
     await fillTargets();
+    $('options').value = new URLSearchParams(location.search).get('options') || '';
     const sources = new URLSearchParams(location.search).getAll('src');
     if (sources.length) {
       await accept(await Promise.all(sources.map(fromUrl)));

@@ -3,7 +3,7 @@
 // terminal) on an in-memory file system, so that a large archive never freezes the page. The worker's script is
 // emscripten's module (createBonebridge) followed by this file, started from a Blob by app.js.
 //
-// Messages in: {id, op: 'start', wasm, three} | {id, op: 'write', folder, files: [{name, bytes}]}
+// Messages in: {id, op: 'start', wasm, three, folder} | {id, op: 'write', folder, files: [{name, bytes}]}
 //              | {id, op: 'run', args} | {id, op: 'read', path}
 // Messages out: {id, result} or {id, error}, and {op: 'line', text} for every line the CLI prints while it runs.
 'use strict';
@@ -25,19 +25,22 @@ function writeThree(FS, three) {
   }
 }
 
-function removeTree(FS, path) {
-  if (!FS.analyzePath(path).exists) return;
+// Empties a folder (which stays: it is the CLI's working folder).
+function emptyFolder(FS, path) {
   for (const name of FS.readdir(path)) {
     if (name === '.' || name === '..') continue;
     const child = path + '/' + name;
-    if (FS.isDir(FS.stat(child).mode)) removeTree(FS, child);
-    else FS.unlink(child);
+    if (FS.isDir(FS.stat(child).mode)) {
+      emptyFolder(FS, child);
+      FS.rmdir(child);
+    } else {
+      FS.unlink(child);
+    }
   }
-  FS.rmdir(path);
 }
 
 const operations = {
-  async start({ wasm, three }) {
+  async start({ wasm, three, folder }) {
     bonebridge = await createBonebridge({
       wasmBinary: wasm,
       noExitRuntime: true,  // main runs many times: its exit must not end the runtime
@@ -46,13 +49,16 @@ const operations = {
     });
     writeThree(bonebridge.FS, three);
     bonebridge.FS.mkdirTree('/out');  // where the page's conversions write
+    // The dropped files' folder is the working folder: a character's glb names its files as the CLI run in
+    // that folder names them (`bonebridge convert --character NAME . out.glb`).
+    bonebridge.FS.mkdirTree(folder);
+    bonebridge.FS.chdir(folder);
     return true;
   },
   // A new set of files replaces the folder's old ones: companions are looked up beside the input, as on disk.
   write({ folder, files }) {
     const FS = bonebridge.FS;
-    removeTree(FS, folder);
-    FS.mkdirTree(folder);
+    emptyFolder(FS, folder);
     for (const file of files) FS.writeFile(folder + '/' + file.name, new Uint8Array(file.bytes));
     return files.length;
   },

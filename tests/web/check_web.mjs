@@ -6,7 +6,10 @@
 // - a GOB written by the native `bonebridge pack`, dropped on the page, one entry picked: the same checks;
 // - a model with its materials given together (companions), the largest sample: the same checks (one picture);
 // - that glb given back with .ani picked as the target: the native `convert X.glb back.ani` bytes;
-// - the single-file page opened from file:// (offline), a sample picked with the file chooser: the same .glb.
+// - the single-file page opened from file:// (offline), a sample picked with the file chooser: the same .glb;
+// - CLI options given in the page (an LBA2 animation with its body): the same info and .glb as natively;
+// - the characters the dropped files define, listed as the CLI lists them; one picked plays, and its .glb is the
+//   native `convert --character`'s.
 // Screenshots and downloads stay in OUTDIR.
 // Usage: node check_web.mjs WEB_DIR TOOL SAMPLES_DIR OUTDIR
 import { execFileSync } from 'node:child_process';
@@ -93,12 +96,14 @@ async function compareTimes(page, name, times) {
   if (times.length > 1) check(!pictures[0].equals(pictures[1]), `${name}: the two times (${times}) show the same picture`);
 }
 
-async function compareDownload(page, name, address) {
+// The page's download against the native `convert ADDRESS REFERENCE --force OPTIONS` run in `cwd`.
+async function compareDownload(page, name, address, options = [], cwd = undefined) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
   const saved = join(outDir, `${name}.glb`);
   await download.saveAs(saved);
   const reference = join(outDir, `${name}.native.glb`);
-  native('-q', 'convert', address, reference, '--force');
+  execFileSync(tool, ['-q', 'convert', address, reference, '--force', ...options],
+               { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
   const [ours, theirs] = [readFileSync(saved), readFileSync(reference)];
   const differing = ours.length === theirs.length ? ours.filter((byte, i) => byte !== theirs[i]).length : -1;
   check(differing === 0, `${name}: the page's glb (${ours.length} bytes) differs from the native one ` +
@@ -214,6 +219,57 @@ async function newPage() {
   if (await settled(page, 'file')) {
     await compareDownload(page, 'file', walk);
     await timings(page, 'file');
+  }
+  await page.close();
+}
+
+// 6. CLI options in the options box (?options=): an LBA2 animation with the body it animates, both given by
+//    ?src=, the body named as the dropped file's name; the glb equals the native conversion with the same options.
+{
+  const anm = join(samplesDir, 'lba/Twinsen_Walk.anm');
+  const body = join(samplesDir, 'lba/lba2-bodies/My_Twinsen_Tunic_LBA2.lm2');
+  const options = '--variant lba2 --body My_Twinsen_Tunic_LBA2.lm2';
+  const query = ['lba/Twinsen_Walk.anm', 'lba/lba2-bodies/My_Twinsen_Tunic_LBA2.lm2']
+    .map((source) => `src=${base}/samples/${source}`).join('&');
+  const page = await newPage();
+  await page.goto(`${base}/web/index.html?${query}&open=Twinsen_Walk.anm&options=${encodeURIComponent(options)}`);
+  if (await settled(page, 'options')) {
+    const shown = JSON.parse(await page.locator('#info').getAttribute('data-json'));
+    const expected = JSON.parse(native('info', '--json', anm, '--variant', 'lba2', '--body', body));
+    check(JSON.stringify(shown) === JSON.stringify(expected), 'options: info differs from the native CLI\'s');
+    await compareTimes(page, 'options', [0.1, 0.5]);
+    await compareDownload(page, 'options', anm, ['--variant', 'lba2', '--body', body]);
+  }
+  await page.close();
+}
+
+// 7. Characters: the probe droid's files (model, keys, puppet, materials) given by ?src=; the page lists the
+//    character `bonebridge characters` finds among them, and the one picked plays and downloads as the glb of
+//    the native `bonebridge convert --character sed_pd . out.glb` run in a folder holding the same files.
+{
+  const sith = 'sith/ijim-sed-mod';
+  const files = ['sed_pd.3do', 'sed_pdgo.key', 'sed_pdhit.key', 'sed_pdstand.key', 'sedpd.pup',
+                 ...readdirSync(join(samplesDir, sith, 'mat')).map((name) => `mat/${name}`)];
+  const folder = join(outDir, 'made', 'droid');
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  for (const file of files) cpSync(join(samplesDir, sith, file), join(folder, file.split('/').pop()));
+  const query = files.map((file) => `src=${base}/samples/${sith}/${file}`).join('&');
+  const page = await newPage();
+  await page.goto(`${base}/web/index.html?${query}`);
+  await page.waitForFunction(() => ['listed', 'error'].includes(document.title), null, { timeout: 120000 });
+  const listed = JSON.parse(execFileSync(tool, ['characters', '--json', '.'], { cwd: folder }).toString());
+  const shownNames = await page.locator('#characters button').evaluateAll((buttons) => buttons.map((b) => b.dataset.character));
+  check(JSON.stringify(shownNames) === JSON.stringify(listed.characters.map((c) => c.name)),
+        `characters: the page lists ${JSON.stringify(shownNames)}, the CLI ${JSON.stringify(listed.characters.map((c) => c.name))}`);
+  await page.click('button[data-character="sed_pd"]');
+  if (await settled(page, 'characters')) {
+    const shown = JSON.parse(await page.locator('#info').getAttribute('data-json'));
+    const { name: _, ...expected } = listed.characters.find((c) => c.name === 'sed_pd');
+    check(JSON.stringify(shown) === JSON.stringify(expected), 'characters: the facts shown differ from the CLI\'s');
+    await compareTimes(page, 'characters', [0.1, 0.5]);
+    await compareDownload(page, 'characters', '.', ['--character', 'sed_pd'], folder);
+    await timings(page, 'characters');
   }
   await page.close();
 }
