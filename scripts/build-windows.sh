@@ -24,12 +24,13 @@ toolchain=$root/cmake/mingw-w64.cmake
 jobs=${BONEBRIDGE_JOBS:-2}
 tests=${BONEBRIDGE_WINDOWS_TESTS:-OFF}
 cache=${BONEBRIDGE_WINDOWS_DEPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bonebridge}
-# The Debian source packages (bookworm) of the libraries linked into the exe, and googletest for the tests.
-sources=(lz4 xz-utils libpng1.6 fmtlib pugixml libzip brotli googletest)
+# The Debian source packages (bookworm) of the libraries linked into the exe.
+sources=(lz4 xz-utils libpng1.6 fmtlib pugixml libzip brotli)
 
-# Fetches and unpacks (with Debian's patches applied) the source packages into $1/src.
+# Fetches and unpacks (with Debian's patches applied) the source packages named after $1 into $1/src.
 fetch_sources() {
   local work=$1 apt_dir=$1/apt
+  shift
   mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$work/src"
   # bookworm and its updates, from the mirror the machine's own sources list names. (bookworm-security, at
   # deb.debian.org/debian-security, is left out: the build machines' mirror does not serve it.)
@@ -37,8 +38,8 @@ fetch_sources() {
   local apt_options=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
     -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache" -o APT::Sandbox::User=root)
   apt-get "${apt_options[@]}" -qq update
-  (cd "$work/src" && apt-get "${apt_options[@]}" -qq source "${sources[@]}")
-  (cd "$work/src" && ls -- *.dsc) >"$work/VERSIONS"
+  (cd "$work/src" && apt-get "${apt_options[@]}" -qq source "$@")
+  (cd "$work/src" && ls -- *.dsc) >>"$work/VERSIONS"
 }
 
 # One source folder of $1/src by its package name ($2), e.g. lz4-1.9.4.
@@ -72,7 +73,6 @@ build_dependencies() {
   cmake_dependency "$prefix" "$(source_dir "$work" libzip)" -DENABLE_BZIP2=OFF -DENABLE_LZMA=OFF -DENABLE_ZSTD=OFF \
     -DENABLE_GNUTLS=OFF -DENABLE_OPENSSL=OFF -DENABLE_MBEDTLS=OFF -DENABLE_COMMONCRYPTO=OFF \
     -DENABLE_WINDOWS_CRYPTO=OFF -DBUILD_TOOLS=OFF -DBUILD_REGRESS=OFF -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF
-  cmake_dependency "$prefix" "$(source_dir "$work" googletest)" -DBUILD_GMOCK=ON -DINSTALL_GTEST=ON
   static_only "$prefix"
   mkdir -p "$prefix/include" "$prefix/share/cmake"
   cp -r /usr/include/nlohmann /usr/include/CLI /usr/include/tiny_gltf.h "$prefix/include/"
@@ -121,12 +121,28 @@ dependency_prefix() {
     rm -rf "$prefix"
     # The builds' chatter goes to a log, shown (on the script's own standard error, 3) when a step fails.
     trap 'tail -n 40 "$work/build.log" >&3' ERR
-    fetch_sources "$work" >"$work/build.log" 2>&1
+    fetch_sources "$work" "${sources[@]}" >"$work/build.log" 2>&1
     build_dependencies "$work" "$prefix" >>"$work/build.log" 2>&1
     trap - ERR
     echo "$key" >"$prefix/KEY"
     rm -rf "$work"
   fi
+}
+
+# GoogleTest, for BONEBRIDGE_WINDOWS_TESTS=ON only: added to the prefix once (the exe alone does not need it).
+googletest_dependency() {
+  [ -e "$prefix/.built-googletest" ] && return
+  local work
+  work=$(mktemp -d "$cache/windows-work.XXXXXX")
+  trap 'tail -n 40 "$work/build.log" >&3' ERR
+  fetch_sources "$work" googletest >"$work/build.log" 2>&1
+  cmake_dependency "$prefix" "$(source_dir "$work" googletest)" -DBUILD_GMOCK=ON -DINSTALL_GTEST=ON \
+    >>"$work/build.log" 2>&1
+  static_only "$prefix"
+  trap - ERR
+  cat "$work/VERSIONS" >>"$prefix/VERSIONS"
+  touch "$prefix/.built-googletest"
+  rm -rf "$work"
 }
 
 # Fails when the exe imports a DLL that is not part of Windows.
@@ -167,6 +183,7 @@ command -v "$triplet-g++-posix" >/dev/null || scripts/install-deps.sh --cross
 mkdir -p "$cache"
 start=$SECONDS
 dependency_prefix
+if [ "$tests" = ON ]; then googletest_dependency; fi
 echo "Dependencies ready in $((SECONDS - start)) s: $prefix" >&2
 
 launcher=()
