@@ -22,6 +22,7 @@ if [ "${BONEBRIDGE_CROSS:-1}" != 0 ]; then
   web=build-package/bonebridge-$version-web
   rm -rf "$web" "$web.zip"
   cp -r build-wasm/web "$web"
+  rm -rf "$web/CMakeFiles" "$web/cmake_install.cmake"  # CMake's own files of the web/ folder's build
   (cd build-package && cmake -E tar cf "$(basename "$web").zip" --format=zip "$(basename "$web")")
   rm -rf "$web"
   scripts/build-windows.sh
