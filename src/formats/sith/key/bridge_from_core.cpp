@@ -189,6 +189,23 @@ bool end_is_extrapolated(const std::vector<Sample>& samples, double frames) {
   return samples.size() >= 2 && std::abs(samples.back().frame - frames) < 1e-4;
 }
 
+// The KEY text's own precision, 8 decimals (what its columns and the Blender exporter's files show): a value
+// computed from a glTF's floats reads back exactly only with more digits, which cost bytes (sed_pdgo 5 % of
+// its size) and change nothing the engine shows (5e-9 units or degrees).
+double in_key_decimals(double value) {
+  return std::round(value * 1e8) / 1e8;
+}
+
+// A rate in the KEY's decimals when the engine's path over the `frames` it carries the entry stays within
+// `allowed` of the exact rate's; the exact rate otherwise (a slow move over thousands of frames).
+float rate_in_key_decimals(double rate, double frames, double allowed) {
+  const double rounded = in_key_decimals(rate);
+  return static_cast<float>(std::abs(rounded - rate) * frames <= allowed ? rounded : rate);
+}
+
+// A tenth of the tolerances is left to the rates' rounding.
+constexpr double kRoundingShare = 0.1;
+
 KeyNode node_from_path(const JointPath& path, const std::vector<double>& frames, double end_frame, int index,
                        std::string name, const BridgeOptions& options, KeyReductionReport& report) {
   std::vector<Sample> samples{path.at(frames.front())};
@@ -196,24 +213,31 @@ KeyNode node_from_path(const JointPath& path, const std::vector<double>& frames,
     refine(path, samples.back(), path.at(frames[i]), options, samples);
   samples = engine_needed(path, samples, options, report);
   const std::size_t written = samples.size() - (end_is_extrapolated(samples, end_frame) ? 1 : 0);
+  report.after -= samples.size() - written;
+  const double position_allowed = kPositionTolerance * kRoundingShare;
+  const double angle_allowed = options.rotation_tolerance_degrees * kRoundingShare;
   KeyNode node{index, std::move(name), {}};
   for (std::size_t i = 0; i < written; ++i) {
     const Sample& s = samples[i];
     KeyEntry entry;
     entry.num = static_cast<std::int32_t>(i);
     entry.frame = as_frame(s.frame);
-    entry.position = {static_cast<float>(s.position.x), static_cast<float>(s.position.y),
-                      static_cast<float>(s.position.z)};
-    for (std::size_t c = 0; c < 3; ++c) entry.rotation[c] = static_cast<float>(s.pyr[c]);
+    entry.position = {static_cast<float>(in_key_decimals(s.position.x)),
+                      static_cast<float>(in_key_decimals(s.position.y)),
+                      static_cast<float>(in_key_decimals(s.position.z))};
+    for (std::size_t c = 0; c < 3; ++c) entry.rotation[c] = static_cast<float>(in_key_decimals(s.pyr[c]));
     if (i + 1 < samples.size()) {
       const Sample& next = samples[i + 1];
-      const double df = next.frame - s.frame;
+      const double df = next.frame - s.frame;  // the last written entry's next is the end, at FRAMES
       const Vec3 dp = (next.position - s.position) * (1.0 / df);
       if (!path.position_steps()) {
-        entry.position_rate = {static_cast<float>(dp.x), static_cast<float>(dp.y), static_cast<float>(dp.z)};
+        entry.position_rate = {rate_in_key_decimals(dp.x, df, position_allowed),
+                               rate_in_key_decimals(dp.y, df, position_allowed),
+                               rate_in_key_decimals(dp.z, df, position_allowed)};
       }
       for (std::size_t c = 0; c < 3 && !path.rotation_steps(); ++c) {
-        entry.rotation_rate[c] = static_cast<float>((next.pyr[c] - s.pyr[c]) / df);  // continuous angles
+        // Continuous angles: the rate is the difference as it is.
+        entry.rotation_rate[c] = rate_in_key_decimals((next.pyr[c] - s.pyr[c]) / df, df, angle_allowed);
       }
     }
     const auto nonzero = [](const std::array<float, 3>& v) { return v[0] != 0 || v[1] != 0 || v[2] != 0; };
