@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 
 #include "bonebridge/core/axes.hpp"
@@ -14,6 +15,7 @@
 #include "bonebridge/formats/lba/anm/codec.hpp"
 #include "bonebridge/formats/lba/anm/engine.hpp"
 #include "bonebridge/formats/lba/body/engine.hpp"
+#include "bonebridge/formats/lba/family.hpp"
 #include "bonebridge/gltf/gltf.hpp"
 #include "support/round_trip.hpp"
 #include "support/samples.hpp"
@@ -183,6 +185,36 @@ TEST(LbaLeanWrite, AnEditedRotationIsWrittenAnew) {
   ASSERT_TRUE(edited.comparable && baseline.comparable);
   EXPECT_LE(edited.position, baseline.position + 4.0);
   EXPECT_LE(edited.radians, baseline.radians + 0.02);
+}
+
+// --tolerance (engine units) is the family's setting for the reduction: a coarser one keeps no more
+// keyframes, and the note says which tolerance was used, what it kept and the largest error it allowed. At 0
+// the merge keeps every keyframe whose tick the glTF states that the engine cannot reach exactly from its
+// neighbours.
+TEST(LbaLeanWrite, TheToleranceSettingReachesTheReduction) {
+  BONEBRIDGE_REQUIRE_SAMPLE(path, "lba/Twinsen_Run.anm");
+  Scene scene = through_glb(bonebridge::testing::read_bytes(path));
+  scene.clips.front().metadata.erase(kSourceMetadata);
+  std::size_t coarser_than = std::numeric_limits<std::size_t>::max();
+  for (const char* tolerance : {"0", "1", "4"}) {
+    SCOPED_TRACE(tolerance);
+    Options options;
+    options.values["variant"] = "lba2";
+    options.values["tolerance"] = tolerance;
+    const auto written = family().from_core(scene, options);
+    ASSERT_TRUE(written.ok()) << written.error().to_string();
+    const std::string start =
+        std::string("keyframes reduced by the engine's own playback within ") + tolerance + " engine unit(s)";
+    const auto reduced = std::find_if(written->notes.begin(), written->notes.end(),
+                                      [&](const std::string& note) { return note.rfind(start, 0) == 0; });
+    ASSERT_NE(reduced, written->notes.end());
+    std::printf("--tolerance %s: %zu bytes; %s\n", tolerance, written->value.size(), reduced->c_str());
+    double largest = -1;
+    ASSERT_EQ(std::sscanf(reduced->c_str() + reduced->rfind(' '), "%lf", &largest), 1);
+    EXPECT_LE(largest, std::strtod(tolerance, nullptr));
+    EXPECT_LE(written->value.size(), coarser_than);
+    coarser_than = written->value.size();
+  }
 }
 
 }  // namespace
