@@ -262,5 +262,32 @@ TEST(SithFamily, APitchSpinThroughARightAngleIsOneEntry) {
   EXPECT_EQ(key->value.content.header.frames, 4);
 }
 
+// A STEP channel's entries have no rates (the engine holds them), so a jump at the clip's very end, the pose
+// a clip clamped at FRAMES shows, keeps its own entry instead of being carried there by rates.
+TEST(SithFamily, AStepAtTheEndKeepsItsEntry) {
+  Scene scene;
+  scene.skeleton.joints.push_back(Joint{"lever", -1, {}});
+  Clip clip;
+  clip.duration = 1;
+  clip.metadata["sith.fps"] = "10";
+  Channel<Quat> rotation;
+  rotation.interpolation = Interpolation::Step;
+  rotation.times = {0, 1};
+  const AxisConversion conversion = AxisConversion::z_up_to_y_up();
+  rotation.values = {conversion.rotation(rotation_quat({0, 0, 0})),
+                     conversion.rotation(rotation_quat({0, 90, 0}))};
+  JointChannels channels;
+  channels.rotation = rotation;
+  clip.joints.push_back(channels);
+  scene.clips.push_back(clip);
+  auto key = core_to_key(scene, {});
+  ASSERT_TRUE(key.ok());
+  const KeyNode& node = key->value.content.nodes.at(0);
+  ASSERT_EQ(node.entries.size(), 2u);
+  EXPECT_EQ(node.entries[0].flags, 0u);
+  EXPECT_NEAR(node.entries[1].frame, 10, 1e-6);
+  EXPECT_NEAR(node.entries[1].rotation[1], 90, 1e-3);
+}
+
 }  // namespace
 }  // namespace bonebridge::sith

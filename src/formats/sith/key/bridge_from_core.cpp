@@ -185,8 +185,11 @@ std::vector<Sample> engine_needed(const JointPath& path, const std::vector<Sampl
 // The engine carries the last entry's rates on up to FRAMES (rdKeyframe, section 2.4 of the notes), so the
 // entry a clip's end would take is the last kept entry's rate instead (issue 28: one entry per node fewer,
 // what took pdgo and pdstand 13 entries, zip_mount 26, over their originals).
-bool end_is_extrapolated(const std::vector<Sample>& samples, double frames) {
-  return samples.size() >= 2 && std::abs(samples.back().frame - frames) < 1e-4;
+// A STEP channel's rates are 0 (the engine holds), so its end, which a clip clamped at FRAMES shows, keeps
+// its entry.
+bool end_is_extrapolated(const JointPath& path, const std::vector<Sample>& samples, double frames) {
+  return samples.size() >= 2 && std::abs(samples.back().frame - frames) < 1e-4 && !path.position_steps() &&
+         !path.rotation_steps();
 }
 
 // The KEY text's own precision, 8 decimals (what its columns and the Blender exporter's files show): a value
@@ -212,7 +215,7 @@ KeyNode node_from_path(const JointPath& path, const std::vector<double>& frames,
   for (std::size_t i = 1; i < frames.size(); ++i)
     refine(path, samples.back(), path.at(frames[i]), options, samples);
   samples = engine_needed(path, samples, options, report);
-  const std::size_t written = samples.size() - (end_is_extrapolated(samples, end_frame) ? 1 : 0);
+  const std::size_t written = samples.size() - (end_is_extrapolated(path, samples, end_frame) ? 1 : 0);
   report.after -= samples.size() - written;
   const double position_allowed = kPositionTolerance * kRoundingShare;
   const double angle_allowed = options.rotation_tolerance_degrees * kRoundingShare;
