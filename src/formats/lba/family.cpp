@@ -44,6 +44,9 @@ Result<BridgeOptions> bridge_options(const Options& options) {
       return option_error(fmt::format("unit-scale must be a positive number, found '{}'", *scale));
     }
   }
+  // The registry checks the setting's range (0 .. 64) before the family sees it.
+  if (const auto tolerance = options.get("tolerance"))
+    out.tolerance_units = std::strtod(tolerance->c_str(), nullptr);
   if (const auto light = options.get("light")) {
     if (std::sscanf(light->c_str(), "%d,%d", &out.light.alpha, &out.light.beta) != 2)
       return option_error(fmt::format("light must be ALPHA,BETA in angle units, found '{}'", *light));
@@ -165,6 +168,16 @@ std::vector<Setting> settings() {
        {}},
       {"unit-scale", SettingKind::Number, "metres per game unit", {}, 1e-12, 1e12, "1/512", {}},
       {"light", SettingKind::Text, "the light's angles for shaded bodies", {}, 0, 0, "default", "ALPHA,BETA"},
+      {"tolerance",
+       SettingKind::Number,
+       "LBA: engine units (angle units, game units) a written .anm's playback may stray from the glTF's "
+       "motion "
+       "(keyframes within it are merged)",
+       {},
+       0,
+       64,
+       "1",
+       {}},
       {"kind",
        SettingKind::Choice,
        "what the file is when its name does not say",

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 
 #include "bonebridge/core/axes.hpp"
@@ -14,6 +15,7 @@
 #include "bonebridge/formats/lba/anm/codec.hpp"
 #include "bonebridge/formats/lba/anm/engine.hpp"
 #include "bonebridge/formats/lba/body/engine.hpp"
+#include "bonebridge/formats/lba/family.hpp"
 #include "bonebridge/gltf/gltf.hpp"
 #include "support/round_trip.hpp"
 #include "support/samples.hpp"
@@ -102,11 +104,15 @@ TEST(LbaLeanWrite, WithoutTheDescriptionTheEngineNeedsFewKeyframes) {
     EXPECT_TRUE(difference.comparable);
     EXPECT_LE(difference.position, 4.0);
     EXPECT_LE(difference.radians, 0.02);
-    // Five of the eight come back with the original's keyframe count; the greedy merge of the export's
-    // 20 ms keyframes can end a merged keyframe one grid step past where the original's does (the slope
-    // change there is within the engine's unit), and then needs extra keyframes to catch up: Twinsen_Run
-    // 14 for 10, Twinsen_Run_Alt 13 for 10, Twinsen_Walk_Back 7 for 6 (measured; issue 28 asks 1.1x).
-    EXPECT_LE(converted->value.keyframes.size() * 10, source->keyframes.size() * 16);
+    // Issue 28: at most 1.1 times the original's size. Measured against the glTF's motion at its own key
+    // ticks (not against every tick of the export's 20 ms keyframes replayed, which sit up to a unit under
+    // the line they were sampled from), the merge finds the original's keyframes: every sample comes back
+    // with the original's keyframe count (it was 14 for 10 for Twinsen_Run, 13 for 10 for Twinsen_Run_Alt, 7
+    // for 6 for Twinsen_Walk_Back).
+    EXPECT_EQ(converted->value.keyframes.size(), source->keyframes.size());
+    EXPECT_LE(bytes * 10, original.size() * 11);
+    EXPECT_TRUE(
+        has_note(converted->notes, "keyframes reduced by the engine's own playback within 1 engine unit(s)"));
   }
 }
 
@@ -179,6 +185,78 @@ TEST(LbaLeanWrite, AnEditedRotationIsWrittenAnew) {
   ASSERT_TRUE(edited.comparable && baseline.comparable);
   EXPECT_LE(edited.position, baseline.position + 4.0);
   EXPECT_LE(edited.radians, baseline.radians + 0.02);
+}
+
+// --tolerance (engine units) is the family's setting for the reduction: a coarser one keeps no more
+// keyframes, and the note says which tolerance was used, what it kept and the largest error it allowed. At 0
+// the merge keeps every keyframe whose tick the glTF states that the engine cannot reach exactly from its
+// neighbours.
+TEST(LbaLeanWrite, TheToleranceSettingReachesTheReduction) {
+  BONEBRIDGE_REQUIRE_SAMPLE(path, "lba/Twinsen_Run.anm");
+  Scene scene = through_glb(bonebridge::testing::read_bytes(path));
+  scene.clips.front().metadata.erase(kSourceMetadata);
+  std::size_t coarser_than = std::numeric_limits<std::size_t>::max();
+  for (const char* tolerance : {"0", "1", "4"}) {
+    SCOPED_TRACE(tolerance);
+    Options options;
+    options.values["variant"] = "lba2";
+    options.values["tolerance"] = tolerance;
+    const auto written = family().from_core(scene, options);
+    ASSERT_TRUE(written.ok()) << written.error().to_string();
+    const std::string start =
+        std::string("keyframes reduced by the engine's own playback within ") + tolerance + " engine unit(s)";
+    const auto reduced = std::find_if(written->notes.begin(), written->notes.end(),
+                                      [&](const std::string& note) { return note.rfind(start, 0) == 0; });
+    ASSERT_NE(reduced, written->notes.end());
+    std::printf("--tolerance %s: %zu bytes; %s\n", tolerance, written->value.size(), reduced->c_str());
+    double largest = -1;
+    ASSERT_EQ(std::sscanf(reduced->c_str() + reduced->rfind(' '), "%lf", &largest), 1);
+    EXPECT_LE(largest, std::strtod(tolerance, nullptr));
+    EXPECT_LE(written->value.size(), coarser_than);
+    coarser_than = written->value.size();
+  }
+}
+
+// The edit blender/tests/test_unchanged.py makes: the bone with the most keys (group 3 of Twinsen_Walk, which
+// turns about X and Y) turned 10 degrees about its own X axis at every key. The engine interpolates Euler
+// angles linearly, and R·Rx(10) of a path linear in Euler angles is not: group 3's alpha leaves the line
+// between the original's keyframes by 3 angle units (0.26 degrees). Within the default tolerance (1 unit) the
+// writer then needs keyframes between the original's (measured: 12 for 5, 2.39 times the bytes, as Blender
+// gives); issue 28's 1.5 times holds from a tolerance of 4 units (0.35 degrees), the file the original's
+// size.
+TEST(LbaLeanWrite, ABoneTurnedAboutItsOwnAxisNeedsATolerancePastTheCurve) {
+  BONEBRIDGE_REQUIRE_SAMPLE(path, "lba/Twinsen_Walk.anm");
+  const auto original = bonebridge::testing::read_bytes(path);
+  const auto source = read_animation(original);
+  ASSERT_TRUE(source.ok());
+  Scene scene = through_glb(original);
+  const auto& joints = scene.skeleton.joints;
+  const auto group_3 =
+      std::find_if(joints.begin(), joints.end(), [](const Joint& j) { return j.name == "group_3"; });
+  ASSERT_NE(group_3, joints.end());
+  Clip& clip = scene.clips.front();
+  const auto channel = std::find_if(clip.joints.begin(), clip.joints.end(), [&](const JointChannels& j) {
+    return j.joint == group_3 - joints.begin() && j.rotation;
+  });
+  ASSERT_NE(channel, clip.joints.end());
+  for (Quat& q : channel->rotation->values) q = q * axis_angle({1, 0, 0}, 10 * kPi / 180);
+  for (const char* tolerance : {"1", "4"}) {
+    SCOPED_TRACE(tolerance);
+    Options options;
+    options.values["variant"] = "lba2";
+    options.values["tolerance"] = tolerance;
+    const auto written = family().from_core(scene, options);
+    ASSERT_TRUE(written.ok()) << written.error().to_string();
+    EXPECT_TRUE(has_note(written->notes, "edited:"));
+    const auto animation = read_animation(written->value);
+    ASSERT_TRUE(animation.ok());
+    std::printf("group 3 turned, --tolerance %s: %zu keyframes (original %zu), %zu bytes (original %zu)\n",
+                tolerance, animation->keyframes.size(), source->keyframes.size(), written->value.size(),
+                original.size());
+    if (std::string(tolerance) == "4") {
+      EXPECT_LE(animation->keyframes.size() * 2, source->keyframes.size() * 3);
+    }
+  }
 }
 
 }  // namespace

@@ -217,12 +217,76 @@ TEST(SithFamily, RatesTakeTheShortestAngularPath) {
   auto key = core_to_key(scene, {});
   ASSERT_TRUE(key.ok());
   const KeyNode& node = key->value.content.nodes.at(0);
-  ASSERT_GE(node.entries.size(), 2u);
+  // One entry: the engine carries the last entry's rates on up to FRAMES (sith-key.md 2.4), so the end of
+  // the turn needs no entry of its own.
+  ASSERT_EQ(node.entries.size(), 1u);
   EXPECT_NEAR(node.entries[0].rotation[1], 170, 1e-3);
   EXPECT_NEAR(node.entries[0].rotation_rate[1], 2, 1e-3);  // +20 degrees over 10 frames
   EXPECT_EQ(node.entries[0].flags, 2u);
-  EXPECT_EQ(node.entries.back().flags, 0u);
   EXPECT_EQ(key->value.content.header.frames, 10);
+}
+
+// Issue 28: a spin of the pitch through +-90 degrees at yaw -90 (sed_dieselgenerator's generator wheels: 78
+// -> 258 -> 438 degrees in the file) is one Euler-linear stretch when the angles stay continuous. From the
+// principal angles (pitch within +-90, yaw and roll flipping by 180 where it passes) the writer kept entries
+// 1e-4 frames apart around each flip. The glTF samples every 12 degrees, one of them at exactly 90 (where
+// only yaw + roll is defined).
+TEST(SithFamily, APitchSpinThroughARightAngleIsOneEntry) {
+  Scene scene;
+  scene.skeleton.joints.push_back(Joint{"wheel", -1, {}});
+  Clip clip;
+  clip.duration = 0.4;
+  clip.metadata["sith.fps"] = "10";
+  Channel<Quat> rotation;
+  const AxisConversion conversion = AxisConversion::z_up_to_y_up();
+  for (int step = 0; step <= 30; ++step) {
+    rotation.times.push_back(0.4 * step / 30);
+    Quat q = conversion.rotation(rotation_quat({static_cast<float>(78 + 12 * step), -90, 30}));
+    if (!rotation.values.empty() && dot(q, rotation.values.back()) < 0) q = -q;
+    rotation.values.push_back(q);
+  }
+  JointChannels channels;
+  channels.rotation = rotation;
+  clip.joints.push_back(channels);
+  scene.clips.push_back(clip);
+  auto key = core_to_key(scene, {});
+  ASSERT_TRUE(key.ok());
+  const KeyNode& node = key->value.content.nodes.at(0);
+  ASSERT_EQ(node.entries.size(), 1u);  // carried to FRAMES 4 by its rates
+  EXPECT_NEAR(node.entries[0].rotation[0], 78, 1e-3);
+  EXPECT_NEAR(node.entries[0].rotation[1], -90, 1e-3);
+  EXPECT_NEAR(node.entries[0].rotation[2], 30, 1e-3);
+  EXPECT_NEAR(node.entries[0].rotation_rate[0], 90, 1e-3);  // 360 degrees over 4 frames
+  EXPECT_NEAR(node.entries[0].rotation_rate[1], 0, 1e-3);
+  EXPECT_NEAR(node.entries[0].rotation_rate[2], 0, 1e-3);
+  EXPECT_EQ(key->value.content.header.frames, 4);
+}
+
+// A STEP channel's entries have no rates (the engine holds them), so a jump at the clip's very end, the pose
+// a clip clamped at FRAMES shows, keeps its own entry instead of being carried there by rates.
+TEST(SithFamily, AStepAtTheEndKeepsItsEntry) {
+  Scene scene;
+  scene.skeleton.joints.push_back(Joint{"lever", -1, {}});
+  Clip clip;
+  clip.duration = 1;
+  clip.metadata["sith.fps"] = "10";
+  Channel<Quat> rotation;
+  rotation.interpolation = Interpolation::Step;
+  rotation.times = {0, 1};
+  const AxisConversion conversion = AxisConversion::z_up_to_y_up();
+  rotation.values = {conversion.rotation(rotation_quat({0, 0, 0})),
+                     conversion.rotation(rotation_quat({0, 90, 0}))};
+  JointChannels channels;
+  channels.rotation = rotation;
+  clip.joints.push_back(channels);
+  scene.clips.push_back(clip);
+  auto key = core_to_key(scene, {});
+  ASSERT_TRUE(key.ok());
+  const KeyNode& node = key->value.content.nodes.at(0);
+  ASSERT_EQ(node.entries.size(), 2u);
+  EXPECT_EQ(node.entries[0].flags, 0u);
+  EXPECT_NEAR(node.entries[1].frame, 10, 1e-6);
+  EXPECT_NEAR(node.entries[1].rotation[1], 90, 1e-3);
 }
 
 }  // namespace

@@ -20,6 +20,10 @@ struct BridgeOptions {
   std::optional<Palette> palette;           // without one, placeholder_palette() colours the body
   std::optional<TexturePage> texture_page;  // without one, textured LBA2 polygons are drawn flat
   Light light;                              // in the variant's angle units
+  // Writing: how far (engine units: angle units for rotations, game units for moves and the actor's place)
+  // the engine's playback of the written keyframes may stray from the glTF's motion. The engine's own
+  // rounding, a unit, by default (issue 28).
+  double tolerance_units = 1;
 };
 
 }  // namespace bonebridge::lba

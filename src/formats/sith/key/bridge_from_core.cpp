@@ -29,10 +29,6 @@ constexpr std::size_t kMaxReducedSpan = 4096;  // a kept entry is at most this m
 constexpr double kReductionShare = 1.0;
 constexpr double kDefaultFps = 30;
 
-double wrap180(double degrees) {
-  return std::remainder(degrees, 360.0);
-}
-
 struct Sample {
   double frame = 0;
   Vec3 position;
@@ -69,7 +65,36 @@ class JointPath {
   double fps_;
 };
 
-// What the engine plays between two entries written from samples a and b.
+// The Euler angles of `pyr`'s rotation nearest `previous`: pyr itself or (180 - p, y + 180, r + 180) (the
+// same rotation: Rz(180)·Rx(180) = Ry(180), which turns Rx(-p) into Rx(p)), each angle moved by whole turns.
+// An Euler-linear path through rotations sampled closely is one continuous curve of angles only so: the
+// principal angles jump where the pitch passes ±90 degrees (yaw and roll flip by 180) or an angle passes
+// ±180. Issue 28: sed_dieselgenerator spins its pitch 78 -> 258 -> 438 degrees at yaw -90; from principal
+// angles the writer needed 8 entries per node for the original's 3, most of them 1e-4 frames apart around the
+// flip.
+std::array<double, 3> nearest_pyr(const std::array<double, 3>& pyr, const std::array<double, 3>& previous) {
+  const auto unwrapped = [&previous](std::array<double, 3> angles) {
+    for (std::size_t i = 0; i < 3; ++i) angles[i] += 360.0 * std::round((previous[i] - angles[i]) / 360.0);
+    return angles;
+  };
+  const auto apart = [&previous](const std::array<double, 3>& angles) {
+    return std::abs(angles[0] - previous[0]) + std::abs(angles[1] - previous[1]) +
+           std::abs(angles[2] - previous[2]);
+  };
+  const auto same = unwrapped(pyr);
+  const auto flipped = unwrapped({180.0 - pyr[0], pyr[1] + 180.0, pyr[2] + 180.0});
+  return apart(flipped) < apart(same) ? flipped : same;
+}
+
+// Each sample's angles made continuous with the one before (nearest_pyr): the samples are close enough along
+// the path (the export's slerp pieces, at most 15 degrees) that the nearest angles follow it.
+void make_continuous(std::vector<Sample>& samples) {
+  for (std::size_t i = 1; i < samples.size(); ++i)
+    samples[i].pyr = nearest_pyr(samples[i].pyr, samples[i - 1].pyr);
+}
+
+// What the engine plays between two entries written from samples a and b, whose angles are continuous (the
+// engine follows the file's rates as they are, across 0/360 too, so the written rate is b - a).
 Sample engine_between(const Sample& a, const Sample& b, double frame, const JointPath& path) {
   const double u = (frame - a.frame) / (b.frame - a.frame);
   Sample s;
@@ -77,10 +102,11 @@ Sample engine_between(const Sample& a, const Sample& b, double frame, const Join
   s.position = path.position_steps() ? a.position : lerp(a.position, b.position, u);
   std::array<float, 3> pyr{};
   for (std::size_t i = 0; i < 3; ++i) {
-    const double rate = path.rotation_steps() ? 0.0 : wrap180(b.pyr[i] - a.pyr[i]);
+    const double rate = path.rotation_steps() ? 0.0 : b.pyr[i] - a.pyr[i];
     pyr[i] = static_cast<float>(a.pyr[i] + rate * u);
   }
   s.rotation = rotation_quat(pyr);
+  s.pyr = {pyr[0], pyr[1], pyr[2]};
   return s;
 }
 
@@ -100,11 +126,13 @@ bool engine_follows(const JointPath& path, const Sample& a, const Sample& b, con
 }
 
 // Samples from a to b (b included, a not) where the engine's playback follows the path within tolerance.
-void refine(const JointPath& path, const Sample& a, const Sample& b, const BridgeOptions& options,
+void refine(const JointPath& path, const Sample& a, Sample b, const BridgeOptions& options,
             std::vector<Sample>& out) {
+  b.pyr = nearest_pyr(b.pyr, a.pyr);
   const auto split = [&](const Knot<Sample>& from, const Knot<Sample>& to) -> std::optional<Knot<Sample>> {
     if (engine_follows(path, from.value, to.value, options)) return std::nullopt;
-    const Sample mid = path.at((from.value.frame + to.value.frame) / 2);
+    Sample mid = path.at((from.value.frame + to.value.frame) / 2);
+    mid.pyr = nearest_pyr(mid.pyr, from.value.pyr);
     return Knot<Sample>{mid.frame, mid};
   };
   // Spans of 1e-4 frames or less are not split.
@@ -136,6 +164,7 @@ std::vector<Sample> engine_needed(const JointPath& path, const std::vector<Sampl
     }
     checked.push_back(samples[i]);
   }
+  make_continuous(checked);
   const auto error = [&](const Sample& played, const Sample& truth) {
     return std::max(angle_between(truth.rotation, played.rotation) /
                         (options.rotation_tolerance_degrees * kDegrees),
@@ -153,31 +182,65 @@ std::vector<Sample> engine_needed(const JointPath& path, const std::vector<Sampl
   return kept;
 }
 
-KeyNode node_from_path(const JointPath& path, const std::vector<double>& frames, int index, std::string name,
-                       const BridgeOptions& options, KeyReductionReport& report) {
+// The engine carries the last entry's rates on up to FRAMES (rdKeyframe, section 2.4 of the notes), so the
+// entry a clip's end would take is the last kept entry's rate instead (issue 28: one entry per node fewer,
+// what took pdgo and pdstand 13 entries, zip_mount 26, over their originals).
+// A STEP channel's rates are 0 (the engine holds), so its end, which a clip clamped at FRAMES shows, keeps
+// its entry.
+bool end_is_extrapolated(const JointPath& path, const std::vector<Sample>& samples, double frames) {
+  return samples.size() >= 2 && std::abs(samples.back().frame - frames) < 1e-4 && !path.position_steps() &&
+         !path.rotation_steps();
+}
+
+// The KEY text's own precision, 8 decimals (what its columns and the Blender exporter's files show): a value
+// computed from a glTF's floats reads back exactly only with more digits, which cost bytes (sed_pdgo 5 % of
+// its size) and change nothing the engine shows (5e-9 units or degrees).
+double in_key_decimals(double value) {
+  return std::round(value * 1e8) / 1e8;
+}
+
+// A rate in the KEY's decimals when the engine's path over the `frames` it carries the entry stays within
+// `allowed` of the exact rate's; the exact rate otherwise (a slow move over thousands of frames).
+float rate_in_key_decimals(double rate, double frames, double allowed) {
+  const double rounded = in_key_decimals(rate);
+  return static_cast<float>(std::abs(rounded - rate) * frames <= allowed ? rounded : rate);
+}
+
+// A tenth of the tolerances is left to the rates' rounding.
+constexpr double kRoundingShare = 0.1;
+
+KeyNode node_from_path(const JointPath& path, const std::vector<double>& frames, double end_frame, int index,
+                       std::string name, const BridgeOptions& options, KeyReductionReport& report) {
   std::vector<Sample> samples{path.at(frames.front())};
   for (std::size_t i = 1; i < frames.size(); ++i)
     refine(path, samples.back(), path.at(frames[i]), options, samples);
   samples = engine_needed(path, samples, options, report);
+  const std::size_t written = samples.size() - (end_is_extrapolated(path, samples, end_frame) ? 1 : 0);
+  report.after -= samples.size() - written;
+  const double position_allowed = kPositionTolerance * kRoundingShare;
+  const double angle_allowed = options.rotation_tolerance_degrees * kRoundingShare;
   KeyNode node{index, std::move(name), {}};
-  for (std::size_t i = 0; i < samples.size(); ++i) {
+  for (std::size_t i = 0; i < written; ++i) {
     const Sample& s = samples[i];
     KeyEntry entry;
     entry.num = static_cast<std::int32_t>(i);
     entry.frame = as_frame(s.frame);
-    entry.position = {static_cast<float>(s.position.x), static_cast<float>(s.position.y),
-                      static_cast<float>(s.position.z)};
-    for (std::size_t c = 0; c < 3; ++c) entry.rotation[c] = static_cast<float>(s.pyr[c]);
+    entry.position = {static_cast<float>(in_key_decimals(s.position.x)),
+                      static_cast<float>(in_key_decimals(s.position.y)),
+                      static_cast<float>(in_key_decimals(s.position.z))};
+    for (std::size_t c = 0; c < 3; ++c) entry.rotation[c] = static_cast<float>(in_key_decimals(s.pyr[c]));
     if (i + 1 < samples.size()) {
       const Sample& next = samples[i + 1];
-      const double df = next.frame - s.frame;
+      const double df = next.frame - s.frame;  // the last written entry's next is the end, at FRAMES
       const Vec3 dp = (next.position - s.position) * (1.0 / df);
       if (!path.position_steps()) {
-        entry.position_rate = {static_cast<float>(dp.x), static_cast<float>(dp.y), static_cast<float>(dp.z)};
+        entry.position_rate = {rate_in_key_decimals(dp.x, df, position_allowed),
+                               rate_in_key_decimals(dp.y, df, position_allowed),
+                               rate_in_key_decimals(dp.z, df, position_allowed)};
       }
       for (std::size_t c = 0; c < 3 && !path.rotation_steps(); ++c) {
-        entry.rotation_rate[c] =
-            static_cast<float>(wrap180(next.pyr[c] - s.pyr[c]) / df);  // the shortest way
+        // Continuous angles: the rate is the difference as it is.
+        entry.rotation_rate[c] = rate_in_key_decimals((next.pyr[c] - s.pyr[c]) / df, df, angle_allowed);
       }
     }
     const auto nonzero = [](const std::array<float, 3>& v) { return v[0] != 0 || v[1] != 0 || v[2] != 0; };
@@ -365,8 +428,8 @@ Result<Converted<KeyFile>> core_to_key(const Scene& scene_in, const BridgeOption
       continue;
     }
     const JointPath path(channels, scene.skeleton.joints[joint], fps);
-    key.nodes.push_back(node_from_path(path, key_frames(channels, clip.duration, fps), *index,
-                                       one_word(scene.skeleton.joints[joint].name, joint), options,
+    key.nodes.push_back(node_from_path(path, key_frames(channels, clip.duration, fps), key.header.frames,
+                                       *index, one_word(scene.skeleton.joints[joint].name, joint), options,
                                        reduction));
   }
   std::vector<Event> events = clip.events;
