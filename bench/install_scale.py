@@ -271,6 +271,9 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--gib", type=float, help="instead: a GIB-sized archive of small entries, new binary only")
     parser.add_argument("--scratch", default="/tmp/bonebridge-install-scale")
+    parser.add_argument("--floor-only", action="store_true",
+                        help="only the floor: `cat` and `bonebridge extract` of the archive (with --gib: extract's "
+                             "peak RSS on the large archive, without minutes of batch)")
     parser.add_argument("--convert-only", action="store_true",
                         help="only `convert ARCHIVE:ENTRY` from a 64 and a 512 MiB GOB and HQR")
     args = parser.parse_args()
@@ -292,6 +295,9 @@ def main():
         shutil.rmtree(folder)
     size = os.path.getsize(archive)
     report = {"archive_mib": round(size / 2**20, 1), "jobs": args.jobs, "floor": floor(new, archive, args.scratch)}
+    if args.floor_only:
+        print(json.dumps(report, indent=1))
+        return 0
     report["new"] = batch(new, archive, os.path.join(args.scratch, "out-new"), args.jobs)
     if args.old and not args.gib:
         report["old"] = batch(os.path.abspath(args.old), archive, os.path.join(args.scratch, "out-old"), args.jobs)
