@@ -13,7 +13,10 @@ for .glb files, identical apart from PNG image streams that decode to the same p
 
 With --gib G: a G GiB archive of small entries (models and keys, written by a generator in pack's layout, which
 is checked against `bonebridge pack` on a small install first), batched by the new binary alone, peak RSS
-reported. CI does not run this (minutes of CPU)."""
+reported. CI does not run this (minutes of CPU). With --floor-only, only `cat` and `bonebridge extract` of the
+archive (extract's peak RSS on the large archive, in seconds). With --mixed CYCLES: the install with one large key
+(sed_pdstand.key played CYCLES times over) last in the archive, batched; the report gives CPU seconds (user + system)
+and utilisation (CPU seconds / wall seconds / jobs), which a large entry taken last lowers."""
 import argparse
 import hashlib
 import json
