@@ -13,7 +13,10 @@ for .glb files, identical apart from PNG image streams that decode to the same p
 
 With --gib G: a G GiB archive of small entries (models and keys, written by a generator in pack's layout, which
 is checked against `bonebridge pack` on a small install first), batched by the new binary alone, peak RSS
-reported. CI does not run this (minutes of CPU)."""
+reported. CI does not run this (minutes of CPU). With --floor-only, only `cat` and `bonebridge extract` of the
+archive (extract's peak RSS on the large archive, in seconds). With --mixed CYCLES: the install with one large key
+(sed_pdstand.key played CYCLES times over) last in the archive, batched; the report gives CPU seconds (user + system)
+and utilisation (CPU seconds / wall seconds / jobs), which a large entry taken last lowers."""
 import argparse
 import hashlib
 import json
@@ -72,6 +75,47 @@ def write_gob(path, files):
             out.write(cache[sample])
 
 
+def long_key(cycles):
+    """A large entry: sed_pdstand.key's 45 frames played `cycles` times over, one key (~17 KiB of text a cycle,
+    about 1 s of CPU per 1,000 cycles to convert), written out in the key's own text layout."""
+    text = open(os.path.join(SAMPLES, "sed_pdstand.key")).read()
+    frames = int(re.search(r"FRAMES\s+(\d+)", text).group(1))
+    head, nodes = text.split("SECTION: KEYFRAME NODES", 1)
+    head = re.sub(r"FRAMES\s+\d+", f"FRAMES {frames * cycles}", head)
+    parts = re.split(r"(NODE\s+\d+\nMESH NAME [^\n]*\nENTRIES \d+\n)", nodes)
+    out = [head, "SECTION: KEYFRAME NODES", parts[0]]
+    for header, body in zip(parts[1::2], parts[2::2]):
+        rows = re.findall(r"^\s*\d+:\s+(\d+)\s+(0x[0-9A-Fa-f]+)(.*)\n(\s+.*)\n", body, re.M)
+        out.append(re.sub(r"ENTRIES \d+", f"ENTRIES {len(rows) * cycles}", header) + "\n")
+        number = 0
+        for cycle in range(cycles):
+            for frame, flags, rest, second in rows:
+                out.append(f"{number:6d}: {int(frame) + cycle * frames:8d}   {flags}{rest}\n{second}\n")
+                number += 1
+        out.append("\n")
+    return "".join(out).encode()
+
+
+def write_mixed_gob(path, files, large_name, large):
+    """The install's GOB with one large entry appended last (the worst place for a queue taken in order)."""
+    write_gob(path, files)
+    with open(path, "r+b") as out:
+        data = bytearray(out.read())
+    count = struct.unpack_from("<I", data, 12)[0]
+    # Rebuilt with the large entry's record added: the directory grows by one record, every offset by 136.
+    records = [struct.unpack_from("<II128s", data, 16 + 136 * i) for i in range(count)]
+    start = 16 + 136 * count
+    body = data[start:]
+    with open(path, "wb") as out:
+        out.write(b"GOB " + struct.pack("<III", 0x14, 12, count + 1))
+        for offset, size, name in records:
+            out.write(struct.pack("<II128s", offset + 136, size, name))
+        out.write(struct.pack("<II", start + 136 + len(body), len(large)) +
+                  large_name.replace("/", "\\").lower().encode().ljust(128, b"\0"))
+        out.write(body)
+        out.write(large)
+
+
 def timed(command, stdout=subprocess.DEVNULL):
     """Wall time, user+system CPU, system time and peak RSS (KiB) of a command, from /usr/bin/time -v."""
     start = time.monotonic()
@@ -96,6 +140,9 @@ def batch(tool, archive, out, jobs):
     figures["outputs"] = entries
     figures["entries_per_s"] = round(entries / figures["wall_s"], 1)
     figures["mib_per_s"] = round(size / 2**20 / figures["wall_s"], 1)
+    # How busy the jobs kept the cores: CPU seconds over wall seconds times jobs (1.0: every job busy always).
+    figures["cpu_s"] = round(figures["user_s"] + figures["system_s"], 2)
+    figures["utilisation"] = round(figures["cpu_s"] / max(figures["wall_s"], 1e-3) / jobs, 2)
     return figures
 
 
@@ -271,6 +318,12 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--gib", type=float, help="instead: a GIB-sized archive of small entries, new binary only")
     parser.add_argument("--scratch", default="/tmp/bonebridge-install-scale")
+    parser.add_argument("--mixed", type=int, metavar="CYCLES",
+                        help="instead: the install (--models) with one large key of CYCLES x 45 frames last in the "
+                             "archive; batch by --new (and --base), CPU utilisation reported")
+    parser.add_argument("--floor-only", action="store_true",
+                        help="only the floor: `cat` and `bonebridge extract` of the archive (with --gib: extract's "
+                             "peak RSS on the large archive, without minutes of batch)")
     parser.add_argument("--convert-only", action="store_true",
                         help="only `convert ARCHIVE:ENTRY` from a 64 and a 512 MiB GOB and HQR")
     args = parser.parse_args()
@@ -281,6 +334,19 @@ def main():
         print(json.dumps(convert_entry(new, args.scratch), indent=1))
         return 0
     archive = os.path.join(args.scratch, "BIG.GOB")
+    if args.mixed:
+        large = long_key(args.mixed)
+        write_mixed_gob(archive, install_files(args.models), "zz/long.key", large)
+        report = {"archive_mib": round(os.path.getsize(archive) / 2**20, 1), "jobs": args.jobs,
+                  "large_entry_mib": round(len(large) / 2**20, 1)}
+        report["new"] = batch(new, archive, os.path.join(args.scratch, "out-new"), args.jobs)
+        if args.base:
+            report["base"] = batch(os.path.abspath(args.base), archive, os.path.join(args.scratch, "out-base"),
+                                   args.jobs)
+            report["outputs_vs_base"] = compare_trees(os.path.join(args.scratch, "out-base"),
+                                                      os.path.join(args.scratch, "out-new"))
+        print(json.dumps(report, indent=1))
+        return 1 if report.get("outputs_vs_base", {}).get("different") else 0
     if args.gib:
         per_pair = os.path.getsize(os.path.join(SAMPLES, "sed_pd.3do")) + os.path.getsize(os.path.join(SAMPLES, KEYS[0]))
         write_gob(archive, install_files(int(args.gib * 2**30 / per_pair)))
@@ -292,6 +358,9 @@ def main():
         shutil.rmtree(folder)
     size = os.path.getsize(archive)
     report = {"archive_mib": round(size / 2**20, 1), "jobs": args.jobs, "floor": floor(new, archive, args.scratch)}
+    if args.floor_only:
+        print(json.dumps(report, indent=1))
+        return 0
     report["new"] = batch(new, archive, os.path.join(args.scratch, "out-new"), args.jobs)
     if args.old and not args.gib:
         report["old"] = batch(os.path.abspath(args.old), archive, os.path.join(args.scratch, "out-old"), args.jobs)

@@ -2,9 +2,15 @@
 // LEGO Island SI: any accepted input lists entries whose reads give the listed size or fail with a byte
 // offset; written back unchanged it gives the same bytes; its entries written into a new archive read back
 // the same; when it can be laid out again (every entry given as new bytes), the result reopens to the same
-// entries and laying that out once more changes nothing.
+// entries and laying that out once more changes nothing. The same bytes as a file on disk, walked over the
+// mapped file, list the same entries and read the same bytes.
+#include <unistd.h>
+
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include "bonebridge/archive/si.hpp"
@@ -25,12 +31,35 @@ void expect_fresh_round_trip(const std::vector<bonebridge::archive::EntrySource>
   }
 }
 
+// The file-backed reader against the in-memory one, on the same bytes.
+void check_file_reader(const std::vector<std::uint8_t>& bytes,
+                       const bonebridge::archive::Archive* in_memory) {
+  using namespace bonebridge::archive;
+  static const auto path =
+      std::filesystem::temp_directory_path() / ("bonebridge-fuzz-si-" + std::to_string(::getpid()) + ".si");
+  std::ofstream(path, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  const auto opened = si_kind().open_file(path);
+  if (!opened) {
+    if (in_memory || !opened.error().offset || opened.error().file != path.string()) std::abort();
+    return;
+  }
+  if (!in_memory || (*opened)->entries().size() != in_memory->entries().size()) std::abort();
+  for (std::size_t i = 0; i < in_memory->entries().size(); ++i) {
+    if ((*opened)->entries()[i].name != in_memory->entries()[i].name) std::abort();
+    const auto from_memory = in_memory->read(i);
+    const auto from_file = (*opened)->read(i);
+    if (from_memory.ok() != from_file.ok() || (from_memory && *from_memory != *from_file)) std::abort();
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::archive;
   const std::vector<std::uint8_t> bytes(data, data + size);
   const auto opened = si_kind().open(bytes);
+  check_file_reader(bytes, opened ? opened->get() : nullptr);
   if (!opened) {
     if (!opened.error().offset) std::abort();
     return 0;

@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Volition packfiles: any accepted input lists entries whose reads either give the declared size or fail
 // with a byte offset; written back unchanged (itself as the model) it reopens to the same listing and the
-// same bytes; the readable entries written afresh in its layout read back the same.
+// same bytes; the readable entries written afresh in its layout read back the same. The same bytes as a file
+// on disk, opened reading only the index, list the same entries and read the same bytes.
+#include <unistd.h>
+
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include "bonebridge/archive/vpp.hpp"
@@ -42,11 +48,37 @@ void expect_same(const Archive& archive, const std::vector<std::optional<std::ve
   }
 }
 
+// The file-backed reader against the in-memory one, on the same bytes: it accepts no more than memory does,
+// and reads each entry to the same bytes or fails where memory fails.
+void check_file_reader(const std::vector<std::uint8_t>& bytes, const Archive* in_memory) {
+  static const auto path = std::filesystem::temp_directory_path() /
+                           ("bonebridge-fuzz-vpp-" + std::to_string(::getpid()) + ".vpp_pc");
+  std::ofstream(path, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  const auto opened = vpp_kind().open_file(path);
+  if (!opened) {
+    if (!opened.error().offset || opened.error().file != path.string()) std::abort();
+    return;
+  }
+  if (!in_memory || (*opened)->entries().size() != in_memory->entries().size()) std::abort();
+  for (std::size_t i = 0; i < in_memory->entries().size(); ++i) {
+    if ((*opened)->entries()[i].name != in_memory->entries()[i].name) std::abort();
+    const auto from_memory = in_memory->read(i);
+    const auto from_file = (*opened)->read(i);
+    if (from_memory.ok() != from_file.ok() || (from_memory && *from_memory != *from_file)) std::abort();
+    const auto stored_memory = in_memory->read_stored(i);
+    const auto stored_file = (*opened)->read_stored(i);
+    if (stored_memory.ok() != stored_file.ok() || (stored_memory && *stored_memory != *stored_file))
+      std::abort();
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::vector<std::uint8_t> bytes(data, data + size);
   const auto opened = vpp_kind().open(bytes);
+  check_file_reader(bytes, opened ? opened->get() : nullptr);
   if (!opened) {
     if (!opened.error().offset) std::abort();
     return 0;

@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <array>
+#include <fstream>
 #include <map>
+#include <new>
 
 #include "bonebridge/core/narrow.hpp"
+#include "bonebridge/io/file.hpp"
 #include "si_format.hpp"
 
 namespace bonebridge::archive {
@@ -47,8 +50,7 @@ bool is_animation(const Object& object) {
          std::find(kPresenters.begin(), kPresenters.end(), object.presenter) != kPresenters.end();
 }
 
-SiArchive::SiArchive(std::vector<std::uint8_t> bytes, Parsed parsed)
-    : bytes_(std::move(bytes)), parsed_(std::move(parsed)) {
+SiListing::SiListing(Parsed parsed, std::string file) : parsed_(std::move(parsed)), file_(std::move(file)) {
   for (std::size_t i = 0; i < parsed_.objects.size(); ++i) {
     if (!parsed_.objects[i].data.empty()) entry_objects_.push_back(i);
   }
@@ -61,6 +63,36 @@ SiArchive::SiArchive(std::vector<std::uint8_t> bytes, Parsed parsed)
   }
 }
 
+Result<std::vector<std::uint8_t>> SiListing::read(std::size_t index) const {
+  if (index >= entries_.size()) {
+    return Error{
+        kSiFormat, fmt::format("no entry {}: the archive holds {}", index, entries_.size()), {}, {}, file_};
+  }
+  const Object& object = object_of(index);
+  if (object.damage) {
+    Error error = *object.damage;
+    error.message =
+        fmt::format("entry {} '{}' (object {}): {}", index, entries_[index].name, object.id, error.message);
+    error.file = file_;
+    return error;
+  }
+  const auto size = to_size(entries_[index].size, kSiFormat, fmt::format("entry {}'s size", index));
+  if (!size) return size.error();
+  std::vector<std::uint8_t> data;
+  data.reserve(*size);
+  for (const std::size_t chunk : object.data) {
+    for (const Span& piece : parsed_.chunks[chunk].pieces) {
+      auto bytes = piece_bytes(piece);
+      if (!bytes) return bytes.error();
+      data.insert(data.end(), bytes->begin(), bytes->end());
+    }
+  }
+  return data;
+}
+
+SiArchive::SiArchive(std::vector<std::uint8_t> bytes, Parsed parsed)
+    : SiListing(std::move(parsed), {}), bytes_(std::move(bytes)) {}
+
 std::vector<std::uint8_t> SiArchive::chunk_data(const DataChunk& chunk) const {
   std::vector<std::uint8_t> data;
   // The pieces lie in the file's bytes, so their total fits a size_t; the reservation is only a hint.
@@ -72,27 +104,27 @@ std::vector<std::uint8_t> SiArchive::chunk_data(const DataChunk& chunk) const {
   return data;
 }
 
-Result<std::vector<std::uint8_t>> SiArchive::read(std::size_t index) const {
-  if (index >= entries_.size()) {
+Result<std::vector<std::uint8_t>> SiArchive::piece_bytes(const Span& piece) const {
+  // The parse found the piece inside the file held, so both fit a size_t.
+  const auto begin = bytes_.begin() + static_cast<std::ptrdiff_t>(piece.offset);
+  return std::vector<std::uint8_t>(begin, begin + static_cast<std::ptrdiff_t>(piece.size));
+}
+
+SiFile::SiFile(std::filesystem::path path, Parsed parsed)
+    : SiListing(std::move(parsed), path.string()), path_(std::move(path)) {}
+
+Result<std::vector<std::uint8_t>> SiFile::piece_bytes(const Span& piece) const {
+  auto bytes = read_file_range(path_, piece.offset, piece.size);
+  if (!bytes) {
+    // The file changed since it was opened (cut short, replaced) or cannot be read any more.
     return Error{
-        kSiFormat, fmt::format("no entry {}: the archive holds {}", index, entries_.size()), {}, {}, {}};
+        kSiFormat,
+        fmt::format("reading {} bytes at byte {}: {}", piece.size, piece.offset, bytes.error().message),
+        piece.offset,
+        {},
+        path_.string()};
   }
-  const Object& object = object_of(index);
-  if (object.damage) {
-    Error error = *object.damage;
-    error.message =
-        fmt::format("entry {} '{}' (object {}): {}", index, entries_[index].name, object.id, error.message);
-    return error;
-  }
-  const auto size = to_size(entries_[index].size, kSiFormat, fmt::format("entry {}'s size", index));
-  if (!size) return size.error();
-  std::vector<std::uint8_t> data;
-  data.reserve(*size);
-  for (const std::size_t chunk : object.data) {
-    const auto bytes = chunk_data(parsed_.chunks[chunk]);
-    data.insert(data.end(), bytes.begin(), bytes.end());
-  }
-  return data;
+  return bytes;
 }
 
 }  // namespace si
@@ -110,6 +142,84 @@ Result<std::unique_ptr<Archive>> open_si(std::vector<std::uint8_t> bytes) {
   auto parsed = si::parse(bytes);
   if (!parsed) return parsed.error();
   return std::unique_ptr<Archive>(std::make_unique<si::SiArchive>(std::move(bytes), std::move(*parsed)));
+}
+
+// The chunk tree of an SI on disk, walked without reading the file whole. An entry's data chunks are
+// interleaved with other objects' across the file (split at buffer boundaries, padded), so listing the
+// entries means visiting every chunk header; the walk reads only the headers, the object records and the
+// data chunks' 14-byte headers, never the data between them. It walks a mirror of the file's size that is
+// allocated but not touched (the system gives it pages only where bytes are written) and filled, 4 KiB block
+// by block, where the walk is about to read: a 200 MB file of 64 KiB buffers costs one block a buffer. The
+// mirror is dropped after the walk: what stays is the parse, with each piece's place in the file.
+class FileMirror {
+ public:
+  static constexpr std::uint64_t kBlock = 4096;
+
+  FileMirror(const std::filesystem::path& path, std::size_t size)
+      : path_(path),
+        size_(size),
+        bytes_(new std::uint8_t[size]),  // left uninitialised: untouched pages cost no memory
+        loaded_((size + kBlock - 1) / kBlock, false),
+        in_(path, std::ios::binary) {}
+
+  std::span<const std::uint8_t> bytes() const { return {bytes_.get(), size_}; }
+
+  void load(std::uint64_t at, std::uint64_t length) {
+    if (at >= size_ || length == 0) return;
+    const std::uint64_t end = std::min<std::uint64_t>(size_, at + std::min<std::uint64_t>(length, size_));
+    for (std::uint64_t block = at / kBlock; block * kBlock < end; ++block) {
+      if (loaded_[static_cast<std::size_t>(block)]) continue;
+      const std::uint64_t from = block * kBlock;
+      const auto count = static_cast<std::streamsize>(std::min(kBlock, size_ - from));
+      in_.seekg(static_cast<std::streamoff>(from));
+      in_.read(reinterpret_cast<char*>(bytes_.get() + from), count);
+      if (in_.gcount() != count) {
+        throw FormatError(
+            Error{kSiFormat,
+                  fmt::format("cannot read {} bytes at byte {}: the file ends or changed", count, from),
+                  from,
+                  {},
+                  path_.string()});
+      }
+      loaded_[static_cast<std::size_t>(block)] = true;
+    }
+  }
+
+ private:
+  std::filesystem::path path_;
+  std::uint64_t size_;
+  std::unique_ptr<std::uint8_t[]> bytes_;
+  std::vector<bool> loaded_;
+  std::ifstream in_;
+};
+
+Result<si::Parsed> parse_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  const std::uint64_t size = std::filesystem::file_size(path, ec);
+  if (ec) return Error{kSiFormat, "cannot read the file: " + ec.message(), {}, {}, path.string()};
+  // The RIFF size field is 32-bit: a larger file is no SI, and its size need not fit a 32-bit size_t.
+  if (size > 0xFFFFFFFFu + std::uint64_t{8} || !fits_size(size)) {
+    return Error{
+        kSiFormat, fmt::format("{} bytes is more than a RIFF file holds", size), 4, {}, path.string()};
+  }
+  try {
+    FileMirror mirror(path, static_cast<std::size_t>(size));
+    return si::parse(mirror.bytes(),
+                     [&](std::uint64_t at, std::uint64_t length) { mirror.load(at, length); });
+  } catch (const std::bad_alloc&) {
+    return Error{
+        kSiFormat, fmt::format("no room for the walk's mirror of {} bytes", size), {}, {}, path.string()};
+  }
+}
+
+Result<std::unique_ptr<Archive>> open_si_file(const std::filesystem::path& path) {
+  auto parsed = parse_file(path);
+  if (!parsed) {
+    Error error = parsed.error();
+    error.file = path.string();
+    return error;
+  }
+  return std::unique_ptr<Archive>(std::make_unique<si::SiFile>(path, std::move(*parsed)));
 }
 
 }  // namespace
@@ -130,7 +240,7 @@ const ArchiveKind& si_kind() {
       [](const std::vector<EntrySource>& entries, const Archive* model) {
         return model != nullptr ? write_si(entries, *model) : write_si(entries, SiLayout{});
       },
-      {}};  // read from memory only
+      open_si_file};
   return kind;
 }
 

@@ -3,6 +3,8 @@
 // The SI layout shared by the reader and the writer: chunk ids, the parsed structure of an opened file, and
 // the archive over it. Sources are listed in include/bonebridge/archive/si.hpp.
 #include <cstdint>
+#include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -104,26 +106,60 @@ struct Parsed {
 // one object's data is recorded on that object instead.
 Result<Parsed> parse(std::span<const std::uint8_t> bytes);
 
+// Called before the walk reads bytes [at, at + length) (cut at the end of the file): the chunk headers, the
+// object records, the data chunks' 14-byte headers; never the data between them. It may throw a FormatError.
+using Loader = std::function<void(std::uint64_t at, std::uint64_t length)>;
+
+// The walk over `mirror`, a buffer of the file's size that holds the file's bytes wherever `load` was asked
+// for them (see open_si_file).
+Result<Parsed> parse(std::span<const std::uint8_t> mirror, const Loader& load);
+
 // LegoAnimPresenter and its subclasses, which all read their one data chunk as a LegoAnim.
 bool is_animation(const Object& object);
 
-class SiArchive final : public Archive {
+// An opened SI file's listing and entry reads; where the bytes come from (memory, or the file on disk read
+// where each piece lies) is the subclass's.
+class SiListing : public Archive {
  public:
-  SiArchive(std::vector<std::uint8_t> bytes, Parsed parsed);
+  SiListing(Parsed parsed, std::string file);
   const std::vector<Entry>& entries() const override { return entries_; }
   Result<std::vector<std::uint8_t>> read(std::size_t index) const override;
   Result<std::vector<std::uint8_t>> read_stored(std::size_t index) const override { return read(index); }
 
-  std::span<const std::uint8_t> bytes() const { return bytes_; }
   const Parsed& parsed() const { return parsed_; }
   const Object& object_of(std::size_t entry) const { return parsed_.objects[entry_objects_[entry]]; }
+
+ protected:
+  // The bytes of one piece of a data chunk, which the parse found inside the file.
+  virtual Result<std::vector<std::uint8_t>> piece_bytes(const Span& piece) const = 0;
+
+ private:
+  Parsed parsed_;
+  std::string file_;  // the path of an SI read from disk, named by its errors
+  std::vector<Entry> entries_;
+  std::vector<std::size_t> entry_objects_;
+};
+
+// An SI held in memory: what the writer takes as a model.
+class SiArchive final : public SiListing {
+ public:
+  SiArchive(std::vector<std::uint8_t> bytes, Parsed parsed);
+  std::span<const std::uint8_t> bytes() const { return bytes_; }
   std::vector<std::uint8_t> chunk_data(const DataChunk& chunk) const;
 
  private:
+  Result<std::vector<std::uint8_t>> piece_bytes(const Span& piece) const override;
   std::vector<std::uint8_t> bytes_;
-  Parsed parsed_;
-  std::vector<Entry> entries_;
-  std::vector<std::size_t> entry_objects_;
+};
+
+// An SI on disk: its chunk tree walked at open (see open_si_file), each piece read where it lies.
+class SiFile final : public SiListing {
+ public:
+  SiFile(std::filesystem::path path, Parsed parsed);
+
+ private:
+  Result<std::vector<std::uint8_t>> piece_bytes(const Span& piece) const override;
+  std::filesystem::path path_;
 };
 
 }  // namespace bonebridge::archive::si

@@ -34,9 +34,10 @@ struct Header {
 
 class Parser {
  public:
-  explicit Parser(std::span<const std::uint8_t> bytes) : bytes_(bytes) {}
+  Parser(std::span<const std::uint8_t> bytes, const Loader& load) : bytes_(bytes), load_(load) {}
 
   Parsed run() {
+    load(0, 12);
     ByteReader reader(bytes_, kSiFormat);
     if (reader.string(4, "RIFF id") != "RIFF") reader.fail_at(0, "expected \"RIFF\"");
     const std::uint64_t size = reader.u32("RIFF size");
@@ -92,6 +93,7 @@ class Parser {
   }
 
   Header read_header(std::uint64_t at, std::uint64_t end) const {
+    load(at, kChunkHeaderSize);
     ByteReader reader(first(end), kSiFormat);
     reader.seek(at, "chunk");
     Header header;
@@ -133,6 +135,7 @@ class Parser {
     if (level != Level::kRiff || have_header_) {
       return irregular(header.offset, "an MxHd chunk outside the RIFF header, or a second one");
     }
+    load(header.body, 12);
     ByteReader reader(first(header.end), kSiFormat);
     reader.seek(header.body, "MxHd");
     out_.version = reader.u32("MxHd version");
@@ -150,6 +153,7 @@ class Parser {
     if (level != Level::kRiff || have_offsets_) {
       return irregular(header.offset, "an MxOf chunk outside the RIFF header, or a second one");
     }
+    load(header.body, header.size);
     ByteReader reader(first(header.end), kSiFormat);
     reader.seek(header.body, "MxOf");
     out_.offset_count = reader.u32("MxOf count");
@@ -191,6 +195,7 @@ class Parser {
   }
 
   std::uint32_t read_u32(std::uint64_t at) const {
+    load(at, 4);
     ByteReader reader(bytes_, kSiFormat);
     reader.seek(at, "field");
     return reader.u32("field");
@@ -202,6 +207,7 @@ class Parser {
     } else {
       irregular(header.offset, "an MxOb chunk that is not the first record of an MxSt");
     }
+    load(header.body, header.size);  // the record, its strings and its children's records
     ByteReader reader(first(header.end), kSiFormat);
     reader.seek(header.body, "MxOb");
     read_record(reader, header.offset, 1);
@@ -300,6 +306,7 @@ class Parser {
                                           header.offset, header.size));
     }
     if (level != Level::kData) irregular(header.offset, "an MxCh chunk outside an MxDa list");
+    load(header.body, kMxChHeaderSize);
     ByteReader reader(first(header.end), kSiFormat);
     reader.seek(header.body, "MxCh");
     DataChunk chunk;
@@ -373,7 +380,14 @@ class Parser {
     return bytes_.first(checked_size(end, kSiFormat, "a chunk's end"));
   }
 
+  // Makes the bytes about to be read present (a file's mirror is filled where the walk reads); none for bytes
+  // held whole.
+  void load(std::uint64_t at, std::uint64_t length) const {
+    if (load_) load_(at, length);
+  }
+
   std::span<const std::uint8_t> bytes_;
+  const Loader& load_;
   Parsed out_;
   std::map<std::uint32_t, std::size_t> latest_;  // object id -> the last object record with that id
   std::optional<std::size_t> stream_;            // the MxSt being walked
@@ -384,7 +398,11 @@ class Parser {
 }  // namespace
 
 Result<Parsed> parse(std::span<const std::uint8_t> bytes) {
-  return capture(kSiFormat, [&] { return Parser(bytes).run(); });
+  return parse(bytes, {});
+}
+
+Result<Parsed> parse(std::span<const std::uint8_t> bytes, const Loader& load) {
+  return capture(kSiFormat, [&] { return Parser(bytes, load).run(); });
 }
 
 }  // namespace bonebridge::archive::si

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstring>
 
+#include "bonebridge/io/file.hpp"
 #include "vpp_format.hpp"
 
 namespace bonebridge::archive {
@@ -54,6 +55,28 @@ Result<std::unique_ptr<Archive>> open_vpp(std::vector<std::uint8_t> bytes) {
   return std::unique_ptr<Archive>(std::make_unique<PackfileArchive>(std::move(bytes), std::move(*directory)));
 }
 
+// Reads the header first, then the header, directory, names and extensions that it sizes; a directory error
+// names the file and its byte.
+Result<std::unique_ptr<Archive>> open_vpp_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  const std::uint64_t size = std::filesystem::file_size(path, ec);
+  if (ec) return Error{kVppFormat, "cannot read the file: " + ec.message(), {}, {}, path.string()};
+  auto index = read_file_range(path, 0, std::min<std::uint64_t>(size, vpp::kLargestHeader));
+  if (!index) return index.error();
+  const std::uint64_t index_size = std::min(vpp::index_size(*index), size);
+  if (index_size > index->size()) {
+    index = read_file_range(path, 0, index_size);
+    if (!index) return index.error();
+  }
+  auto directory = vpp::read_directory(*index, size);
+  if (!directory) {
+    Error error = directory.error();
+    error.file = path.string();
+    return error;
+  }
+  return std::unique_ptr<Archive>(std::make_unique<vpp::PackfileFile>(path, size, std::move(*directory)));
+}
+
 Result<std::vector<std::uint8_t>> write_with_model(const std::vector<EntrySource>& entries,
                                                    const Archive* model) {
   const auto layout = model != nullptr ? vpp_layout(*model) : std::optional<VppLayout>(kRfgVpp);
@@ -64,13 +87,14 @@ Result<std::vector<std::uint8_t>> write_with_model(const std::vector<EntrySource
 }  // namespace
 
 VppLayout vpp::PackfileArchive::layout() const {
-  VppLayout layout{directory_.spec->version, directory_.flags, detect_alignment(directory_), 9};
-  const auto first_zlib = std::find_if(directory_.records.begin(), directory_.records.end(),
-                                       [](const Record& record) { return record.zlib; });
-  if (directory_.compacted()) {
-    layout.level = detect_level(bytes_, directory_.data_at);
-  } else if (first_zlib != directory_.records.end()) {
-    layout.level = detect_level(bytes_, directory_.data_at + first_zlib->position);
+  const Directory& dir = directory();
+  VppLayout layout{dir.spec->version, dir.flags, detect_alignment(dir), 9};
+  const auto first_zlib = std::find_if(dir.records.begin(), dir.records.end(),
+                                       [](const vpp::Record& record) { return record.zlib; });
+  if (dir.compacted()) {
+    layout.level = detect_level(bytes_, dir.data_at);
+  } else if (first_zlib != dir.records.end()) {
+    layout.level = detect_level(bytes_, dir.data_at + first_zlib->position);
   }
   return layout;
 }
@@ -107,7 +131,7 @@ const ArchiveKind& vpp_kind() {
       sniff_vpp,
       open_vpp,
       write_with_model,
-      {}};  // read from memory only
+      open_vpp_file};
   return kind;
 }
 

@@ -8,6 +8,7 @@
 // ../shared/samples/volition/packfiles; versions 4, 6 and 10 from tomjepp/ThomasJepp.SaintsRow `Packfiles/`
 // and saintsrowmods2/volition-docs `docs/SRTT/formats/vpp.md` (no public sample of those).
 #include <cstdint>
+#include <filesystem>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -62,20 +63,20 @@ struct Directory {
   bool compacted() const { return (flags & kVppCompacted) == kVppCompacted; }
 };
 
-// An opened packfile: the bytes, the directory, and (compacted) the data block, decoded on first read.
-class PackfileArchive final : public Archive {
+// An opened packfile's listing and entry reads; where the bytes come from (memory, or the file on disk read
+// where the entries lie) is the subclass's. A compacted packfile's data block is inflated on the first read
+// and kept while the archive lives (see decoded()).
+class PackfileListing : public Archive {
  public:
-  PackfileArchive(std::vector<std::uint8_t> bytes, Directory directory);
+  PackfileListing(Directory directory, std::uint64_t size, std::string file);
   const std::vector<Entry>& entries() const override { return entries_; }
   Result<std::vector<std::uint8_t>> read(std::size_t index) const override;
   Result<std::vector<std::uint8_t>> read_stored(std::size_t index) const override;
-
-  std::span<const std::uint8_t> bytes() const { return bytes_; }
   const Directory& directory() const { return directory_; }
-  VppLayout layout() const;
-  // The compacted zlib stream as stored.
-  std::span<const std::uint8_t> compacted_stream() const;
-  std::span<const std::uint8_t> tail() const;
+
+ protected:
+  // `length` bytes at byte `at` of the packfile, which the caller has checked lie inside it.
+  virtual Result<std::vector<std::uint8_t>> bytes_at(std::uint64_t at, std::uint64_t length) const = 0;
 
  private:
   struct Decoded {
@@ -87,17 +88,54 @@ class PackfileArchive final : public Archive {
   Error entry_error(std::size_t index, std::string message, std::uint64_t offset) const;
   Result<std::vector<std::uint8_t>> read_compacted(std::size_t index) const;
   Result<std::vector<std::uint8_t>> read_zlib(std::size_t index) const;
-  Result<std::span<const std::uint8_t>> stored_bytes(std::size_t index) const;
 
-  std::vector<std::uint8_t> bytes_;
   Directory directory_;
+  std::uint64_t size_;
+  std::string file_;  // the path of a packfile read from disk, named by its errors
   std::vector<Entry> entries_;
   mutable std::once_flag decode_once_;
   mutable Decoded decoded_;
 };
 
+// A packfile held in memory: what the writer takes as a model.
+class PackfileArchive final : public PackfileListing {
+ public:
+  PackfileArchive(std::vector<std::uint8_t> bytes, Directory directory);
+  std::span<const std::uint8_t> bytes() const { return bytes_; }
+  VppLayout layout() const;
+  // The compacted zlib stream as stored.
+  std::span<const std::uint8_t> compacted_stream() const;
+  std::span<const std::uint8_t> tail() const;
+
+ private:
+  Result<std::vector<std::uint8_t>> bytes_at(std::uint64_t at, std::uint64_t length) const override;
+  std::vector<std::uint8_t> bytes_;
+};
+
+// A packfile on disk: the header, directory and names read at open, each entry read where it lies.
+class PackfileFile final : public PackfileListing {
+ public:
+  PackfileFile(std::filesystem::path path, std::uint64_t size, Directory directory);
+
+ private:
+  Result<std::vector<std::uint8_t>> bytes_at(std::uint64_t at, std::uint64_t length) const override;
+  std::filesystem::path path_;
+};
+
 // Reads the header, directory and names; every count and offset is checked against the file size first.
 Result<Directory> read_directory(std::span<const std::uint8_t> bytes);
+
+// The same from the start of a packfile of `file_size` bytes: `index` holds at least its header, directory,
+// names and extensions (all of it when the file is shorter).
+Result<Directory> read_directory(std::span<const std::uint8_t> index, std::uint64_t file_size);
+
+// How many bytes from the start of a packfile hold its header, directory, names and extensions, as the
+// header's sizes say (unchecked: read_directory checks them); the header's own size when `header` is not a
+// packfile header we know.
+std::uint64_t index_size(std::span<const std::uint8_t> header);
+
+// The largest header of any version: what is read first to learn index_size.
+inline constexpr std::size_t kLargestHeader = 2048;
 
 std::uint64_t align_up(std::uint64_t value, std::uint64_t alignment);
 

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 #include "bonebridge/io/byte_reader.hpp"
+#include "bonebridge/io/file.hpp"
 #include "vpp_format.hpp"
 #include "zlib.hpp"
 
@@ -60,7 +62,7 @@ struct Sections {
 };
 
 // Header fields and section positions; each section must lie inside the file.
-Sections read_header(ByteReader& reader, Directory& directory) {
+Sections read_header(ByteReader& reader, std::uint64_t file_size, Directory& directory) {
   const std::uint32_t magic = reader.u32("magic");
   if (magic != kMagic) reader.fail_at(0, fmt::format("expected magic 0x51890ACE, found 0x{:08X}", magic));
   const std::uint32_t version = reader.u32("version");
@@ -88,10 +90,10 @@ Sections read_header(ByteReader& reader, Directory& directory) {
   const auto section = [&](std::size_t after, std::size_t size_at, std::string_view what) {
     const std::uint64_t at = align_up(after, spec->section_alignment);
     const std::uint32_t size = size_at == kNone ? 0 : u32_at(reader, size_at, what);
-    if (at > reader.size() || size > reader.size() - at) {
-      reader.fail_at(
-          size_at, fmt::format("the {} ({} bytes from byte {}) run past the end of the file ({} bytes)", what,
-                               size, at, reader.size()));
+    if (at > file_size || size > file_size - at) {
+      reader.fail_at(size_at, fmt::format("the {} ({} bytes from byte {}) run past the end of the file ({} "
+                                          "bytes)",
+                                          what, size, at, file_size));
     }
     return std::pair{static_cast<std::size_t>(at), std::size_t{size}};
   };
@@ -160,9 +162,10 @@ void place_records(Directory& directory) {
   }
 }
 
-Directory parse(ByteReader& reader) {
+// `reader` holds the file's first bytes, at least up to its data block; `file_size` is the whole file's.
+Directory parse(ByteReader& reader, std::uint64_t file_size) {
   Directory directory;
-  const Sections sections = read_header(reader, directory);
+  const Sections sections = read_header(reader, file_size, directory);
   directory.records.reserve(sections.count);
   for (std::size_t i = 0; i < sections.count; ++i) {
     directory.records.push_back(
@@ -170,12 +173,12 @@ Directory parse(ByteReader& reader) {
   }
   place_records(directory);
   if (directory.compacted()) {
-    if (directory.compressed_size > reader.size() - directory.data_at) {
+    if (directory.compressed_size > file_size - directory.data_at) {
       reader.fail_at(
           directory.spec->compressed_size_at,
           fmt::format("the compressed data ({} bytes from byte {}) runs past the end of the file ({} "
                       "bytes)",
-                      directory.compressed_size, directory.data_at, reader.size()));
+                      directory.compressed_size, directory.data_at, file_size));
     }
     if (directory.data_size > zlib::max_inflated_size(directory.compressed_size)) {
       reader.fail_at(directory.spec->data_size_at,
@@ -184,7 +187,7 @@ Directory parse(ByteReader& reader) {
                                  directory.data_size, directory.compressed_size));
     }
   }
-  directory.data_end = std::min<std::uint64_t>(directory.data_end, reader.size());
+  directory.data_end = std::min(directory.data_end, file_size);
   return directory;
 }
 
@@ -212,14 +215,34 @@ std::uint64_t align_up(std::uint64_t value, std::uint64_t alignment) {
 }
 
 Result<Directory> read_directory(std::span<const std::uint8_t> bytes) {
+  return read_directory(bytes, bytes.size());
+}
+
+Result<Directory> read_directory(std::span<const std::uint8_t> index, std::uint64_t file_size) {
   return capture(kVppFormat, [&] {
-    ByteReader reader(bytes, kVppFormat);
-    return parse(reader);
+    ByteReader reader(index, kVppFormat);
+    return parse(reader, file_size);
   });
 }
 
-PackfileArchive::PackfileArchive(std::vector<std::uint8_t> bytes, Directory directory)
-    : bytes_(std::move(bytes)), directory_(std::move(directory)) {
+std::uint64_t index_size(std::span<const std::uint8_t> header) {
+  const auto field = [&](std::size_t at) {
+    std::uint32_t value = 0;
+    if (at != kNone) std::memcpy(&value, header.data() + at, 4);
+    return std::uint64_t{value};
+  };
+  if (header.size() < 8 || field(0) != kMagic) return header.size();
+  const VersionSpec* spec = find_version(static_cast<std::uint32_t>(field(4)));
+  if (spec == nullptr || header.size() < spec->header_size) return header.size();
+  // As read_header places the sections: each starts on the version's section alignment.
+  std::uint64_t end = spec->header_size + field(spec->dir_size_at);
+  end = align_up(end, spec->section_alignment) + field(spec->names_size_at);
+  end = align_up(end, spec->section_alignment) + field(spec->extensions_size_at);
+  return align_up(end, spec->section_alignment);
+}
+
+PackfileListing::PackfileListing(Directory directory, std::uint64_t size, std::string file)
+    : directory_(std::move(directory)), size_(size), file_(std::move(file)) {
   entries_.reserve(directory_.records.size());
   for (const Record& record : directory_.records) {
     const bool compressed = directory_.compacted() || record.zlib;
@@ -228,39 +251,41 @@ PackfileArchive::PackfileArchive(std::vector<std::uint8_t> bytes, Directory dire
   }
 }
 
-Error PackfileArchive::entry_error(std::size_t index, std::string message, std::uint64_t offset) const {
+Error PackfileListing::entry_error(std::size_t index, std::string message, std::uint64_t offset) const {
   return Error{kVppFormat,
                fmt::format("entry {} '{}': {}", index, directory_.records[index].name, message),
                offset,
                {},
-               {}};
+               file_};
 }
 
-std::span<const std::uint8_t> PackfileArchive::compacted_stream() const {
-  return std::span(bytes_).subspan(directory_.data_at, directory_.compressed_size);
-}
-
-std::span<const std::uint8_t> PackfileArchive::tail() const {
-  // data_end was capped at the file's size when the directory was read, so it fits a size_t.
-  return std::span(bytes_).subspan(static_cast<std::size_t>(directory_.data_end));
-}
-
-const PackfileArchive::Decoded& PackfileArchive::decoded() const {
+// The whole block, inflated once and kept while the archive lives: entries are asked for in any order and
+// from several threads (batch), and a compacted stream cannot be entered midway, so freeing it would mean
+// inflating from the start again for each entry. It is bounded by the declared data size, itself checked
+// against what the stored stream can produce; Red Faction Guerrilla compacts its .str2_pc containers and a
+// few small .vpp_pc (table.vpp_pc: 1.6 MB), while its large packfiles store entries uncompressed. The stored
+// stream is read, inflated and dropped.
+const PackfileListing::Decoded& PackfileListing::decoded() const {
   std::call_once(decode_once_, [&] {
+    const auto stream = bytes_at(directory_.data_at, directory_.compressed_size);
+    if (!stream) {
+      decoded_.error = stream.error();
+      return;
+    }
     decoded_.bytes.resize(directory_.data_size);
-    const auto result = zlib::inflate_exact(compacted_stream(), decoded_.bytes);
+    const auto result = zlib::inflate_exact(*stream, decoded_.bytes);
     decoded_.good = result.produced;
     if (!result.error.empty()) {
       // A stream that holds more than declared contradicts the directory: no entry can be trusted.
       if (result.produced == decoded_.bytes.size()) decoded_.good = 0;
-      decoded_.error =
-          Error{kVppFormat, "compacted data: " + result.error, directory_.data_at + result.consumed, {}, {}};
+      decoded_.error = Error{
+          kVppFormat, "compacted data: " + result.error, directory_.data_at + result.consumed, {}, file_};
     }
   });
   return decoded_;
 }
 
-Result<std::vector<std::uint8_t>> PackfileArchive::read_compacted(std::size_t index) const {
+Result<std::vector<std::uint8_t>> PackfileListing::read_compacted(std::size_t index) const {
   const Record& record = directory_.records[index];
   if (record.position + record.size > directory_.data_size) {
     return entry_error(index,
@@ -270,14 +295,14 @@ Result<std::vector<std::uint8_t>> PackfileArchive::read_compacted(std::size_t in
   }
   const Decoded& block = decoded();
   if (record.position + record.size > block.good) {
-    return entry_error(index, block.error->message, *block.error->offset);
+    return entry_error(index, block.error->message, block.error->offset.value_or(directory_.data_at));
   }
   const auto begin = block.bytes.begin() + static_cast<std::ptrdiff_t>(record.position);
   return std::vector<std::uint8_t>(begin, begin + record.size);
 }
 
-Result<std::vector<std::uint8_t>> PackfileArchive::read_zlib(std::size_t index) const {
-  const auto stored = stored_bytes(index);
+Result<std::vector<std::uint8_t>> PackfileListing::read_zlib(std::size_t index) const {
+  const auto stored = read_stored(index);
   if (!stored) return stored.error();
   const Record& record = directory_.records[index];
   if (record.size > zlib::max_inflated_size(record.stored)) {
@@ -297,27 +322,21 @@ Result<std::vector<std::uint8_t>> PackfileArchive::read_zlib(std::size_t index) 
   return out;
 }
 
-Result<std::vector<std::uint8_t>> PackfileArchive::read(std::size_t index) const {
+Result<std::vector<std::uint8_t>> PackfileListing::read(std::size_t index) const {
   if (index < directory_.records.size() && directory_.compacted()) return read_compacted(index);
   if (index < directory_.records.size() && directory_.records[index].zlib) return read_zlib(index);
   return read_stored(index);
 }
 
-Result<std::vector<std::uint8_t>> PackfileArchive::read_stored(std::size_t index) const {
-  const auto stored = stored_bytes(index);
-  if (!stored) return stored.error();
-  return std::vector<std::uint8_t>(stored->begin(), stored->end());
-}
-
-Result<std::span<const std::uint8_t>> PackfileArchive::stored_bytes(std::size_t index) const {
+Result<std::vector<std::uint8_t>> PackfileListing::read_stored(std::size_t index) const {
   if (index >= directory_.records.size()) {
     return Error{
-        kVppFormat, fmt::format("no entry {}: the packfile holds {}", index, entries_.size()), {}, {}, {}};
+        kVppFormat, fmt::format("no entry {}: the packfile holds {}", index, entries_.size()), {}, {}, file_};
   }
   const Record& record = directory_.records[index];
   std::uint64_t at = directory_.data_at + record.position;
   std::uint64_t length = record.zlib ? record.stored : record.size;
-  std::uint64_t end = bytes_.size();
+  std::uint64_t end = size_;
   if (directory_.compacted()) {
     // A compacted entry's stored bytes are its segment of the shared stream, which cannot be decoded alone.
     at = directory_.data_at;
@@ -331,8 +350,41 @@ Result<std::span<const std::uint8_t>> PackfileArchive::stored_bytes(std::size_t 
                                    length, at, directory_.compacted() ? "compressed data" : "file", end),
                        record.record_at);
   }
-  // Checked above: the bytes lie within `end`, which lies within the file, so both fit a size_t.
-  return std::span(bytes_).subspan(static_cast<std::size_t>(at), static_cast<std::size_t>(length));
+  return bytes_at(at, length);
+}
+
+PackfileArchive::PackfileArchive(std::vector<std::uint8_t> bytes, Directory directory)
+    : PackfileListing(std::move(directory), bytes.size(), {}), bytes_(std::move(bytes)) {}
+
+std::span<const std::uint8_t> PackfileArchive::compacted_stream() const {
+  return std::span(bytes_).subspan(directory().data_at, directory().compressed_size);
+}
+
+std::span<const std::uint8_t> PackfileArchive::tail() const {
+  // data_end was capped at the file's size when the directory was read, so it fits a size_t.
+  return std::span(bytes_).subspan(static_cast<std::size_t>(directory().data_end));
+}
+
+Result<std::vector<std::uint8_t>> PackfileArchive::bytes_at(std::uint64_t at, std::uint64_t length) const {
+  // Checked by the caller: the bytes lie within the file held, so both fit a size_t.
+  const auto begin = bytes_.begin() + static_cast<std::ptrdiff_t>(at);
+  return std::vector<std::uint8_t>(begin, begin + static_cast<std::ptrdiff_t>(length));
+}
+
+PackfileFile::PackfileFile(std::filesystem::path path, std::uint64_t size, Directory directory)
+    : PackfileListing(std::move(directory), size, path.string()), path_(std::move(path)) {}
+
+Result<std::vector<std::uint8_t>> PackfileFile::bytes_at(std::uint64_t at, std::uint64_t length) const {
+  auto bytes = read_file_range(path_, at, length);
+  if (!bytes) {
+    // The file changed since it was opened (cut short, replaced) or cannot be read any more.
+    return Error{kVppFormat,
+                 fmt::format("reading {} bytes at byte {}: {}", length, at, bytes.error().message),
+                 at,
+                 {},
+                 path_.string()};
+  }
+  return bytes;
 }
 
 }  // namespace bonebridge::archive::vpp

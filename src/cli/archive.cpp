@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <memory>
+#include <optional>
 
 #include "bonebridge/io/file.hpp"
 #include "bonebridge/registry/archives.hpp"
@@ -16,59 +18,105 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// One listed entry: where it is (the archive it lies in: the outer one, or a nested archive listed before
+// it) and what it is. Bytes are not kept: extract reads each entry when it writes it.
 struct Listed {
   std::string path;  // ARCHIVE:ENTRY[:ENTRY]
   archive::Entry entry;
-  std::vector<std::uint8_t> bytes;  // filled only when extracting
-  bool is_archive = false;          // a nested archive opened with --recursive
+  std::size_t index = 0;              // in the archive it lies in
+  std::optional<std::size_t> inside;  // the listed nested archive it lies in; none: the outer archive
+  std::size_t depth = 0;              // how many nested archives it lies in
+  bool is_archive = false;            // a nested archive opened with --recursive
 };
 
-Status list_into(const std::string& path, const archive::Archive& archive, bool recursive, bool with_bytes,
-                 std::vector<Listed>& out);
+Status list_into(const std::string& path, const archive::Archive& archive, std::optional<std::size_t> inside,
+                 bool recursive, std::vector<Listed>& out);
 
-Status list_into(const std::string& path, const std::string& name, std::vector<std::uint8_t> bytes,
-                 bool recursive, bool with_bytes, std::vector<Listed>& out) {
-  auto opened = open_archive(name, std::move(bytes));
-  if (!opened) return opened.error();
-  return list_into(path, **opened, recursive, with_bytes, out);
+Result<std::vector<std::uint8_t>> read_listed(const archive::Archive& archive, const Listed& listed) {
+  auto read = archive.read(listed.index);
+  if (!read) {
+    Error error = read.error();
+    error.file = listed.path;
+    return error;
+  }
+  return read;
 }
 
-Status list_into(const std::string& path, const archive::Archive& archive, bool recursive, bool with_bytes,
-                 std::vector<Listed>& out) {
+Status list_into(const std::string& path, const archive::Archive& archive, std::optional<std::size_t> inside,
+                 bool recursive, std::vector<Listed>& out) {
+  const std::size_t depth = inside ? out[*inside].depth + 1 : 0;
   for (std::size_t i = 0; i < archive.entries().size(); ++i) {
-    Listed listed{path + ":" + archive.entries()[i].name, archive.entries()[i], {}, false};
+    Listed listed{path + ":" + archive.entries()[i].name, archive.entries()[i], i, inside, depth, false};
     const bool blank = listed.entry.compression == "blank";
-    const bool nested = recursive && !blank && names_an_archive(listed.entry.name);
-    if ((with_bytes || nested) && !blank) {
-      auto read = archive.read(i);
-      if (!read) {
-        Error error = read.error();
-        error.file = listed.path;
-        return error;
-      }
-      listed.bytes = std::move(*read);
-    }
-    if (nested) {
-      listed.is_archive = true;  // listed, but extracted as a folder of its entries: its bytes go inward
-      auto inner = std::move(listed.bytes);
-      out.push_back(listed);
-      if (auto status = list_into(listed.path, listed.entry.name, std::move(inner), true, with_bytes, out);
-          !status)
-        return status;
+    if (!recursive || blank || !names_an_archive(listed.entry.name)) {
+      out.push_back(std::move(listed));
       continue;
     }
-    out.push_back(std::move(listed));
+    // Listed, but extracted as a folder of its entries; opened from its bytes, dropped once listed.
+    auto bytes = read_listed(archive, listed);
+    if (!bytes) return bytes.error();
+    listed.is_archive = true;
+    out.push_back(listed);
+    auto nested = open_archive(listed.entry.name, std::move(*bytes));
+    if (!nested) return nested.error();
+    if (auto status = list_into(listed.path, **nested, out.size() - 1, true, out); !status) return status;
   }
   return Ok{};
 }
 
-Result<std::vector<Listed>> list(const std::string& address, bool recursive, bool with_bytes) {
+// Reads listed entries one at a time, keeping open the outer archive (read where its entries lie) and, at
+// each depth, the last nested archive used: extract visits entries in listing order, so each nested archive
+// is opened once and memory holds one entry and one nested archive per depth, never the outer archive.
+class EntryReader {
+ public:
+  EntryReader(const archive::Archive& outer, const std::vector<Listed>& listed)
+      : outer_(outer), listed_(listed) {}
+
+  Result<std::vector<std::uint8_t>> read(const Listed& entry) {
+    auto archive = archive_of(entry);
+    if (!archive) return archive.error();
+    return read_listed(**archive, entry);
+  }
+
+ private:
+  struct Open {
+    std::size_t listed = 0;  // the nested archive's row
+    std::unique_ptr<archive::Archive> archive;
+  };
+
+  Result<const archive::Archive*> archive_of(const Listed& entry) {
+    if (!entry.inside) return &outer_;
+    if (open_.size() < entry.depth) open_.resize(entry.depth);
+    Open& slot = open_[entry.depth - 1];
+    if (!slot.archive || slot.listed != *entry.inside) {
+      const Listed& container = listed_[*entry.inside];
+      auto bytes = read(container);
+      if (!bytes) return bytes.error();
+      auto opened = open_archive(container.entry.name, std::move(*bytes));
+      if (!opened) return opened.error();
+      slot = {*entry.inside, std::move(*opened)};
+    }
+    return slot.archive.get();
+  }
+
+  const archive::Archive& outer_;
+  const std::vector<Listed>& listed_;
+  std::vector<Open> open_;  // by depth - 1
+};
+
+struct Listing {
+  std::unique_ptr<archive::Archive> outer;
+  std::vector<Listed> entries;
+};
+
+Result<Listing> list(const std::string& address, bool recursive) {
   // An archive on disk: only its index is read for a listing.
   auto opened = open_archive_at(address);
   if (!opened) return opened.error();
-  std::vector<Listed> out;
-  if (auto status = list_into(address, **opened, recursive, with_bytes, out); !status) return status.error();
-  return out;
+  Listing listing{std::move(*opened), {}};
+  if (auto status = list_into(address, *listing.outer, std::nullopt, recursive, listing.entries); !status)
+    return status.error();
+  return listing;
 }
 
 int print_listing(const std::vector<Listed>& entries, bool json) {
@@ -127,9 +175,9 @@ Verb add_ls(CLI::App& app) {
   command->add_flag("--recursive,-r", *recursive, "List the entries of archives inside it too");
   command->add_flag("--json", *json, "JSON: [{path, size, stored, compression}]");
   return {command, [=] {
-            auto entries = list(*address, *recursive, false);
-            if (!entries) return report_error(entries.error());
-            return print_listing(*entries, *json);
+            auto listing = list(*address, *recursive);
+            if (!listing) return report_error(listing.error());
+            return print_listing(listing->entries, *json);
           }};
 }
 
@@ -144,14 +192,18 @@ Verb add_extract(CLI::App& app) {
   command->add_flag("--recursive,-r", *recursive, "Archives inside it become folders of their entries");
   command->add_flag("--force", *force, "Replace files that already exist");
   return {command, [=] {
-            auto entries = list(*address, *recursive, true);
-            if (!entries) return report_error(entries.error());
+            auto listing = list(*address, *recursive);
+            if (!listing) return report_error(listing.error());
             std::vector<const Listed*> planned;
-            auto plan = plan_extraction(*address, *entries, *out, *force, planned);
+            auto plan = plan_extraction(*address, listing->entries, *out, *force, planned);
             if (!plan) return report_error(plan.error());
             if (!plan->conflicts().empty()) return plan->refuse();
+            // One entry in memory at a time: read where it lies, written, dropped.
+            EntryReader reader(*listing->outer, listing->entries);
             for (std::size_t i = 0; i < planned.size(); ++i) {
-              if (auto written = write_planned(plan->outputs()[i], planned[i]->bytes); !written)
+              auto bytes = reader.read(*planned[i]);
+              if (!bytes) return report_error(bytes.error());
+              if (auto written = write_planned(plan->outputs()[i], *bytes); !written)
                 return report_error(written.error());
             }
             status() << fmt::format("extracted {} entries of {} to {}\n", planned.size(), *address, *out);

@@ -12,6 +12,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <set>
 #include <thread>
@@ -36,6 +37,8 @@ struct BatchItem {
   std::string input;  // a file, or ARCHIVE:INDEX; for a character, "character NAME"
   fs::path output;
   const Character* character = nullptr;  // with --characters: the character this item writes
+  std::uint64_t size = kUnknownSize;     // the input's bytes: larger items are started first
+  static constexpr std::uint64_t kUnknownSize = ~std::uint64_t{0};
 };
 
 // Everything a batch converts: files a family claims by extension, and inside archives (found by extension,
@@ -47,7 +50,10 @@ class BatchCollector {
 
   Status add_file(const fs::path& file, const fs::path& relative) {
     if (names_an_archive(file)) return add_archive(file.string(), relative, file);
-    if (find_family_by_extension(file)) return add(file.string(), relative);
+    std::error_code ec;
+    const std::uint64_t size = fs::file_size(file, ec);
+    if (find_family_by_extension(file))
+      return add(file.string(), relative, ec ? BatchItem::kUnknownSize : size);
     return Ok{};
   }
   // An archive on disk is opened reading its index only; an entry of one (ARCHIVE:NESTED) is read whole.
@@ -92,16 +98,16 @@ class BatchCollector {
         if (!inner_archive) return inner_archive.error();
         status = add_entries(inner, inner_relative, entry.name, std::move(*inner_archive));
       } else if (find_family_by_extension(entry.name) || numbered_family) {
-        status = add(inner, inner_relative);
+        status = add(inner, inner_relative, entry.size);
       }
       if (!status) return status;
     }
     return Ok{};
   }
-  Status add(const std::string& input, const fs::path& relative) {
+  Status add(const std::string& input, const fs::path& relative, std::uint64_t size) {
     auto output = mirrored_output(out_, relative, extension_);
     if (!output) return output.error();
-    items_.push_back({input, std::move(output).value()});
+    items_.push_back({input, std::move(output).value(), nullptr, size});
     return Ok{};
   }
 
@@ -175,7 +181,7 @@ Result<BatchInput> view_items(const InstallView& view, const std::string& input,
     if (!find_family_by_extension(file.path) && !numbered) continue;
     auto output = mirrored_output(out, relative, extension);
     if (!output) return output.error();
-    items.items.push_back({file.address, std::move(*output)});
+    items.items.push_back({file.address, std::move(*output), nullptr, file.size});
   }
   return items;
 }
@@ -201,6 +207,7 @@ struct BatchJob {
   PlannedOutput gltf;
   std::optional<PlannedOutput> page;
   const Character* character = nullptr;
+  std::uint64_t size = BatchItem::kUnknownSize;
 };
 
 // A batch's pages share one copy of three.js, written beside the index in this folder.
@@ -344,8 +351,10 @@ std::string duration_text(double seconds) {
   return fmt::format("{} min {:02} s", whole / 60, whole % 60);
 }
 
-// Items are converted by `jobs` threads, each taking the next one. What each says is written in the items'
-// order (so that output is the same whatever -j), as soon as every earlier item is done. When standard error
+// Items are converted by `jobs` threads, each taking the next one, the largest inputs first (those of unknown
+// size, characters, before them): a large model taken last would leave the other threads idle while it
+// converts alone. What each says is written in the items' order (so that output is the same whatever -j), as
+// soon as every earlier item is done. When standard error
 // is a terminal (and the records do not go to standard output as JSON), each line has [n/total] in front and
 // one line under them, rewritten in place, says how many entries a second the batch converts and the time
 // it has left.
@@ -357,6 +366,7 @@ class BatchRun {
         settings_(with_files(request.options.to_options(), std::move(files))),
         scripts_(scripts),
         items_(items),
+        order_(largest_first(items)),
         finished_(items.size()),
         progress_(::isatty(STDERR_FILENO) == 1 && !request.json && verbosity() != Verbosity::Quiet),
         start_(std::chrono::steady_clock::now()) {}
@@ -379,8 +389,17 @@ class BatchRun {
     return options;
   }
 
+  static std::vector<std::size_t> largest_first(const std::vector<BatchJob>& items) {
+    std::vector<std::size_t> order(items.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return items[a].size > items[b].size; });
+    return order;
+  }
+
   void work() {
-    for (std::size_t i = next_++; i < items_.size(); i = next_++) {
+    for (std::size_t taken = next_++; taken < order_.size(); taken = next_++) {
+      const std::size_t i = order_[taken];
       auto record = convert_item(items_[i], settings_, request_.options.format, !request_.text, scripts_);
       const std::lock_guard lock(mutex_);
       finished_[i] = std::move(record);
@@ -426,6 +445,7 @@ class BatchRun {
   const Options settings_;       // the request's options, built once for every item
   const PagesScripts* scripts_;  // three.js for the preview pages; null without --preview
   const std::vector<BatchJob>& items_;
+  const std::vector<std::size_t> order_;  // the items' indices in the order they are taken
   std::vector<std::optional<Result<nlohmann::json>>> finished_;  // done but not yet printed
   const bool progress_;  // the [n/total] prefixes and the progress line
   const std::chrono::steady_clock::time_point start_;
@@ -465,8 +485,8 @@ std::vector<BatchJob> planned_jobs(const std::vector<PlannedOutput>& outputs,
   std::vector<BatchJob> jobs;
   const std::size_t step = preview ? 2 : 1;
   for (std::size_t i = 0; jobs.size() < items.size() && i + step <= outputs.size(); i += step) {
-    jobs.push_back(
-        {outputs[i], preview ? std::optional(outputs[i + 1]) : std::nullopt, items[jobs.size()].character});
+    jobs.push_back({outputs[i], preview ? std::optional(outputs[i + 1]) : std::nullopt,
+                    items[jobs.size()].character, items[jobs.size()].size});
   }
   return jobs;
 }

@@ -36,6 +36,36 @@ TEST_F(BatchJobsTest, ParallelOutputsAreTheSerialOnes) {
   EXPECT_EQ(compared, 20u);
 }
 
+// Issue 27: the largest inputs are converted first, so that a large model taken last does not leave the
+// other jobs idle while it converts alone. With one job the order shows in when each output was written:
+// every output of the largest input (camera_flyby.ani, 420 bytes: its 4 copies and a fifth whose name sorts
+// last) is written no later than any other output. Reports stay in the items' order.
+TEST_F(BatchJobsTest, TheLargestInputsAreTakenFirst) {
+  copy_example("lego/camera_flyby.ani", "in/zz_largest.ani");
+  const auto result = run({"batch", scratch("in").string(), scratch("out").string(), "-j", "1"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  std::uintmax_t largest = 0;
+  for (const auto& entry : fs::directory_iterator(scratch("in")))
+    largest = std::max(largest, entry.file_size());
+  ASSERT_EQ(largest, fs::file_size(scratch("in/zz_largest.ani")));
+  auto first_other = fs::file_time_type::max();
+  auto last_other = fs::file_time_type::min();
+  auto last_largest = fs::file_time_type::min();
+  for (const auto& entry : fs::directory_iterator(scratch("in"))) {
+    const auto written =
+        fs::last_write_time(scratch("out") / entry.path().filename().replace_extension(".glb"));
+    if (entry.file_size() == largest) {
+      last_largest = std::max(last_largest, written);
+    } else {
+      first_other = std::min(first_other, written);
+      last_other = std::max(last_other, written);
+    }
+  }
+  EXPECT_LE(last_largest, first_other);
+  EXPECT_LT(last_largest, last_other);
+  EXPECT_LT(result.err.find("waving_arm3.ani"), result.err.find("zz_largest.ani")) << result.err;
+}
+
 TEST_F(BatchJobsTest, ABadFileFailsAloneAndIsNamedInTheSummary) {
   write_text(scratch("in/broken.ani"), "not an animation");
   const auto result = run({"batch", scratch("in").string(), scratch("out").string(), "-j", "3"});

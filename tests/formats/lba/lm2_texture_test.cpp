@@ -7,6 +7,7 @@
 // expected colour below is worked out by hand.
 #include <gtest/gtest.h>
 
+#include "bonebridge/core/image_cache.hpp"
 #include "bonebridge/formats/lba/body/lm2_codec.hpp"
 #include "bonebridge/formats/lba/body/mesh.hpp"
 #include "bonebridge/formats/lba/family.hpp"
@@ -95,6 +96,38 @@ TEST(Lm2Texture, AHandlePastTheTextureTableIsRefused) {
   ASSERT_FALSE(body.ok());
   EXPECT_NE(body.error().message.find("names texture 1, but the body has 1"), std::string::npos)
       << body.error().message;
+}
+
+// Two bodies of one run showing the same records of the same page decode each record once: the second
+// drawing's two images come from the cache (the run's shared decodings), pixel for pixel and name for name
+// what the first made, and what a drawing with the cache off makes.
+TEST(Lm2Texture, TwoDrawingsOfOneRunShareEachDecoding) {
+  const auto body = body_from_lm2(textured_body());
+  ASSERT_TRUE(body.ok());
+  const auto palette = read_palette(ramp_palette_bytes());
+  ASSERT_TRUE(palette.ok());
+  const auto page = xor_page();
+  reset_image_cache(0);
+  const auto uncached = body_drawing(*body, *palette, &page, Light{}, Variant::Lba2);
+  reset_image_cache(std::size_t{32} << 20);
+  const auto first = body_drawing(*body, *palette, &page, Light{}, Variant::Lba2);
+  EXPECT_EQ(image_cache_statistics().decodings, 2u);  // two texture records
+  EXPECT_EQ(image_cache_statistics().hits, 0u);
+  const auto second = body_drawing(*body, *palette, &page, Light{}, Variant::Lba2);
+  EXPECT_EQ(image_cache_statistics().decodings, 2u);
+  EXPECT_EQ(image_cache_statistics().hits, 2u);
+  ASSERT_EQ(second.images.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(second.images[i].name, uncached.images[i].name);
+    EXPECT_EQ(second.images[i].rgba, uncached.images[i].rgba);
+    EXPECT_EQ(first.images[i].rgba, uncached.images[i].rgba);
+  }
+  // Another palette is another decoding.
+  auto other = *palette;
+  other[48] = {1, 2, 3};
+  body_drawing(*body, other, &page, Light{}, Variant::Lba2);
+  EXPECT_EQ(image_cache_statistics().decodings, 4u);
+  reset_image_cache(std::size_t{32} << 20);
 }
 
 TEST(Lm2Texture, MeshesMapThePageWhereTheGameReadsIt) {

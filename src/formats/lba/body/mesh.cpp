@@ -10,6 +10,7 @@
 #include <optional>
 #include <tuple>
 
+#include "bonebridge/core/image_cache.hpp"
 #include "bonebridge/formats/lba/body/codec.hpp"
 
 namespace bonebridge::lba {
@@ -47,6 +48,29 @@ Image texture_image(const TexturePage& page, const Palette& palette, const Polyg
     }
   }
   return image;
+}
+
+// Every byte texture_image reads: the page, the palette and the record's origin, mask and key; two models
+// showing the same record of the same page in the same palette share one decoding (core/image_cache.hpp).
+std::vector<std::uint8_t> texture_source(const TexturePage& page, const Palette& palette,
+                                         const PolygonTexture& texture) {
+  std::vector<std::uint8_t> source(page.begin(), page.end());
+  source.reserve(page.size() + palette.size() * 3 + 5);
+  for (const Rgb& rgb : palette) source.insert(source.end(), rgb.begin(), rgb.end());
+  source.insert(
+      source.end(),
+      {static_cast<std::uint8_t>(texture.origin & 0xFF), static_cast<std::uint8_t>(texture.origin >> 8),
+       static_cast<std::uint8_t>(texture.repeat_mask & 0xFF),
+       static_cast<std::uint8_t>(texture.repeat_mask >> 8), static_cast<std::uint8_t>(texture.chroma_key)});
+  return source;
+}
+
+Image shared_texture_image(const TexturePage& page, const Palette& palette, const PolygonTexture& texture,
+                           const std::string& name) {
+  auto image = cached_image(texture_source(page, palette, texture), name,
+                            [&]() -> Result<Image> { return texture_image(page, palette, texture, name); });
+  // texture_image cannot fail, so neither can its cached form.
+  return std::move(*image);
 }
 
 // MapU/MapV are 8.8 texels (POLY.ASM Calc_TextureLeftSlope shifts them to 16.16; CORRECT_TEXTURE, which
@@ -161,7 +185,7 @@ class MeshBuilder {
                       "follows it; those texels wrap to the page's start here",
                       name));
     }
-    images_.push_back(texture_image(*page_, palette_, texture, name));
+    images_.push_back(shared_texture_image(*page_, palette_, texture, name));
     Material material;
     material.name = name;
     material.image = static_cast<int>(images_.size() - 1);

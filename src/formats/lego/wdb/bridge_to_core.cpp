@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "bonebridge/core/image_cache.hpp"
 #include "bonebridge/formats/lego/wdb/bridge.hpp"
 #include "bonebridge/formats/lego/wdb/codec.hpp"
 #include "bonebridge/formats/lego/wdb/mesh.hpp"
@@ -50,10 +51,27 @@ bonebridge::Image to_rgba(const std::string& name, const wdb::Image& image) {
   return out;
 }
 
+// Every byte to_rgba reads: the size, the palette (with its length) and the pixels; parts and models that
+// show the same image share one decoding per run (core/image_cache.hpp).
+std::vector<std::uint8_t> image_source(const wdb::Image& image) {
+  std::vector<std::uint8_t> source;
+  source.reserve(12 + image.palette.size() * 3 + image.pixels.size());
+  for (const std::uint64_t field :
+       {std::uint64_t{image.width}, std::uint64_t{image.height}, std::uint64_t{image.palette.size()}}) {
+    for (int shift = 0; shift < 32; shift += 8) source.push_back(static_cast<std::uint8_t>(field >> shift));
+  }
+  for (const auto& rgb : image.palette) source.insert(source.end(), rgb.begin(), rgb.end());
+  source.insert(source.end(), image.pixels.begin(), image.pixels.end());
+  return source;
+}
+
 int image_index(Scene& scene, const std::string& name, const wdb::Image& image) {
   for (std::size_t i = 0; i < scene.images.size(); ++i)
     if (scene.images[i].name == name) return static_cast<int>(i);
-  scene.images.push_back(to_rgba(name, image));
+  auto shared = cached_image(image_source(image), name,
+                             [&]() -> Result<bonebridge::Image> { return to_rgba(name, image); });
+  // to_rgba cannot fail, so neither can its cached form.
+  scene.images.push_back(std::move(*shared));
   return static_cast<int>(scene.images.size() - 1);
 }
 

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "bonebridge/core/image_cache.hpp"
 #include "bonebridge/formats/lego/wdb/codec.hpp"
 #include "bonebridge/formats/lego/wdb/mesh.hpp"
 #include "bonebridge/gltf/gltf.hpp"
@@ -64,6 +65,28 @@ TEST(WdbBridge, PaletteImagesBecomeRgba) {
   const Material& textured = scene.materials.at(static_cast<std::size_t>(scene.meshes[0].material));
   EXPECT_EQ(textured.image, 0);
   EXPECT_TRUE(textured.nearest);
+}
+
+// Two conversions of one run that show the same image decode it once: the second part's image comes from
+// the cache, the same pixels as with the cache off.
+TEST(WdbBridge, TwoConversionsOfOneRunShareTheImageDecoding) {
+  reset_image_cache(0);
+  const auto uncached = part_to_core(hand_laid(), "head");
+  ASSERT_TRUE(uncached.ok());
+  reset_image_cache(std::size_t{32} << 20);
+  const auto first = part_to_core(hand_laid(), "head");
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(image_cache_statistics().decodings, 1u);
+  EXPECT_EQ(image_cache_statistics().hits, 0u);
+  const auto second = part_to_core(hand_laid(), "head");
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ(image_cache_statistics().decodings, 1u);
+  EXPECT_EQ(image_cache_statistics().hits, 1u);
+  ASSERT_EQ(second->scene.images.size(), 1u);
+  EXPECT_EQ(second->scene.images[0].name, "face.gif");
+  EXPECT_EQ(second->scene.images[0].rgba, uncached->scene.images[0].rgba);
+  EXPECT_EQ(first->scene.images[0].rgba, uncached->scene.images[0].rgba);
+  reset_image_cache(std::size_t{32} << 20);
 }
 
 TEST(WdbBridge, OfAHiLoPairTheSecondImageIsKept) {
