@@ -50,7 +50,8 @@ Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t>
   return make_document(std::move(document).value(), animj, *settings);
 }
 
-// AnimJ when the output is named .animj or --variant animj asks for it; else AnimX with --encoding.
+// AnimJ when the output is named .animj or --variant animj asks for it; else AnimX with --encoding, or
+// without it as the document says (a read file's own, a converted clip's source's).
 BridgeOptions output_options(const Options& options) {
   BridgeOptions settings;
   const auto output = options.get("output").value_or("");
@@ -58,10 +59,11 @@ BridgeOptions output_options(const Options& options) {
       output.size() >= 6 && std::equal(output.end() - 6, output.end(), ".animj",
                                        [](char a, char b) { return std::tolower(a) == b; });
   settings.animj = animj_path || options.get("variant") == "animj";
-  const auto encoding = options.get("encoding").value_or("plain");
-  settings.encoding = encoding == "lzma"  ? Encoding::Lzma
-                      : encoding == "lz4" ? Encoding::Lz4
-                                          : Encoding::Plain;
+  if (const auto encoding = options.get("encoding")) {
+    settings.encoding = *encoding == "lzma"  ? Encoding::Lzma
+                        : *encoding == "lz4" ? Encoding::Lz4
+                                             : Encoding::Plain;
+  }
   return settings;
 }
 
@@ -70,7 +72,7 @@ std::vector<std::uint8_t> encode_as_wanted(Document document, const BridgeOption
     const std::string text = write_animj(document);
     return {text.begin(), text.end()};
   }
-  document.encoding = settings.encoding;
+  document.encoding = settings.encoding.value_or(document.encoding);
   return write(document);
 }
 
@@ -159,11 +161,11 @@ FormatFamily family() {
        {}},
       {"encoding",
        SettingKind::Choice,
-       "the compression of a written .animx",
+       "the compression of a written .animx (without it: the source's, as the glTF's extras say; else plain)",
        {"plain", "lz4", "lzma"},
        0,
        0,
-       "plain",
+       "the source's",
        {}},
   };
   row.sniff = [](std::span<const std::uint8_t> bytes) {
