@@ -392,6 +392,52 @@ std::vector<CurveKey> fit_curve_keys(ElementType element, const std::vector<doub
   return keys;
 }
 
+std::optional<Track> as_raw(const Track& curve, double clip_end) {
+  constexpr double kSameValue = 1e-6;  // float rounding of the extrapolation
+  const auto& times = curve.times;
+  const bool linear = curve.type == TrackType::Curve && curve.flags == 0 &&
+                      curve.shared_interpolation == static_cast<std::uint8_t>(Interpolation::Linear);
+  if (!linear || times.size() < 2 || times.front() != 0 || is_string(curve.element) ||
+      is_bool(curve.element) || is_quaternion(curve.element) || !(clip_end >= times.back()))
+    return std::nullopt;
+  double gap = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 1; k < times.size(); ++k)
+    gap = std::min(gap, static_cast<double>(times[k] - times[k - 1]));
+  if (!(gap > 0)) return std::nullopt;
+  for (const float t : times) {
+    const double steps = t / gap;
+    if (std::abs(steps - std::round(steps)) > 1e-4) return std::nullopt;
+  }
+  const std::size_t size = static_cast<std::size_t>(element_info(curve.element).size);
+  const std::size_t most = static_cast<std::size_t>(std::lround(times.back() / gap)) + 1;
+  if (4 + most * size >= 2 + times.size() * (size + 4))
+    return std::nullopt;  // no smaller even at full length
+  Track raw = curve;
+  raw.type = TrackType::Raw;
+  raw.interval = static_cast<float>(gap);
+  raw.times.clear();
+  raw.flags = raw.shared_interpolation = 0;
+  std::vector<double> checked(times.begin(), times.end());
+  checked.push_back(clip_end);
+  for (std::size_t count = 2; count <= most; ++count) {
+    raw.values.bytes.clear();
+    for (std::size_t k = 0; k < count; ++k) {
+      const auto frame = sample(curve, static_cast<float>(static_cast<double>(k) * gap));
+      if (!frame) return std::nullopt;
+      raw.values.bytes.insert(raw.values.bytes.end(), frame->bytes.begin(), frame->bytes.end());
+    }
+    checked.push_back(static_cast<double>(count - 1) * gap);
+    const bool alike = std::all_of(checked.begin(), checked.end(), [&](double t) {
+      const auto a = sample(raw, static_cast<float>(t)), b = sample(curve, static_cast<float>(t));
+      return a && b &&
+             largest_difference(components(curve.element, a->bytes), components(curve.element, b->bytes)) <=
+                 kSameValue;
+    });
+    if (alike) return raw;
+  }
+  return std::nullopt;
+}
+
 Track fitted_track(const std::string& node, const std::string& property, ElementType element,
                    const std::vector<CurveKey>& keys, double shift) {
   Track track;

@@ -7,6 +7,7 @@
 // tolerance at every baked key it spans; a jump whose preceding segment is still becomes a Hold segment
 // ending at the jump, as Resonite's own files have it.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,14 @@ std::vector<CurveKey> fit_curve_keys(ElementType element, const std::vector<doub
 // §4), so a long arc the export cut in pieces of 15 degrees comes back as the keys the source had.
 void fit_nlerp_keys(std::vector<double>& times, std::vector<std::vector<double>>& values, double radians,
                     KeyReductionReport& report);
+
+// `curve` (all Linear) as a Raw track when that is smaller and Resonite plays both alike from 0 to
+// `clip_end`: its keys on a grid from 0 (the smallest gap), frames sampled from the curve at the grid, as
+// few as Raw's linear extrapolation past the last frame allows (research/animx.md §4). Both are piecewise
+// linear with their corners among the keys, the frames and the clip's end, so agreeing there they agree
+// everywhere. Not for rotations (a Raw floatQ is not normalized: whether Resonite normalizes it for a
+// Rotation field is not known), strings or bools.
+std::optional<Track> as_raw(const Track& curve, double clip_end);
 
 // The Curve track of `keys`, times moved by -shift: per-key modes and a tangent list when the keys need them,
 // as Resonite's InsertKeyFrame leaves them (choose_curve_layout).

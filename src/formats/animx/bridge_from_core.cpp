@@ -339,6 +339,9 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
   Document& document = result.value;
   document.name = clip.name;
   document.encoding = source_encoding(clip);
+  // Version 0 (one header byte a track) when the source had it; write() keeps it while no track is Discrete.
+  if (const auto version = clip.metadata.find("animx.version"); version != clip.metadata.end())
+    document.version = version->second == "0" ? 0 : 1;
   bool hierarchy = false;
   KeyReductionReport reduction;
   for (const auto& joint : clip.joints) {
@@ -381,6 +384,9 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
   }
   document.global_duration =
       std::max(static_cast<float>(clip.duration - shift), max_track_duration(document));
+  for (Track& track : document.tracks) {
+    if (auto raw = as_raw(track, document.global_duration)) track = std::move(*raw);
+  }
   notes.push_back(
       fmt::format("keys reduced and curves fitted by Resonite's own sampling (tolerance {:.3g} units, {:.3g} "
                   "degrees): {} -> {}, the largest error found {:.3g} (units or radians)",

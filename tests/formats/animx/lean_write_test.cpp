@@ -129,6 +129,12 @@ TEST(AnimxLeanWrite, WithoutTheSourceCurvesAndArcsComeBackAsTheirOwnKeys) {
   ASSERT_TRUE(mixed && hips);
   EXPECT_EQ(value_count(*mixed), 5u);
   EXPECT_EQ(value_count(*hips), 3u);
+  // The Raw float track (4 frames 0.5 s apart, extrapolated to the clip's end) is Raw again: its glTF keys
+  // lie on a grid and Raw's extrapolation plays the rest.
+  const Track* smile = written_track("Body", "BlendShape.Smile");
+  ASSERT_TRUE(smile);
+  EXPECT_EQ(smile->type, TrackType::Raw);
+  EXPECT_EQ(smile->interval, 0.5f);
   for (const Track& before : source->tracks) {
     const Track* after = written_track(before.node.c_str(), before.property.c_str());
     ASSERT_TRUE(after) << before.node << "." << before.property;
@@ -145,6 +151,23 @@ TEST(AnimxLeanWrite, WithoutTheSourceCurvesAndArcsComeBackAsTheirOwnKeys) {
   const auto bytes = write(converted->value);
   std::printf("sample_plain.animx without its source: %zu bytes, original %zu (%.2fx)\n", bytes.size(),
               original.size(), static_cast<double>(bytes.size()) / static_cast<double>(original.size()));
+}
+
+TEST(AnimxLeanWrite, TheExtrasSayTheVersionWithoutTheSource) {
+  // handmade_v0_plain.animx is a version-0 file (SOURCES.md): written anew, it keeps the one-byte track
+  // headers (the int32 version at bytes 6..9 is 0).
+  BONEBRIDGE_REQUIRE_SAMPLE(path, "animx/handmade_v0_plain.animx");
+  const auto original = bonebridge::testing::read_bytes(path);
+  Scene scene = through_glb(original);
+  scene.clips.front().metadata.erase(kSourceMetadata);
+  const auto converted = from_core(scene, {});
+  ASSERT_TRUE(converted.ok()) << converted.error().to_string();
+  const auto bytes = write(converted->value);
+  ASSERT_GT(bytes.size(), 10u);
+  EXPECT_EQ(std::vector<std::uint8_t>(bytes.begin() + 6, bytes.begin() + 10),
+            (std::vector<std::uint8_t>{0, 0, 0, 0}));
+  std::printf("handmade_v0_plain.animx without its source: %zu bytes, original %zu\n", bytes.size(),
+              original.size());
 }
 
 TEST(AnimxLeanWrite, AnEditedRotationIsWrittenAnew) {
