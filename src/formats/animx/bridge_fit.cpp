@@ -67,6 +67,20 @@ double played_error(const Baked& baked, const std::vector<CurveKey>& keys, std::
   return largest;
 }
 
+// played_error over every passed value, one segment at a time (a track of many keys is slow to sample: the
+// engine finds a key by a linear scan).
+double largest_played_error(const Baked& baked, const std::vector<CurveKey>& keys) {
+  double largest = 0;
+  std::size_t from = 0;
+  for (std::size_t k = 0; k + 1 < keys.size() && from < baked.times.size(); ++k) {
+    std::size_t to = from;
+    while (to + 1 < baked.times.size() && baked.times[to + 1] <= keys[k + 1].time) ++to;
+    largest = std::max(largest, played_error(baked, {keys[k], keys[k + 1]}, from, to));
+    from = to + 1;
+  }
+  return largest;
+}
+
 // The CubicBezier control values P1, P2 from baked key `from` to `to` closest (least squares) to the keys
 // between them: B(u) = w³P0 + 3w²u P1 + 3wu² P2 + u³P3, u linear in time (research/animx.md §4).
 std::optional<std::pair<std::vector<double>, std::vector<double>>> bezier_controls(const Baked& baked,
@@ -388,54 +402,96 @@ std::vector<CurveKey> fit_curve_keys(ElementType element, const std::vector<doub
   report.before += times.size();
   report.after += keys.size();
   baked.tolerance = baked.between_tolerance = 1;  // in units
-  report.largest_error = std::max(report.largest_error, played_error(baked, keys, 0, baked.times.size() - 1));
+  report.largest_error = std::max(report.largest_error, largest_played_error(baked, keys));
   return keys;
 }
 
 std::optional<Track> as_raw(const Track& curve, double clip_end) {
   constexpr double kSameValue = 1e-6;  // float rounding of the extrapolation
   const auto& times = curve.times;
+  const std::size_t n = times.size();
   const bool linear = curve.type == TrackType::Curve && curve.flags == 0 &&
                       curve.shared_interpolation == static_cast<std::uint8_t>(Interpolation::Linear);
-  if (!linear || times.size() < 2 || times.front() != 0 || is_string(curve.element) ||
-      is_bool(curve.element) || is_quaternion(curve.element) || !(clip_end >= times.back()))
+  if (!linear || n < 2 || times.front() != 0 || is_string(curve.element) || is_bool(curve.element) ||
+      is_quaternion(curve.element) || !(clip_end >= times.back()))
     return std::nullopt;
   double gap = std::numeric_limits<double>::infinity();
-  for (std::size_t k = 1; k < times.size(); ++k)
-    gap = std::min(gap, static_cast<double>(times[k] - times[k - 1]));
+  for (std::size_t k = 1; k < n; ++k) gap = std::min(gap, static_cast<double>(times[k] - times[k - 1]));
   if (!(gap > 0)) return std::nullopt;
   for (const float t : times) {
     const double steps = t / gap;
     if (std::abs(steps - std::round(steps)) > 1e-4) return std::nullopt;
   }
-  const std::size_t size = static_cast<std::size_t>(element_info(curve.element).size);
-  const std::size_t most = static_cast<std::size_t>(std::lround(times.back() / gap)) + 1;
-  if (4 + most * size >= 2 + times.size() * (size + 4))
-    return std::nullopt;  // no smaller even at full length
+  // Raw needs frames up to the curve's last corner and one after it, whose extrapolation plays the rest: a
+  // key where the slope changes, or the last key when the curve moves up to it and holds after it.
+  const auto value = [&](std::size_t k) {
+    return components(curve.element, value_bytes(curve.element, curve.values, k));
+  };
+  const auto slope = [&](std::size_t k) {
+    std::vector<double> out = value(k + 1);
+    const std::vector<double> start = value(k);
+    for (std::size_t c = 0; c < out.size(); ++c) out[c] = (out[c] - start[c]) / (times[k + 1] - times[k]);
+    return out;
+  };
+  double corner = 0;
+  for (std::size_t k = 1; k + 1 < n; ++k) {
+    if (largest_difference(slope(k - 1), slope(k)) * (times[k + 1] - times[k - 1]) > kSameValue)
+      corner = times[k];
+  }
+  if (times.back() < clip_end && largest_difference(value(n - 1), value(n - 2)) > kSameValue)
+    corner = times.back();
+  // Not when Raw is not smaller: count·size + 4 bytes against n·(size + 4) + 2.
+  const auto size = static_cast<std::size_t>(element_info(curve.element).size);
+  const double steps = std::round(corner / gap);
+  if (!(4 + (steps + 2) * static_cast<double>(size) < 2 + static_cast<double>(n * (size + 4))))
+    return std::nullopt;
+  const auto count = static_cast<std::size_t>(steps) + 2;
   Track raw = curve;
   raw.type = TrackType::Raw;
   raw.interval = static_cast<float>(gap);
   raw.times.clear();
   raw.flags = raw.shared_interpolation = 0;
-  std::vector<double> checked(times.begin(), times.end());
+  raw.values.bytes.clear();
+  std::vector<double> frames;
+  for (std::size_t k = 0; k < count; ++k) frames.push_back(static_cast<double>(k) * gap);
+  std::vector<double> checked = frames;
+  checked.insert(checked.end(), times.begin(), times.end());
   checked.push_back(clip_end);
-  for (std::size_t count = 2; count <= most; ++count) {
-    raw.values.bytes.clear();
-    for (std::size_t k = 0; k < count; ++k) {
-      const auto frame = sample(curve, static_cast<float>(static_cast<double>(k) * gap));
-      if (!frame) return std::nullopt;
-      raw.values.bytes.insert(raw.values.bytes.end(), frame->bytes.begin(), frame->bytes.end());
+  std::sort(checked.begin(), checked.end());
+  // The curve sampled one segment at a time, in time order (Resonite finds a key by scanning them all).
+  std::size_t segment = 0;
+  Track two;
+  two.element = curve.element;
+  two.shared_interpolation = curve.shared_interpolation;
+  const auto curve_at = [&](double t) {
+    while (segment + 2 < n && t > times[segment + 1]) ++segment;
+    two.times = {times[segment], times[segment + 1]};
+    const auto first = curve.values.bytes.begin() + static_cast<std::ptrdiff_t>(segment * size);
+    two.values.bytes.assign(first, first + static_cast<std::ptrdiff_t>(2 * size));
+    return sample(two, static_cast<float>(t));
+  };
+  std::size_t next_frame = 0;
+  for (const double t : checked) {
+    if (t > clip_end) break;
+    const auto played = curve_at(t);
+    if (!played) return std::nullopt;
+    if (next_frame < count && t == frames[next_frame]) {
+      raw.values.bytes.insert(raw.values.bytes.end(), played->bytes.begin(), played->bytes.end());
+      ++next_frame;
     }
-    checked.push_back(static_cast<double>(count - 1) * gap);
-    const bool alike = std::all_of(checked.begin(), checked.end(), [&](double t) {
-      const auto a = sample(raw, static_cast<float>(t)), b = sample(curve, static_cast<float>(t));
-      return a && b &&
-             largest_difference(components(curve.element, a->bytes), components(curve.element, b->bytes)) <=
-                 kSameValue;
-    });
-    if (alike) return raw;
   }
-  return std::nullopt;
+  if (next_frame != count) return std::nullopt;  // a frame past the clip's end
+  segment = 0;
+  for (const double t : checked) {
+    if (t > clip_end) break;
+    const auto a = sample(raw, static_cast<float>(t));
+    const auto b = curve_at(t);
+    if (!a || !b ||
+        largest_difference(components(curve.element, a->bytes), components(curve.element, b->bytes)) >
+            kSameValue)
+      return std::nullopt;
+  }
+  return raw;
 }
 
 Track fitted_track(const std::string& node, const std::string& property, ElementType element,
