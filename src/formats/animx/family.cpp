@@ -128,8 +128,7 @@ FormatFamily family() {
        "AnimJ with the importer's rules (matrices use bonebridge's own array form, Resonite has none)"},
       {"write", true, "confirmed",
        "Plain output byte-identical to Resonite's; LZ4 and LZMA streams Resonite accepts (LZMA bytes differ "
-       "from the "
-       "C# SDK's); AnimJ"},
+       "from the C# SDK's; a compressed file read and written back keeps its own bytes); AnimJ"},
       {"evaluate", true, "confirmed",
        "Sample(t) reproduces all 156 golden values from Resonite's code; integer/color32 rounding and Raw "
        "integer "
@@ -140,7 +139,11 @@ FormatFamily family() {
        "name), else a flat skeleton; X mirror assumed for handedness; rotations resampled with the error "
        "reported"},
       {"from glTF", true, "partial",
-       "joint channels to Curve tracks by slot name; hierarchy, events and extra clips dropped"},
+       "joint channels to Curve tracks by slot name, with the keys Resonite needs (baked curves fitted back "
+       "to Linear, CubicBezier and Hold segments, nlerp arcs to their own keys, grids to Raw), in the "
+       "source's "
+       "encoding; a clip whose extras describe its unchanged source gives it back byte for byte; hierarchy, "
+       "events and extra clips dropped"},
       {"package", true, "partial",
        ".resonitepackage (ZIP, record, FrDT data tree: none/LZ4/LZMA/Brotli + BSON) read and written back "
        "byte for byte; to glTF: the slot hierarchy as the skeleton, every AnimX asset one animation bound "
