@@ -48,7 +48,10 @@ struct Baked {
 double largest_difference(const std::vector<double>& a, const std::vector<double>& b) {
   if (a.size() != b.size()) return std::numeric_limits<double>::infinity();
   double largest = 0;
-  for (std::size_t c = 0; c < a.size(); ++c) largest = std::max(largest, std::abs(a[c] - b[c]));
+  for (std::size_t c = 0; c < a.size(); ++c) {
+    const double apart = std::abs(a[c] - b[c]);
+    if (!(apart <= largest)) largest = apart;  // NaN kept, to be refused below
+  }
   return std::isnan(largest) ? std::numeric_limits<double>::infinity() : largest;
 }
 
