@@ -11,6 +11,7 @@
 #include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/animx/elements.hpp"
 #include "bonebridge/formats/animx/engine.hpp"
+#include "bridge_fit.hpp"
 #include "bridge_resample.hpp"
 
 namespace bonebridge::animx {
@@ -84,26 +85,22 @@ constexpr MotionTolerance kKeyTolerance{1e-4, 0.05 * kPi / 180};
 constexpr std::size_t kMaxReducedSpan = 4096;  // a kept key is at most this many keys after the last
 
 // The keys of a STEP or LINEAR channel that Resonite needs: a key goes when sampling the Curve track of the
-// two kept keys around it (AnimationTrack.Sample, engine.hpp) gives its value within the tolerance, and
-// rotation keys stay at most kMaxTravelDegrees apart (so that nlerp keeps close to slerp between them, where
-// no key is checked). CUBICSPLINE channels keep every key.
+// two kept keys around it (AnimationTrack.Sample, engine.hpp) gives its value within the tolerance. LINEAR
+// rotations are fitted to Resonite's nlerp (bridge_fit.hpp). CUBICSPLINE channels keep every key.
 void keep_needed_keys(const std::string& node, const std::string& property, ElementType element,
                       CoreMode interpolation, std::vector<double>& times,
                       std::vector<std::vector<double>>& values, double shift, KeyReductionReport& report) {
   if (interpolation == CoreMode::CubicSpline || times.size() < 3) return;
+  const bool rotation = element == ElementType::FloatQ;
+  if (rotation && interpolation == CoreMode::Linear) {
+    fit_nlerp_keys(times, values, kKeyTolerance.radians, report);
+    return;
+  }
   std::vector<std::size_t> order(times.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return times[a] < times[b]; });
-  const bool rotation = element == ElementType::FloatQ;
-  const auto too_far = [&](std::size_t a, std::size_t b) {
-    const auto& qa = values[a];
-    const auto& qb = values[b];
-    return rotation && angle_between({qa[0], qa[1], qa[2], qa[3]}, {qb[0], qb[1], qb[2], qb[3]}) >
-                           kMaxTravelDegrees * kPi / 180 + 1e-9;
-  };
   const auto played = [&](std::size_t a, std::size_t b, double time) {
-    if (too_far(a, b)) return std::vector<double>{};  // pieces stay within 15 degrees (for_nlerp)
     const Track two = build_curve(node, property, element, interpolation, {times[a], times[b]},
                                   {values[a], values[b]}, shift);
     const auto value = sample(two, static_cast<float>(time - shift));
@@ -131,6 +128,30 @@ void keep_needed_keys(const std::string& node, const std::string& property, Elem
   }
   times = std::move(kept_times);
   values = std::move(kept_values);
+}
+
+// The Curve track of a joint channel or property track: LINEAR numbers (the export's bake) fitted with the
+// fewest Linear, CubicBezier and Hold segments (bridge_fit.hpp); rotations, STEP and CUBICSPLINE channels
+// with their needed keys.
+Track channel_track(const std::string& node, const std::string& property, ElementType element,
+                    CoreMode interpolation, std::vector<double> times,
+                    std::vector<std::vector<double>> values, double shift, KeyReductionReport& report) {
+  if (interpolation != CoreMode::Linear || is_quaternion(element) || times.size() < 3) {
+    keep_needed_keys(node, property, element, interpolation, times, values, shift, report);
+    return build_curve(node, property, element, interpolation, times, values, shift);
+  }
+  std::vector<std::size_t> order(times.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return times[a] < times[b]; });
+  std::vector<double> sorted_times;
+  std::vector<std::vector<double>> sorted_values;
+  for (const std::size_t i : order) {
+    sorted_times.push_back(times[i]);
+    sorted_values.push_back(values[i]);
+  }
+  const auto keys = fit_curve_keys(element, sorted_times, sorted_values, kKeyTolerance.position, report);
+  return fitted_track(node, property, element, keys, shift);
 }
 
 std::vector<std::vector<double>> flatten(const std::vector<Vec3>& values) {
@@ -194,11 +215,8 @@ Track property_to_track(const PropertyTrack& property, double shift, std::vector
     return track;
   }
   // A resampled property (Blender bakes every frame) keeps the keys Resonite's sampling needs, as joints do.
-  std::vector<double> times = property.times;
-  keep_needed_keys(property.node, property.property, *element, property.interpolation, times, values, shift,
-                   reduction);
-  return build_curve(property.node, property.property, *element, property.interpolation, times, values,
-                     shift);
+  return channel_track(property.node, property.property, *element, property.interpolation, property.times,
+                       std::move(values), shift, reduction);
 }
 
 // What the round trip through glTF's float32 moves a written value by.
@@ -284,6 +302,13 @@ void keep_unchanged_source(const Clip& clip, Converted<Document>& result) {
   result.value = std::move(*source);
 }
 
+// The encoding the source said (to_core's "animx.encoding"), so that a compressed clip goes back compressed.
+Encoding source_encoding(const Clip& clip) {
+  const auto said = clip.metadata.find("animx.encoding");
+  if (said == clip.metadata.end()) return Encoding::Plain;
+  return said->second == "1" ? Encoding::Lz4 : said->second == "2" ? Encoding::Lzma : Encoding::Plain;
+}
+
 }  // namespace
 
 // The options are not consulted: the family's encoder applies the output encoding (family.cpp) to every
@@ -313,6 +338,10 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
     notes.push_back(fmt::format("key times shifted by {} s so that the clip starts at zero", -shift));
   Document& document = result.value;
   document.name = clip.name;
+  document.encoding = source_encoding(clip);
+  // Version 0 (one header byte a track) when the source had it; write() keeps it while no track is Discrete.
+  if (const auto version = clip.metadata.find("animx.version"); version != clip.metadata.end())
+    document.version = version->second == "0" ? 0 : 1;
   bool hierarchy = false;
   KeyReductionReport reduction;
   for (const auto& joint : clip.joints) {
@@ -320,12 +349,9 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
     const auto& name = scene.skeleton.joints[static_cast<std::size_t>(joint.joint)].name;
     hierarchy |= scene.skeleton.joints[static_cast<std::size_t>(joint.joint)].parent >= 0;
     if (joint.translation && !joint.translation->empty()) {
-      std::vector<double> times = joint.translation->times;
-      std::vector<std::vector<double>> values = flatten(joint.translation->values);
-      keep_needed_keys(name, "Position", ElementType::Float3, joint.translation->interpolation, times, values,
-                       shift, reduction);
-      document.tracks.push_back(build_curve(name, "Position", ElementType::Float3,
-                                            joint.translation->interpolation, times, values, shift));
+      document.tracks.push_back(channel_track(name, "Position", ElementType::Float3,
+                                              joint.translation->interpolation, joint.translation->times,
+                                              flatten(joint.translation->values), shift, reduction));
     }
     if (joint.rotation && !joint.rotation->empty()) {
       const Channel<Quat> rotation = for_nlerp(*joint.rotation);
@@ -342,12 +368,9 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
           build_curve(name, "Rotation", ElementType::FloatQ, rotation.interpolation, times, values, shift));
     }
     if (joint.scale && !joint.scale->empty()) {
-      std::vector<double> times = joint.scale->times;
-      std::vector<std::vector<double>> values = flatten(joint.scale->values);
-      keep_needed_keys(name, "Scale", ElementType::Float3, joint.scale->interpolation, times, values, shift,
-                       reduction);
-      document.tracks.push_back(
-          build_curve(name, "Scale", ElementType::Float3, joint.scale->interpolation, times, values, shift));
+      document.tracks.push_back(channel_track(name, "Scale", ElementType::Float3, joint.scale->interpolation,
+                                              joint.scale->times, flatten(joint.scale->values), shift,
+                                              reduction));
     }
   }
   if (hierarchy)
@@ -361,10 +384,12 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
   }
   document.global_duration =
       std::max(static_cast<float>(clip.duration - shift), max_track_duration(document));
+  for (Track& track : document.tracks) {
+    if (auto raw = as_raw(track, document.global_duration)) track = std::move(*raw);
+  }
   notes.push_back(
-      fmt::format("keys reduced by Resonite's own sampling (tolerance {:.3g} units, {:.3g} degrees): {} -> "
-                  "{}, the largest "
-                  "error at a dropped key {:.3g}",
+      fmt::format("keys reduced and curves fitted by Resonite's own sampling (tolerance {:.3g} units, {:.3g} "
+                  "degrees): {} -> {}, the largest error found {:.3g} (units or radians)",
                   kKeyTolerance.position, kKeyTolerance.radians * 180 / kPi, reduction.before,
                   reduction.after, reduction.largest_error));
   keep_unchanged_source(clip, result);

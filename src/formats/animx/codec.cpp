@@ -271,6 +271,14 @@ bool fits_version0(const Document& document) {
                       [](const Track& track) { return track.type == TrackType::Discrete; });
 }
 
+// Whether the stream the document kept (as read) decompresses to `stream`, in the encoding asked for.
+bool keeps_stored_stream(const Document& document, const std::vector<std::uint8_t>& stream) {
+  if (document.encoding == Encoding::Plain || document.stored.encoding != document.encoding) return false;
+  const auto kept = document.encoding == Encoding::Lz4 ? lz4_decode(document.stored.bytes, 0)
+                                                       : lzma_decode(document.stored.bytes, 0);
+  return kept.ok() && *kept == stream;
+}
+
 }  // namespace
 
 Result<Document> read(std::span<const std::uint8_t> bytes) {
@@ -278,9 +286,12 @@ Result<Document> read(std::span<const std::uint8_t> bytes) {
     ByteReader reader(bytes, kFormatName);
     Header header = read_header(reader);
     if (header.document.encoding == Encoding::Plain) return read_tracks(std::move(header), reader);
-    const std::vector<std::uint8_t> stream = decompress(header, reader.rest());
+    const auto stored = reader.rest();
+    const std::vector<std::uint8_t> stream = decompress(header, stored);
     ByteReader stream_reader(stream, kStreamFormat);
-    return read_tracks(std::move(header), stream_reader);
+    Document document = read_tracks(std::move(header), stream_reader);
+    document.stored = {document.encoding, {stored.begin(), stored.end()}};
+    return document;
   });
 }
 
@@ -313,6 +324,10 @@ std::vector<std::uint8_t> write(const Document& document) {
   write_string(writer, document.name);
   writer.u8(static_cast<std::uint8_t>(document.encoding));
   const auto stream = write_track_stream(document);
+  if (keeps_stored_stream(document, stream)) {
+    writer.bytes(document.stored.bytes);
+    return std::move(writer).take();
+  }
   switch (document.encoding) {
     case Encoding::Plain:
       writer.bytes(stream);

@@ -50,7 +50,8 @@ Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t>
   return make_document(std::move(document).value(), animj, *settings);
 }
 
-// AnimJ when the output is named .animj or --variant animj asks for it; else AnimX with --encoding.
+// AnimJ when the output is named .animj or --variant animj asks for it; else AnimX with --encoding, or
+// without it as the document says (a read file's own, a converted clip's source's).
 BridgeOptions output_options(const Options& options) {
   BridgeOptions settings;
   const auto output = options.get("output").value_or("");
@@ -58,10 +59,11 @@ BridgeOptions output_options(const Options& options) {
       output.size() >= 6 && std::equal(output.end() - 6, output.end(), ".animj",
                                        [](char a, char b) { return std::tolower(a) == b; });
   settings.animj = animj_path || options.get("variant") == "animj";
-  const auto encoding = options.get("encoding").value_or("plain");
-  settings.encoding = encoding == "lzma"  ? Encoding::Lzma
-                      : encoding == "lz4" ? Encoding::Lz4
-                                          : Encoding::Plain;
+  if (const auto encoding = options.get("encoding")) {
+    settings.encoding = *encoding == "lzma"  ? Encoding::Lzma
+                        : *encoding == "lz4" ? Encoding::Lz4
+                                             : Encoding::Plain;
+  }
   return settings;
 }
 
@@ -70,7 +72,7 @@ std::vector<std::uint8_t> encode_as_wanted(Document document, const BridgeOption
     const std::string text = write_animj(document);
     return {text.begin(), text.end()};
   }
-  document.encoding = settings.encoding;
+  document.encoding = settings.encoding.value_or(document.encoding);
   return write(document);
 }
 
@@ -126,8 +128,7 @@ FormatFamily family() {
        "AnimJ with the importer's rules (matrices use bonebridge's own array form, Resonite has none)"},
       {"write", true, "confirmed",
        "Plain output byte-identical to Resonite's; LZ4 and LZMA streams Resonite accepts (LZMA bytes differ "
-       "from the "
-       "C# SDK's); AnimJ"},
+       "from the C# SDK's; a compressed file read and written back keeps its own bytes); AnimJ"},
       {"evaluate", true, "confirmed",
        "Sample(t) reproduces all 156 golden values from Resonite's code; integer/color32 rounding and Raw "
        "integer "
@@ -138,7 +139,11 @@ FormatFamily family() {
        "name), else a flat skeleton; X mirror assumed for handedness; rotations resampled with the error "
        "reported"},
       {"from glTF", true, "partial",
-       "joint channels to Curve tracks by slot name; hierarchy, events and extra clips dropped"},
+       "joint channels to Curve tracks by slot name, with the keys Resonite needs (baked curves fitted back "
+       "to Linear, CubicBezier and Hold segments, nlerp arcs to their own keys, grids to Raw), in the "
+       "source's "
+       "encoding; a clip whose extras describe its unchanged source gives it back byte for byte; hierarchy, "
+       "events and extra clips dropped"},
       {"package", true, "partial",
        ".resonitepackage (ZIP, record, FrDT data tree: none/LZ4/LZMA/Brotli + BSON) read and written back "
        "byte for byte; to glTF: the slot hierarchy as the skeleton, every AnimX asset one animation bound "
@@ -159,11 +164,11 @@ FormatFamily family() {
        {}},
       {"encoding",
        SettingKind::Choice,
-       "the compression of a written .animx",
+       "the compression of a written .animx (without it: the source's, as the glTF's extras say; else plain)",
        {"plain", "lz4", "lzma"},
        0,
        0,
-       "plain",
+       "the source's",
        {}},
   };
   row.sniff = [](std::span<const std::uint8_t> bytes) {

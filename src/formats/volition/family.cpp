@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <limits>
 #include <type_traits>
 
@@ -79,6 +80,14 @@ Result<std::string> axes_from(const Options& options) {
   return axes;
 }
 
+// --tolerance: game units and radians alike (checked against its declaration by the registry).
+MotionTolerance tolerance_from(const Options& options) {
+  const auto tolerance = options.get("tolerance");
+  if (!tolerance) return kDefaultKeyTolerance;
+  const double value = std::strtod(tolerance->c_str(), nullptr);
+  return {value, value};
+}
+
 // The rig the animation written from glTF drives: the --rig companion, else one made from the skeleton.
 Result<RigDocument> target_rig(const Scene& scene, const Options& options, std::optional<PointerWidth> width,
                                std::vector<std::string>& notes) {
@@ -115,9 +124,13 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& input, const
   if (scene.clips.empty()) return option_error("the scene has no clip to write as .anim_pc");
   auto rig = target_rig(scene, options, *width, notes);
   if (!rig) return rig.error();
-  auto encoded = encode_clip(scene.clips.front(), scene.skeleton, *rig, *settings);
+  if (auto source = unchanged_source(scene.clips.front(), scene.skeleton, *rig, *settings, notes))
+    return Converted<std::vector<std::uint8_t>>{std::move(*source), std::move(notes)};
+  const MotionTolerance tolerance = tolerance_from(options);
+  auto encoded = encode_clip(scene.clips.front(), scene.skeleton, *rig, *settings, tolerance);
   if (!encoded) return encoded.error();
   notes.insert(notes.end(), encoded->report.notes.begin(), encoded->report.notes.end());
+  notes.push_back(reduction_note(encoded->report, tolerance));
   if (auto within = check_anim_limits(encoded->document, notes); !within) return within.error();
   return Converted<std::vector<std::uint8_t>>{write_anim(encoded->document), std::move(notes)};
 }
@@ -233,6 +246,10 @@ std::vector<Setting> settings() {
       number_setting("translation-key-divisor", "translation key times' unit (4000 or 1000)", 1e-6, 1e9,
                      "4000"),
       {"name", SettingKind::Text, "the animation's name in glTF", {}, 0, 0, "clip", "any text"},
+      number_setting("tolerance",
+                     "Volition: game units and radians a dropped key may be from the engine's interpolation "
+                     "of the kept ones",
+                     0, 1, "1e-4 units, half a rotation step (1.7e-4 rad)"),
   };
 }
 

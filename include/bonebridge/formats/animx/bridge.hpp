@@ -18,10 +18,14 @@
 // resampled channel's largest error against the engine (240 Hz grid) is reported in the notes. Every other
 // track becomes a core PropertyTrack in Resonite's own frame.
 //
-// From core: each joint channel becomes a Curve track named after the joint (STEP -> Hold, LINEAR ->
-// Linear, CUBICSPLINE -> Tangent), converted back by the same mirror, rotations kept in one hemisphere and
-// LINEAR segments longer than 15° split with slerp keys (so nlerp stays within ~0.02° of slerp), keys sorted
-// and shifted so that the clip starts at zero. Property tracks return as Discrete (STEP) or Curve tracks.
+// From core: each joint channel becomes a Curve track named after the joint, converted back by the same
+// mirror, keys sorted and shifted so that the clip starts at zero, with the keys Resonite needs to play the
+// glTF's motion within 1e-4 units or 0.05° (issue 28): STEP -> Hold keys; LINEAR numbers -> the fewest
+// Linear, CubicBezier and Hold segments (a curve the export baked comes back as its curve, bridge_fit.hpp);
+// LINEAR rotations -> the fewest keys Resonite's nlerp needs, in one hemisphere and scaled where nlerp must
+// keep the pace (a long arc comes back as its own keys); CUBICSPLINE -> Tangent, every key. Property tracks
+// return as Discrete (STEP) or Curve tracks the same way. The document keeps the source's encoding when the
+// clip's metadata names it.
 #include <optional>
 
 #include "bonebridge/core/conversion.hpp"
@@ -38,13 +42,16 @@ struct BridgeOptions {
   std::optional<Skeleton> skeleton;
   // How a written document is stored: AnimJ text, else AnimX with `encoding`.
   bool animj = false;
-  Encoding encoding = Encoding::Plain;
+  // --encoding; without it, the document's own: the source's when a clip comes back from a glTF that says
+  // which (from_core), Plain for a clip made elsewhere.
+  std::optional<Encoding> encoding;
 };
 
 Result<CoreConversion> to_core(const Document& document, const BridgeOptions& options);
 
-// The notes say what could not be kept. The document is stored the way the options ask by the registry
-// row's encoder (family.cpp), as transcoded documents are.
+// The notes say what could not be kept. The document's encoding is the source's (the clip's metadata
+// "animx.encoding", which the glTF carries in its extras), else Plain; the registry row's encoder
+// (family.cpp) stores it so, or as the options ask, as transcoded documents are.
 Result<Converted<Document>> from_core(const Scene& scene, const BridgeOptions& options);
 
 }  // namespace bonebridge::animx

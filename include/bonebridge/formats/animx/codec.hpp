@@ -17,7 +17,9 @@ Result<Document> read(std::span<const std::uint8_t> bytes);
 // The track stream (every track, after decompression), for comparing a compressed file with its plain twin.
 Result<std::vector<std::uint8_t>> read_track_stream(std::span<const std::uint8_t> bytes);
 
-// Writes `document` with its own encoding (Plain output is byte-identical to what Resonite writes).
+// Writes `document` with its own encoding (Plain output is byte-identical to what Resonite writes). A
+// compressed stream the document kept from its file is written as it was while the tracks still encode to
+// what it decompresses to, so that a compressed file reads and writes back byte for byte.
 // Version 0 is kept only when every track can be expressed in it (no Discrete track); otherwise 1 is
 // written. The per-track lists must be consistent (as `read` and the builders produce them).
 std::vector<std::uint8_t> write(const Document& document);

@@ -88,6 +88,16 @@ struct Track {
   friend bool operator==(const Track&, const Track&) = default;
 };
 
+// A compressed track stream as the file stored it. Compressors differ (lz4net, liblz4, the C# LZMA SDK,
+// liblzma) and so do their bytes for the same stream: a document read from a compressed file keeps them, and
+// the writer gives them back while the tracks still encode to what they decompress to. How a file said its
+// tracks is not what it says: documents compare equal whatever they keep here.
+struct StoredStream {
+  Encoding encoding = Encoding::Plain;  // Plain: nothing kept
+  std::vector<std::uint8_t> bytes;
+  friend bool operator==(const StoredStream&, const StoredStream&) { return true; }
+};
+
 struct Document {
   std::int32_t version = 1;  // 0: the old one-byte track header; any other value up to 1 reads as 1
   float global_duration = 0;
@@ -95,6 +105,7 @@ struct Document {
   Encoding encoding = Encoding::Plain;  // how the track stream is (or will be) stored
   std::vector<std::uint8_t> trailing;   // bytes after the last track in the (decompressed) track stream
   std::vector<Track> tracks;
+  StoredStream stored;  // the compressed track stream as read (codec.cpp)
   friend bool operator==(const Document&, const Document&) = default;
 };
 

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "bonebridge/core/bake.hpp"
+#include "bonebridge/core/math.hpp"
 #include "bonebridge/core/sampler.hpp"
 #include "bonebridge/formats/volition/anim/codec.hpp"
 #include "bonebridge/formats/volition/rig/codec.hpp"
@@ -20,8 +21,6 @@ constexpr int kMaxRecordKeys = 64;     // 6-bit count + 1
 constexpr int kMaxTimeValue = 63;      // 6-bit rotation time
 constexpr std::size_t kMaxKeys = 255;  // u8 counts (SHORT_COUNTS is not written)
 constexpr double kRotationUnit = 4.0 * static_cast<double>(kRotationStep);
-constexpr double kThinRotation = 0.5 * kRotationUnit;  // radians; below one quantisation step
-constexpr double kThinTranslation = 1e-4;
 
 std::array<double, 4> components(Quat q) {
   return {q.x, q.y, q.z, q.w};
@@ -252,6 +251,7 @@ std::vector<std::vector<Transform>> sample_frames(const Clip& clip, const Skelet
 
 // Bone `bone`'s track from the joint's motion at every frame: thinned keys, then packed records.
 std::optional<std::string> encode_bone(EncodedAnim& out, const RigDocument& rig, const AnimSettings& settings,
+                                       const MotionTolerance& tolerance,
                                        const std::vector<std::vector<Transform>>& frames, std::size_t bone,
                                        std::size_t joint, const std::string& name) {
   std::vector<Quat> rotations;
@@ -262,22 +262,22 @@ std::optional<std::string> encode_bone(EncodedAnim& out, const RigDocument& rig,
   for (const auto& locals : frames) {
     rotations.push_back(normalize(locals[joint].rotation));
     translations.push_back(locals[joint].translation);
-    rotates = rotates || angle_between(rotations.back(), Quat{}) > kThinRotation;
-    moves = moves || distance(translations.back(), rig_offset) > kThinTranslation;
+    rotates = rotates || angle_between(rotations.back(), Quat{}) > tolerance.radians;
+    moves = moves || distance(translations.back(), rig_offset) > tolerance.position;
   }
   const int end_frame = out.document.end_frame;
   auto& track = out.document.tracks[bone];
   if (rotates) {
-    const auto kept = thin(rotations, [](Quat a, Quat b, double s, Quat actual) {
-      return slerp_reproduces(a, b, s, actual, kThinRotation);
+    const auto kept = thin(rotations, [&](Quat a, Quat b, double s, Quat actual) {
+      return slerp_reproduces(a, b, s, actual, tolerance.radians);
     });
     if (auto error = too_many_keys(kept, "rotation", name)) return error;
     encode_rotations(track, rotations, kept, time_values(kept, end_frame, settings.key_times), out.report);
     out.report.rotation_keys += kept.size();
   }
   if (moves) {
-    const auto kept = thin(translations, [](Vec3 a, Vec3 b, double s, Vec3 actual) {
-      return lerp_reproduces(a, b, s, actual, kThinTranslation);
+    const auto kept = thin(translations, [&](Vec3 a, Vec3 b, double s, Vec3 actual) {
+      return lerp_reproduces(a, b, s, actual, tolerance.position);
     });
     if (auto error = too_many_keys(kept, "translation", name)) return error;
     const auto times = time_values(kept, end_frame, settings.key_times);
@@ -311,7 +311,7 @@ void note_dropped(EncodeReport& report, const Clip& clip, const Skeleton& skelet
 }  // namespace
 
 Result<EncodedAnim> encode_clip(const Clip& clip, const Skeleton& skeleton, const RigDocument& rig,
-                                const AnimSettings& settings) {
+                                const AnimSettings& settings, const MotionTolerance& tolerance) {
   const char* format = kAnimFormat;
   auto fail = [&](std::string message) -> Result<EncodedAnim> {
     return Error{format, std::move(message), {}, {}, {}};
@@ -341,12 +341,76 @@ Result<EncodedAnim> encode_clip(const Clip& clip, const Skeleton& skeleton, cons
     const auto joint = static_cast<std::size_t>(it - skeleton.joints.begin());
     matched[joint] = true;
     bone_joints[bone] = static_cast<int>(joint);
-    if (auto error = encode_bone(out, rig, settings, frames, bone, joint, name)) return fail(*error);
+    if (auto error = encode_bone(out, rig, settings, tolerance, frames, bone, joint, name))
+      return fail(*error);
   }
   note_dropped(out.report, clip, skeleton, matched);
   lay_out_anim(out.document);
   measure_decoded(out, rig, settings, frames, bone_joints);
   return out;
+}
+
+std::string reduction_note(const EncodeReport& report, const MotionTolerance& tolerance) {
+  return fmt::format(
+      "keys reduced by the engine's interpolation (tolerance {:.3g} units, {:.3g} rad): {} rotation and {} "
+      "translation keys over {} frames, the largest error of the written file {:.3g} units, {:.3g} rad",
+      tolerance.position, tolerance.radians, report.rotation_keys, report.translation_keys, report.frames,
+      report.max_translation_error, report.max_rotation_error);
+}
+
+namespace {
+
+// What the round trip through glTF's float32 moves the engine's motion by.
+constexpr MotionTolerance kUnchangedTolerance{1e-4, 1e-4};
+
+}  // namespace
+
+std::optional<std::vector<std::uint8_t>> unchanged_source(const Clip& clip, const Skeleton& skeleton,
+                                                          const RigDocument& rig,
+                                                          const AnimSettings& settings,
+                                                          std::vector<std::string>& notes) {
+  auto bytes = described_source(clip);
+  if (!bytes) return std::nullopt;
+  const auto source = read_anim(*bytes);
+  std::vector<int> bone_joints;
+  for (std::size_t bone = 0; bone < rig.bones.size(); ++bone) {
+    const std::string name = rig_bone_name(rig, bone);
+    const auto it = std::find_if(skeleton.joints.begin(), skeleton.joints.end(),
+                                 [&](const Joint& j) { return j.name == name; });
+    bone_joints.push_back(it == skeleton.joints.end() ? -1 : static_cast<int>(it - skeleton.joints.begin()));
+  }
+  const bool same_length =
+      source && source->end_frame ==
+                    static_cast<std::uint16_t>(std::lround(clip.duration * settings.frames_per_second));
+  if (!same_length || std::count(bone_joints.begin(), bone_joints.end(), -1) > 0) {
+    notes.push_back(edited_note(MotionDifference{false}, kUnchangedTolerance));
+    return std::nullopt;
+  }
+  const AnimEngine engine(*source, &rig, settings);
+  ClipSampler sampler(skeleton, clip);
+  std::vector<Transform> locals(skeleton.joints.size());
+  const auto played = [&](double time) -> std::optional<std::vector<Mat4>> {
+    const auto pose = engine.pose(time);
+    if (pose.joints.size() != rig.bones.size()) return std::nullopt;
+    std::vector<Mat4> out;
+    for (const auto& joint : pose.joints) out.push_back(joint.local.matrix());
+    return out;
+  };
+  const auto moved = [&](double time) -> std::optional<std::vector<Mat4>> {
+    sampler.sample(time, locals);
+    std::vector<Mat4> out;
+    for (const int joint : bone_joints) out.push_back(locals[static_cast<std::size_t>(joint)].matrix());
+    return out;
+  };
+  const auto instants =
+      engine_instants(clip.duration, 0.5 / settings.frames_per_second, kMaxComparedInstants);
+  const MotionDifference difference = compare_motion(instants, played, moved);
+  if (!within(difference, kUnchangedTolerance)) {
+    notes.push_back(edited_note(difference, kUnchangedTolerance));
+    return std::nullopt;
+  }
+  notes = {unchanged_note(difference, kUnchangedTolerance)};
+  return bytes;
 }
 
 }  // namespace bonebridge::volition

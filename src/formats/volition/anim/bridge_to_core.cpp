@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "bonebridge/core/bake.hpp"
+#include "bonebridge/formats/volition/anim/codec.hpp"
 #include "bonebridge/formats/volition/rig/bridge.hpp"
 
 namespace bonebridge::volition {
@@ -104,6 +105,7 @@ CoreConversion anim_to_core(const AnimDocument& anim, const RigDocument* rig, co
   out.notes.push_back("axes: " + axes.description() + " (the engine's frame is not documented; assumed)");
   clip.metadata["source"] = "Volition .anim_pc";
   clip.metadata["frames_per_second"] = fmt::format("{}", settings.frames_per_second);
+  describe_source(clip, write_anim(anim));  // the writer gives it back when the clip comes back unchanged
   out.scene.clips.push_back(std::move(clip));
   axes.apply(out.scene);
   return out;

@@ -16,6 +16,7 @@
 #include "bonebridge/core/axes.hpp"
 #include "bonebridge/core/clip.hpp"
 #include "bonebridge/core/conversion.hpp"
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/skeleton.hpp"
 #include "bonebridge/formats/volition/anim/engine.hpp"
 #include "bonebridge/formats/volition/rig/document.hpp"
@@ -44,10 +45,29 @@ struct EncodedAnim {
   EncodeReport report;
 };
 
+// How far the engine's interpolation of the kept keys may be from a dropped one (issue 28): by default half
+// a rotation quantisation step and 1e-4 game units; --tolerance sets both.
+inline constexpr MotionTolerance kDefaultKeyTolerance{1e-4, 0.5 * 4.0 * static_cast<double>(kRotationStep)};
+
 // `skeleton` and `clip` in the game's frame; core joints are matched to rig bones by name. Keys are taken
-// at whole frames (settings.frames_per_second) and thinned where linear interpolation of the kept keys
-// stays within the quantisation step.
+// at whole frames (settings.frames_per_second) and thinned where the engine's interpolation of the kept
+// keys stays within `tolerance`.
 Result<EncodedAnim> encode_clip(const Clip& clip, const Skeleton& skeleton, const RigDocument& rig,
-                                const AnimSettings& settings);
+                                const AnimSettings& settings,
+                                const MotionTolerance& tolerance = kDefaultKeyTolerance);
+
+// The conversion note of an encoding: the tolerance, the keys kept and the largest error of the decoded
+// document against the clip at every frame.
+std::string reduction_note(const EncodeReport& report, const MotionTolerance& tolerance);
+
+// The file the clip's extras describe (core/reduce.hpp), when the engine plays it (with `rig` and
+// `settings`) as the clip moves (`skeleton` and `clip` in the game's frame), every joint matched to a rig
+// bone by name, at every frame and half-frame within the float rounding of a round trip through glTF: the
+// clip is unchanged, and those bytes are what to write. Otherwise nullopt, with a note when the clip
+// describes a file.
+std::optional<std::vector<std::uint8_t>> unchanged_source(const Clip& clip, const Skeleton& skeleton,
+                                                          const RigDocument& rig,
+                                                          const AnimSettings& settings,
+                                                          std::vector<std::string>& notes);
 
 }  // namespace bonebridge::volition
