@@ -3,8 +3,8 @@
 # edited comes back byte for byte (the add-on keeps the animation's extras, which Blender's importer drops, on the
 # imported Action and puts them back on export); the same file with one bone's rotation keys turned by 10 degrees
 # in Blender does not (the writer sees the motion differ and reduces the keys instead): its size is printed, not
-# asserted (issue 28's 1.5x holds for LEGO and Sith; LBA and AnimX exceed it, see the lean2 report). One sample
-# per family: LEGO, Sith, LBA, AnimX.
+# asserted (issue 28's 1.5x of the keys is asserted by each family's lean-write tests). One sample per family
+# (LEGO, Sith, LBA), and three of AnimX.
 # Usage: blender -b --factory-startup --python-exit-code 1 --python test_unchanged.py -- ZIP SAMPLES
 import math
 import os
@@ -22,10 +22,16 @@ CASES = [
     ("sith", "sith/ijim-sed-mod/sed_pdgo.key", {"model": "sith/ijim-sed-mod/sed_pd.3do"},
      {"model": "sith/ijim-sed-mod/sed_pd.3do"}),
     ("lba", "lba/Twinsen_Walk.anm", {"variant": "lba2"}, {"variant": "lba2"}),
-    # Not sample_plain.animx: Blender 3.4 writes its CUBICSPLINE scale track (Tan) back with zero tangents, a
-    # change of motion (0.353 units at 0.475 s) that the writer rightly takes for an edit.
     ("animx", "animx/handmade_v0_plain.animx", {}, {}),
+    ("animx", "animx/sample_plain.animx", {}, {}),
+    ("animx", "animx/sample_lz4.animx", {}, {}),
 ]
+# Blender 3.4 writes a CUBICSPLINE track back with zero tangents: the sample's scale track (Tan) then moves
+# otherwise (0.353 units at 0.475 s), which the writer rightly takes for an edit and writes lean, so these come
+# back near the original's size (the bound, as a ratio of bytes) instead of byte for byte. Measured: plain 1.02x
+# (issue 28's 1.1x holds); LZ4 1.19x: the lean plain stream is 1.02x, but the motion Blender changed compresses
+# worse with liblz4 HC than the original's with lz4net (issue 28 stays short of 1.1x there).
+CHANGED_BY_BLENDER = {"animx/sample_plain.animx": 1.1, "animx/sample_lz4.animx": 1.25}
 
 
 def clear_scene():
@@ -103,8 +109,10 @@ def main():
             import_file(family, path, import_keywords)
             unchanged = export_file(family, suffix, export_keywords)
             same = unchanged == original
-            print(f"UNCHANGED {sample}: {len(original)} -> {len(unchanged)} bytes, {'identical' if same else 'DIFFERENT'}")
-            if not same:
+            ratio = len(unchanged) / len(original)
+            print(f"UNCHANGED {sample}: {len(original)} -> {len(unchanged)} bytes ({ratio:.2f}x), "
+                  f"{'identical' if same else 'DIFFERENT'}")
+            if not (same or ratio <= CHANGED_BY_BLENDER.get(sample, 0)):
                 failures.append(sample)
             import_file(family, path, import_keywords)
             bone, keys = turn_one_bone(10)
