@@ -409,24 +409,34 @@ std::vector<CurveKey> fit_curve_keys(ElementType element, const std::vector<doub
   return keys;
 }
 
-std::optional<Track> as_raw(const Track& curve, double clip_end) {
-  constexpr double kSameValue = 1e-6;  // float rounding of the extrapolation
+namespace {
+
+constexpr double kSameValue = 1e-6;  // float rounding of Raw's extrapolation
+
+// The time step of a Linear curve whose keys all lie on one grid from 0 (what Raw can say), else nullopt.
+std::optional<double> raw_grid_step(const Track& curve, double clip_end) {
   const auto& times = curve.times;
-  const std::size_t n = times.size();
   const bool linear = curve.type == TrackType::Curve && curve.flags == 0 &&
                       curve.shared_interpolation == static_cast<std::uint8_t>(Interpolation::Linear);
-  if (!linear || n < 2 || times.front() != 0 || is_string(curve.element) || is_bool(curve.element) ||
-      is_quaternion(curve.element) || !(clip_end >= times.back()))
+  if (!linear || times.size() < 2 || times.front() != 0 || is_string(curve.element) ||
+      is_bool(curve.element) || is_quaternion(curve.element) || !(clip_end >= times.back()))
     return std::nullopt;
   double gap = std::numeric_limits<double>::infinity();
-  for (std::size_t k = 1; k < n; ++k) gap = std::min(gap, static_cast<double>(times[k] - times[k - 1]));
+  for (std::size_t k = 1; k < times.size(); ++k)
+    gap = std::min(gap, static_cast<double>(times[k] - times[k - 1]));
   if (!(gap > 0)) return std::nullopt;
   for (const float t : times) {
     const double steps = t / gap;
     if (std::abs(steps - std::round(steps)) > 1e-4) return std::nullopt;
   }
-  // Raw needs frames up to the curve's last corner and one after it, whose extrapolation plays the rest: a
-  // key where the slope changes, or the last key when the curve moves up to it and holds after it.
+  return gap;
+}
+
+// Raw needs frames up to the curve's last corner and one after it, whose extrapolation plays the rest: a key
+// where the slope changes, or the last key when the curve moves up to it and holds after it.
+double last_corner(const Track& curve, double clip_end) {
+  const auto& times = curve.times;
+  const std::size_t n = times.size();
   const auto value = [&](std::size_t k) {
     return components(curve.element, value_bytes(curve.element, curve.values, k));
   };
@@ -443,12 +453,38 @@ std::optional<Track> as_raw(const Track& curve, double clip_end) {
   }
   if (times.back() < clip_end && largest_difference(value(n - 1), value(n - 2)) > kSameValue)
     corner = times.back();
-  // Not when Raw is not smaller: count·size + 4 bytes against n·(size + 4) + 2.
-  const auto size = static_cast<std::size_t>(element_info(curve.element).size);
-  const double steps = std::round(corner / gap);
-  if (!(4 + (steps + 2) * static_cast<double>(size) < 2 + static_cast<double>(n * (size + 4))))
-    return std::nullopt;
-  const auto count = static_cast<std::size_t>(steps) + 2;
+  return corner;
+}
+
+// A Linear curve sampled one segment at a time, in time order (Resonite finds a key by scanning them all:
+// sampling the whole curve at each time would cost n² on a long grid).
+class SegmentSampler {
+ public:
+  explicit SegmentSampler(const Track& curve)
+      : curve_(curve), size_(static_cast<std::size_t>(element_info(curve.element).size)) {
+    two_.element = curve.element;
+    two_.shared_interpolation = curve.shared_interpolation;
+  }
+  void restart() { segment_ = 0; }
+  auto at(double t) {
+    const auto& times = curve_.times;
+    while (segment_ + 2 < times.size() && t > times[segment_ + 1]) ++segment_;
+    two_.times = {times[segment_], times[segment_ + 1]};
+    const auto first = curve_.values.bytes.begin() + static_cast<std::ptrdiff_t>(segment_ * size_);
+    two_.values.bytes.assign(first, first + static_cast<std::ptrdiff_t>(2 * size_));
+    return sample(two_, static_cast<float>(t));
+  }
+
+ private:
+  const Track& curve_;
+  std::size_t size_;
+  std::size_t segment_ = 0;
+  Track two_;
+};
+
+// `count` frames `gap` apart sampled from the curve, checked against it at every key, frame and the clip's
+// end; nullopt when Raw would play otherwise.
+std::optional<Track> sampled_raw(const Track& curve, double gap, std::size_t count, double clip_end) {
   Track raw = curve;
   raw.type = TrackType::Raw;
   raw.interval = static_cast<float>(gap);
@@ -458,43 +494,46 @@ std::optional<Track> as_raw(const Track& curve, double clip_end) {
   std::vector<double> frames;
   for (std::size_t k = 0; k < count; ++k) frames.push_back(static_cast<double>(k) * gap);
   std::vector<double> checked = frames;
-  checked.insert(checked.end(), times.begin(), times.end());
+  checked.insert(checked.end(), curve.times.begin(), curve.times.end());
   checked.push_back(clip_end);
   std::sort(checked.begin(), checked.end());
-  // The curve sampled one segment at a time, in time order (Resonite finds a key by scanning them all).
-  std::size_t segment = 0;
-  Track two;
-  two.element = curve.element;
-  two.shared_interpolation = curve.shared_interpolation;
-  const auto curve_at = [&](double t) {
-    while (segment + 2 < n && t > times[segment + 1]) ++segment;
-    two.times = {times[segment], times[segment + 1]};
-    const auto first = curve.values.bytes.begin() + static_cast<std::ptrdiff_t>(segment * size);
-    two.values.bytes.assign(first, first + static_cast<std::ptrdiff_t>(2 * size));
-    return sample(two, static_cast<float>(t));
-  };
+  SegmentSampler played(curve);
   std::size_t next_frame = 0;
   for (const double t : checked) {
     if (t > clip_end) break;
-    const auto played = curve_at(t);
-    if (!played) return std::nullopt;
+    const auto value = played.at(t);
+    if (!value) return std::nullopt;
     if (next_frame < count && t == frames[next_frame]) {
-      raw.values.bytes.insert(raw.values.bytes.end(), played->bytes.begin(), played->bytes.end());
+      raw.values.bytes.insert(raw.values.bytes.end(), value->bytes.begin(), value->bytes.end());
       ++next_frame;
     }
   }
   if (next_frame != count) return std::nullopt;  // a frame past the clip's end
-  segment = 0;
+  played.restart();
   for (const double t : checked) {
     if (t > clip_end) break;
     const auto a = sample(raw, static_cast<float>(t));
-    const auto b = curve_at(t);
+    const auto b = played.at(t);
     if (!a || !b ||
         largest_difference(components(curve.element, a->bytes), components(curve.element, b->bytes)) >
             kSameValue)
       return std::nullopt;
   }
   return raw;
+}
+
+}  // namespace
+
+std::optional<Track> as_raw(const Track& curve, double clip_end) {
+  const auto gap = raw_grid_step(curve, clip_end);
+  if (!gap) return std::nullopt;
+  const double steps = std::round(last_corner(curve, clip_end) / *gap);
+  // Not when Raw is not smaller: count·size + 4 bytes against n·(size + 4) + 2.
+  const auto size = static_cast<std::size_t>(element_info(curve.element).size);
+  if (!(4 + (steps + 2) * static_cast<double>(size) <
+        2 + static_cast<double>(curve.times.size() * (size + 4))))
+    return std::nullopt;
+  return sampled_raw(curve, *gap, static_cast<std::size_t>(steps) + 2, clip_end);
 }
 
 Track fitted_track(const std::string& node, const std::string& property, ElementType element,
