@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bonebridge/archive/vpp.hpp"
+#include "same_entries.hpp"
 
 namespace {
 
@@ -60,17 +61,8 @@ void check_file_reader(const std::vector<std::uint8_t>& bytes, const Archive* in
     if (!opened.error().offset || opened.error().file != path.string()) std::abort();
     return;
   }
-  if (!in_memory || (*opened)->entries().size() != in_memory->entries().size()) std::abort();
-  for (std::size_t i = 0; i < in_memory->entries().size(); ++i) {
-    if ((*opened)->entries()[i].name != in_memory->entries()[i].name) std::abort();
-    const auto from_memory = in_memory->read(i);
-    const auto from_file = (*opened)->read(i);
-    if (from_memory.ok() != from_file.ok() || (from_memory && *from_memory != *from_file)) std::abort();
-    const auto stored_memory = in_memory->read_stored(i);
-    const auto stored_file = (*opened)->read_stored(i);
-    if (stored_memory.ok() != stored_file.ok() || (stored_memory && *stored_memory != *stored_file))
-      std::abort();
-  }
+  if (!in_memory) std::abort();
+  bonebridge::fuzzing::expect_same_entries(*in_memory, **opened);
 }
 
 }  // namespace

@@ -145,6 +145,22 @@ struct Reduction {
   SpanSearch search = SpanSearch::Doubling;
 };
 
+// The longest span from `from` (at most `limit` items) that `fits`, given that `fitting` items do: doubling,
+// then bisecting back between the longest that fits and the shortest that does not.
+template <class Fits>
+std::size_t grow_span(std::size_t from, std::size_t fitting, std::size_t limit, Fits&& fits) {
+  std::size_t failing = 0;
+  while (fitting < limit && failing == 0) {
+    const std::size_t next = std::min(fitting * 2, limit);
+    (fits(from, from + next) ? fitting : failing) = next;
+  }
+  while (failing > fitting + 1) {
+    const std::size_t middle = (fitting + failing) / 2;
+    (fits(from, from + middle) ? fitting : failing) = middle;
+  }
+  return fitting;
+}
+
 namespace detail {
 template <class Value, class Fits>
 bool span_fits(std::span<const Knot<Value>> knots, std::size_t from, std::size_t to, Fits& fits) {
@@ -167,16 +183,9 @@ std::size_t longest_span(std::span<const Knot<Value>> knots, std::size_t from, s
 template <class Value, class Fits>
 std::size_t doubling_span(std::span<const Knot<Value>> knots, std::size_t from, std::size_t limit,
                           Fits& fits) {
-  std::size_t fitting = 1, failing = 0;  // a span of 1 drops nothing; 0: no failing span seen
-  while (fitting < limit && failing == 0) {
-    const std::size_t next = std::min(fitting * 2, limit);
-    (span_fits(knots, from, from + next, fits) ? fitting : failing) = next;
-  }
-  while (failing > fitting + 1) {
-    const std::size_t middle = (fitting + failing) / 2;
-    (span_fits(knots, from, from + middle, fits) ? fitting : failing) = middle;
-  }
-  return fitting;
+  // A span of 1 drops nothing: it always fits.
+  return grow_span(from, 1, limit,
+                   [&](std::size_t a, std::size_t b) { return span_fits(knots, a, b, fits); });
 }
 }  // namespace detail
 

@@ -106,16 +106,7 @@ std::vector<std::size_t> reduce_spans(std::size_t count, std::size_t max_span, F
   while (kept.back() + 1 < count) {
     const std::size_t from = kept.back();
     const std::size_t limit = std::max<std::size_t>(1, std::min(max_span, count - 1 - from));
-    std::size_t fitting = 1, failing = 0;
-    while (fitting < limit && failing == 0) {
-      const std::size_t next = std::min(fitting * 2, limit);
-      (fits(from, from + next) ? fitting : failing) = next;
-    }
-    while (failing > fitting + 1) {
-      const std::size_t middle = (fitting + failing) / 2;
-      (fits(from, from + middle) ? fitting : failing) = middle;
-    }
-    kept.push_back(from + fitting);
+    kept.push_back(from + grow_span(from, 1, limit, fits));
   }
   return kept;
 }

@@ -142,21 +142,12 @@ std::optional<std::vector<CurveKey>> segment(const Baked& baked, std::size_t fro
 }
 
 // The keys of baked keys first..last, which hold no jump.
-// The longest span from `from` (at most `limit`) that `fits`, found by doubling from `shortest` and
-// bisecting back (as reduce_spans does); 0 when the shortest does not fit.
+// The longest span from `from` (at most `limit`) that `fits` (core's grow_span from `shortest`); 0 when the
+// shortest does not fit.
 template <class Fits>
 std::size_t longest_span(std::size_t from, std::size_t shortest, std::size_t limit, Fits fits) {
   if (shortest > limit || !fits(from, from + shortest)) return 0;
-  std::size_t fitting = shortest, failing = 0;
-  while (fitting < limit && failing == 0) {
-    const std::size_t next = std::min(fitting * 2, limit);
-    (fits(from, from + next) ? fitting : failing) = next;
-  }
-  while (failing > fitting + 1) {
-    const std::size_t middle = (fitting + failing) / 2;
-    (fits(from, from + middle) ? fitting : failing) = middle;
-  }
-  return fitting;
+  return grow_span(from, shortest, limit, fits);
 }
 
 // The keys of baked values first..last, which hold no jump: from each kept value, the longer of the
