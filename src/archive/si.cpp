@@ -172,7 +172,7 @@ class FileMirror {
       const std::uint64_t from = block * kBlock;
       const auto count = static_cast<std::streamsize>(std::min(kBlock, size_ - from));
       in_.seekg(static_cast<std::streamoff>(from));
-      in_.read(reinterpret_cast<char*>(bytes_.get() + from), count);
+      in_.read(reinterpret_cast<char*>(bytes_.get() + static_cast<std::size_t>(from)), count);
       if (in_.gcount() != count) {
         throw FormatError(
             Error{kSiFormat,
@@ -187,7 +187,7 @@ class FileMirror {
 
  private:
   std::filesystem::path path_;
-  std::uint64_t size_;
+  std::size_t size_;
   std::unique_ptr<std::uint8_t[]> bytes_;
   std::vector<bool> loaded_;
   std::ifstream in_;
