@@ -5,6 +5,8 @@ it with Blender's own glTF importer; export writes the active armature's action 
 and converts that to the game's format. Blender interpolates glTF rotations component-wise (nlerp): bonebridge's
 exports keep consecutive keys in one hemisphere and at most 15 degrees apart, so Blender plays the game's path
 within 1e-4 rad (measured by blender/tests/test_addon.py)."""
+import base64
+import hashlib
 import json
 import os
 import re
@@ -112,7 +114,12 @@ class ImportBonebridge:
         except bb.FormatError as error:
             self.report({"ERROR"}, str(error))
             return {"CANCELLED"}
-        keep_animation_extras([a for a in bpy.data.actions if a.name not in actions_before], extras)
+        imported_actions = [a for a in bpy.data.actions if a.name not in actions_before]
+        keep_animation_extras(imported_actions, extras)
+        imported_file = imported_file_fingerprint(self.filepath)
+        for action in imported_actions if imported_file else ():
+            action[KEYS_PROPERTY] = keys_fingerprint(action)
+            action[FILE_PROPERTY] = imported_file
         scene = context.scene
         fps = scene.render.fps / scene.render.fps_base
         scene.frame_start = 0
@@ -171,18 +178,101 @@ def keep_animation_extras(actions, extras):
             action[EXTRAS_PROPERTY] = json.dumps(max(matches, key=lambda m: len(m[0]))[1], separators=(",", ":"))
 
 
-def kept_extras(name):
-    """The extras kept for an exported animation: Blender's exporter names it after its Action, or after the NLA
-    track holding it (the importer stashes each Action in a track named after the glTF animation)."""
+def kept_action(name):
+    """The imported Action of an exported animation: Blender's exporter names it after its Action, or after the
+    NLA track holding it (the importer stashes each Action in a track named after the glTF animation)."""
     action = bpy.data.actions.get(name)
     if action and EXTRAS_PROPERTY in action:
-        return action[EXTRAS_PROPERTY]
+        return action
     for obj in bpy.data.objects:
         for track in obj.animation_data.nla_tracks if obj.animation_data else ():
             for strip in track.strips if track.name == name else ():
                 if strip.action and EXTRAS_PROPERTY in strip.action:
-                    return strip.action[EXTRAS_PROPERTY]
+                    return strip.action
     return None
+
+
+def kept_extras(name):
+    """The extras kept for an exported animation (JSON text), or None."""
+    action = kept_action(name)
+    return action[EXTRAS_PROPERTY] if action else None
+
+
+# The custom properties of an imported Action that say what it was when imported: a fingerprint of its keys
+# (every F-curve's keyframes with their handles and interpolation) and of the file it came from (extension
+# and content).
+KEYS_PROPERTY = "bonebridge_keys"
+FILE_PROPERTY = "bonebridge_file"
+
+
+def imported_file_fingerprint(path):
+    """None for what is not a file on disk (an archive's entry, ANIM.HQR:3): its Action always goes through the
+    writer."""
+    if not os.path.isfile(path):
+        return None
+    with open(path, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    return f"{os.path.splitext(path)[1].lower()}:{digest}"
+
+
+def keys_fingerprint(action):
+    keys = [
+        (curve.data_path, curve.array_index,
+         [(tuple(k.co), tuple(k.handle_left), tuple(k.handle_right), k.interpolation, k.easing)
+          for k in curve.keyframe_points])
+        for curve in action.fcurves
+    ]
+    return hashlib.sha256(json.dumps(keys).encode()).hexdigest()
+
+
+def fnv1a64(data):
+    value = 0xCBF29CE484222325
+    for byte in data:
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return value
+
+
+def described_source(text):
+    """The bytes of a `bonebridge.source` description ("fnv1a64:<16 hex digits>:<base64>"), or None when it is
+    absent or damaged (its hash does not match)."""
+    parts = text.split(":", 2) if isinstance(text, str) else []
+    if len(parts) != 3 or parts[0] != "fnv1a64":
+        return None
+    try:
+        data = base64.b64decode(parts[2], validate=True)
+    except ValueError:
+        return None
+    return data if f"{fnv1a64(data):016x}" == parts[1] else None
+
+
+def unchanged_source(path, output):
+    """The imported file's bytes when the one animation of the exported .glb is an Action that still has the keys
+    it was imported with, its extras describe that very file, and `output` has its extension; else None.
+    Blender does not carry every key through (3.4 imports CUBICSPLINE tangents as flat handles, so it plays and
+    exports another motion): an untouched Action, not the motion Blender exports, says that nothing was
+    edited."""
+    animations = read_glb(path)[0].get("animations", [])
+    action = kept_action(animations[0].get("name", "")) if len(animations) == 1 else None
+    if action is None or FILE_PROPERTY not in action or action.get(KEYS_PROPERTY) != keys_fingerprint(action):
+        return None
+    metadata = json.loads(action[EXTRAS_PROPERTY]).get("metadata", {})
+    source = described_source(metadata.get("bonebridge.source")) if isinstance(metadata, dict) else None
+    if source is None:
+        return None
+    described = f"{os.path.splitext(output)[1].lower()}:{hashlib.sha256(source).hexdigest()}"
+    return source if described == action[FILE_PROPERTY] else None
+
+
+def write_whole(path, data):
+    """Writes a file through a temporary file beside it, renamed over it once complete."""
+    handle, temporary = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as f:
+            f.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        os.remove(temporary)
+        raise
 
 
 def restore_animation_extras(path):
@@ -246,6 +336,12 @@ class ExportBonebridge:
             imported = [json.loads(obj.get("bonebridge_node_names", "[]")) for obj in context.selected_objects]
             restore_node_names(glb, [name for names in imported for name in names])
             restore_animation_extras(glb)
+            source = unchanged_source(glb, self.filepath)
+            if source is not None:
+                write_whole(self.filepath, source)
+                self.report({"INFO"}, f"wrote {self.filepath}: the Action is unchanged since its import, so the "
+                            "original file is written back byte for byte")
+                return {"FINISHED"}
             keywords = {k: v for k, v in companion_keywords(self).items() if k != "body"}
             bb.from_gltf(glb, self.family, self.filepath, **keywords)
         except bb.FormatError as error:
