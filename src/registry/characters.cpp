@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "bonebridge/core/text.hpp"
 #include "bonebridge/registry/install.hpp"
 #include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/registry.hpp"
@@ -89,11 +90,6 @@ CharacterList find_characters(const InstallView& install) {
 
 namespace {
 
-bool same_letters(const std::string& a, const std::string& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                    [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
-}
-
 // "a, b, c" of at most `shown` names, then how many more.
 std::string names_of(const std::vector<const Character*>& characters, std::size_t shown) {
   std::string names;
@@ -119,10 +115,11 @@ Result<Character> find_character(const std::string& address, const std::string& 
   if (!install) return install.error();
   CharacterList list = find_characters(**install);
   std::vector<const Character*> exact, letters, all;
+  const std::string folded = fold_case(name);
   for (const auto& character : list.characters) {
     all.push_back(&character);
     if (character.name == name) exact.push_back(&character);
-    if (same_letters(character.name, name)) letters.push_back(&character);
+    if (fold_case(character.name) == folded) letters.push_back(&character);
   }
   if (exact.size() == 1) return *exact.front();
   if (exact.empty() && letters.size() == 1) return *letters.front();

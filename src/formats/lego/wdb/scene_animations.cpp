@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "bonebridge/formats/lego/codec.hpp"
 #include "bonebridge/formats/lego/wdb/world_info.hpp"
@@ -57,6 +58,19 @@ void add_click_animations(const InstallView& install, const std::map<std::string
 
 // A scene animation's file: the SI object "<name>_Anim" (the action headers name the world scripts' scene
 // animations so: isle_actions.h c_sba001bu_Anim = 351, c_pns065rd_Anim = 3682), else a loose <name>.ani.
+// An install file read and parsed; a failure becomes a note naming the file.
+template <class Parsed, class Parse>
+std::optional<Parsed> parsed(const InstallView& install, const InstallFile& file, Parse parse,
+                             std::vector<std::string>& notes) {
+  const auto bytes = install.read(file);
+  auto result = bytes ? parse(*bytes) : Result<Parsed>(bytes.error());
+  if (result) return std::move(*result);
+  Error error = result.error();
+  error.file = file.address;
+  notes.push_back(error.to_string());
+  return std::nullopt;
+}
+
 const InstallFile* scene_file(const InstallView& install, const InstallFile& index, const std::string& name) {
   if (const InstallFile* object = install.find(name + "_Anim.ani", &index)) return object;
   return install.find(name + ".ani", &index);
@@ -65,14 +79,8 @@ const InstallFile* scene_file(const InstallView& install, const InstallFile& ind
 void add_world_info(const InstallView& install, const InstallFile& index,
                     const std::map<std::string, Character*>& actors, std::set<std::string>& claimed,
                     std::vector<std::string>& notes) {
-  const auto bytes = install.read(index);
-  auto info = bytes ? read_world_info(*bytes) : Result<WorldInfo>(bytes.error());
-  if (!info) {
-    Error error = info.error();
-    error.file = index.address;
-    notes.push_back(error.to_string());
-    return;
-  }
+  const auto info = parsed<WorldInfo>(install, index, read_world_info, notes);
+  if (!info) return;
   for (std::size_t i = 0; i < info->animations.size(); ++i) {
     const WorldInfoAnimation& animation = info->animations[i];
     const InstallFile* file = scene_file(install, index, animation.name);
@@ -100,14 +108,8 @@ void add_world_info(const InstallView& install, const InstallFile& index,
 void add_by_actor_list(const InstallView& install, const InstallFile& file,
                        const std::map<std::string, Character*>& actors, std::set<std::string>& claimed,
                        std::vector<std::string>& notes) {
-  const auto bytes = install.read(file);
-  auto document = bytes ? read(*bytes) : Result<Document>(bytes.error());
-  if (!document) {
-    Error error = document.error();
-    error.file = file.address;
-    notes.push_back(error.to_string());
-    return;
-  }
+  const auto document = parsed<Document>(install, file, read, notes);
+  if (!document) return;
   const auto slash = file.path.find_last_of("/\\");
   const std::string name_in_folder = slash == std::string::npos ? file.path : file.path.substr(slash + 1);
   const std::string stem = name_in_folder.substr(0, name_in_folder.rfind('.'));
