@@ -6,7 +6,7 @@ include(CMakePackageConfigHelpers)
 set(BONEBRIDGE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/bonebridge)
 
 # In link order: a library before the ones it uses.
-set(BONEBRIDGE_INSTALLED_LIBRARIES bonebridge_registry)
+set(BONEBRIDGE_INSTALLED_LIBRARIES bonebridge_services bonebridge_registry)
 foreach(family IN LISTS BONEBRIDGE_PRESENT_FAMILIES)
   list(APPEND BONEBRIDGE_INSTALLED_LIBRARIES bonebridge_${family})
 endforeach()

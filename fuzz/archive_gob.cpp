@@ -25,7 +25,7 @@ void check_file_reader(const std::vector<std::uint8_t>& bytes, const Archive* in
       std::filesystem::temp_directory_path() / ("bonebridge-fuzz-gob-" + std::to_string(::getpid()) + ".gob");
   std::ofstream(path, std::ios::binary | std::ios::trunc)
       .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  const auto opened = gob_kind().open_file(path);
+  const auto opened = gob_kind().open_file(bonebridge::RandomAccessFile::open(path).value());
   if (!opened) {
     if (!opened.error().offset && opened.error().message.find("run past") == std::string::npos) std::abort();
     return;

@@ -40,7 +40,7 @@ void check_file_reader(const std::vector<std::uint8_t>& bytes,
       std::filesystem::temp_directory_path() / ("bonebridge-fuzz-si-" + std::to_string(::getpid()) + ".si");
   std::ofstream(path, std::ios::binary | std::ios::trunc)
       .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  const auto opened = si_kind().open_file(path);
+  const auto opened = si_kind().open_file(bonebridge::RandomAccessFile::open(path).value());
   if (!opened) {
     if (in_memory || !opened.error().offset || opened.error().file != path.string()) std::abort();
     return;

@@ -56,7 +56,7 @@ void check_file_reader(const std::vector<std::uint8_t>& bytes, const Archive* in
                            ("bonebridge-fuzz-vpp-" + std::to_string(::getpid()) + ".vpp_pc");
   std::ofstream(path, std::ios::binary | std::ios::trunc)
       .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  const auto opened = vpp_kind().open_file(path);
+  const auto opened = vpp_kind().open_file(bonebridge::RandomAccessFile::open(path).value());
   if (!opened) {
     if (!opened.error().offset || opened.error().file != path.string()) std::abort();
     return;

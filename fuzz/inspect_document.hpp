@@ -4,7 +4,7 @@
 // whatever bytes were accepted.
 #include <memory>
 
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 // Printed as the tool prints them: names from game files may be any bytes, so text that is not UTF-8 is
 // replaced, not an exception.

@@ -24,7 +24,7 @@ void check_file_reader(const std::vector<std::uint8_t>& bytes, const Archive* in
       std::filesystem::temp_directory_path() / ("bonebridge-fuzz-hqr-" + std::to_string(::getpid()) + ".hqr");
   std::ofstream(path, std::ios::binary | std::ios::trunc)
       .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  const auto opened = bonebridge::lba::hqr_kind().open_file(path);
+  const auto opened = bonebridge::lba::hqr_kind().open_file(bonebridge::RandomAccessFile::open(path).value());
   if (!opened) {
     if (!opened.error().offset && opened.error().message.find("run past") == std::string::npos) std::abort();
     if (in_memory) std::abort();  // what memory accepts, the file reader accepts too

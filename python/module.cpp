@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "bonebridge/io/file.hpp"
-#include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "bonebridge/services/conversion.hpp"
+#include "bonebridge/services/reports.hpp"
+#include "bonebridge/services/settings.hpp"
 
 namespace py = pybind11;
 using namespace bonebridge;
@@ -220,9 +222,9 @@ py::object from_gltf(const py::object& source, const std::string& family_id, con
   Options options = to_options(keywords);
   if (!path.is_none()) {
     const std::string output = py::cast<std::string>(py::str(path));
-    options.values["output"] = output;
+    options.placement.output = output;
     const auto dot = output.rfind('.');
-    if (dot != std::string::npos) options.values["output-extension"] = output.substr(dot);
+    if (dot != std::string::npos) options.placement.output_extension = output.substr(dot);
   }
   value_or_raise(check_settings(*family, options));
   value_or_raise(read_companions(*family, options));

@@ -10,7 +10,9 @@ The inputs and their companion files are those of tests/runtime/exports.json and
 examples/ and ../shared/samples/ on its own. For each input it records the sha256 of: the .glb and .gltf
 exports, `dump`, `info --json`, `sample --step`, `ls --json` (with exit code and standard error), the native
 re-encoding (`convert IN OUT.<same extension>`), the .glb converted back to the input's format with its notes,
-and, for imports.json, the glTF -> game file conversion and its notes. Exit 1 when --compare finds a difference."""
+and, for imports.json, the glTF -> game file conversion and its notes. For each folder of examples/ and of the
+samples, as an install: `characters --json`, and every file `batch` and `batch --characters` write (by their
+path below the output folder) with their exit codes. Exit 1 when --compare finds a difference."""
 import hashlib
 import json
 import os
@@ -134,6 +136,40 @@ def fingerprint_import(tool, entry, samples, scratch):
     return source + " -> " + entry["to"], out
 
 
+def output_digests(folder):
+    """Each file below `folder` by its relative path, with its digest."""
+    found = {}
+    for base, _, files in os.walk(folder):
+        for name in sorted(files):
+            path = os.path.join(base, name)
+            found[os.path.relpath(path, folder)] = file_digest(path)
+    return found
+
+
+def fingerprint_install(tool, folder, scratch):
+    """What the install-level verbs make of a folder: its characters, and the batches' files."""
+    out = {}
+    code, stdout, _ = run(tool, ["characters", folder, "--json"])
+    out["characters --json"] = f"{code}:{digest(stdout)}"
+    for name, extra in (("batch", []), ("batch --characters", ["--characters"])):
+        target = os.path.join(scratch, "batch")
+        code, _, _ = run(tool, ["batch", folder, target, "-q"] + extra)
+        for relative, value in output_digests(target).items():
+            out[f"{name} {relative}"] = value
+        out[name] = str(code)
+        subprocess.run(["rm", "-rf", target], check=True)
+    return folder, out
+
+
+def install_folders(samples):
+    folders = []
+    for base in (os.path.join(ROOT, "examples"), samples):
+        if os.path.isdir(base):
+            folders += [os.path.join(base, name) for name in sorted(os.listdir(base))
+                        if os.path.isdir(os.path.join(base, name))]
+    return folders
+
+
 def manifest(tool, samples):
     result = {}
     with tempfile.TemporaryDirectory() as scratch:
@@ -147,6 +183,9 @@ def manifest(tool, samples):
                     continue
                 key, value = fingerprint(tool, entry, samples, scratch)
                 result[key.replace(ROOT, "{source}").replace(samples, "{samples}")] = value
+        for folder in install_folders(samples):
+            key, value = fingerprint_install(tool, folder, scratch)
+            result[key.replace(ROOT, "{source}").replace(samples, "{samples}")] = value
     return result
 
 

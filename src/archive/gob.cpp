@@ -155,14 +155,14 @@ class GobArchive final : public GobListing {
 // A GOB on disk: the header and directory read at open, each entry read where it lies when asked for.
 class GobFile final : public GobListing {
  public:
-  GobFile(std::filesystem::path path, std::uint64_t size, Parsed parsed)
-      : GobListing(std::move(parsed), size, path.string()), path_(std::move(path)) {}
+  GobFile(std::shared_ptr<const RandomAccessFile> file, Parsed parsed)
+      : GobListing(std::move(parsed), file->size(), file->name()), file_(std::move(file)) {}
 
  private:
   Result<std::vector<std::uint8_t>> bytes_of(const Record& record) const override {
-    return read_file_range(path_, record.offset, record.size);
+    return file_->read(record.offset, record.size);
   }
-  std::filesystem::path path_;
+  std::shared_ptr<const RandomAccessFile> file_;
 };
 
 [[noreturn]] void fail(std::string message) {
@@ -319,11 +319,9 @@ Result<std::unique_ptr<Archive>> open_gob(std::vector<std::uint8_t> bytes) {
 }
 
 // Reads the header and the directory alone; a directory error names its byte in the file.
-Result<std::unique_ptr<Archive>> open_gob_file(const std::filesystem::path& path) {
-  std::error_code ec;
-  const std::uint64_t size = std::filesystem::file_size(path, ec);
-  if (ec) return Error{kGobFormat, "cannot read the file: " + ec.message(), {}, {}, path.string()};
-  auto header = read_file_range(path, 0, std::min<std::uint64_t>(size, kHeaderSize));
+Result<std::unique_ptr<Archive>> open_gob_file(std::shared_ptr<const RandomAccessFile> file) {
+  const std::uint64_t size = file->size();
+  auto header = file->read(0, std::min<std::uint64_t>(size, kHeaderSize));
   if (!header) return header.error();
   auto dir_offset = capture(kGobFormat, [&] {
     ByteReader reader(*header, kGobFormat);
@@ -336,15 +334,15 @@ Result<std::unique_ptr<Archive>> open_gob_file(const std::filesystem::path& path
         fmt::format("the directory offset {} lies past the end of the file ({} bytes)", *dir_offset, size),
         8,
         {},
-        path.string()};
+        file->name()};
   }
   // The count is checked against the file before the directory is read.
-  auto directory = read_file_range(path, *dir_offset, std::min<std::uint64_t>(size - *dir_offset, 4));
+  auto directory = file->read(*dir_offset, std::min<std::uint64_t>(size - *dir_offset, 4));
   if (!directory) return directory.error();
   std::uint32_t count = 0;
   std::memcpy(&count, directory->data(), 4);
   const std::uint64_t directory_size = 4 + std::uint64_t{count} * kRecordSize;
-  directory = read_file_range(path, *dir_offset, std::min(directory_size, size - *dir_offset));
+  directory = file->read(*dir_offset, std::min(directory_size, size - *dir_offset));
   if (!directory) return directory.error();
   auto parsed = capture(kGobFormat, [&] {
     ByteReader reader(*directory, kGobFormat);
@@ -356,10 +354,10 @@ Result<std::unique_ptr<Archive>> open_gob_file(const std::filesystem::path& path
   if (!parsed) {
     Error error = parsed.error();
     if (error.offset) *error.offset += *dir_offset;
-    error.file = path.string();
+    error.file = file->name();
     return error;
   }
-  return std::unique_ptr<Archive>(std::make_unique<GobFile>(path, size, std::move(*parsed)));
+  return std::unique_ptr<Archive>(std::make_unique<GobFile>(std::move(file), std::move(*parsed)));
 }
 
 }  // namespace

@@ -4,12 +4,10 @@
 
 #include <algorithm>
 #include <array>
-#include <fstream>
 #include <map>
 #include <new>
 
 #include "bonebridge/core/narrow.hpp"
-#include "bonebridge/io/file.hpp"
 #include "si_format.hpp"
 
 namespace bonebridge::archive {
@@ -110,11 +108,11 @@ Result<std::vector<std::uint8_t>> SiArchive::piece_bytes(const Span& piece) cons
   return std::vector<std::uint8_t>(begin, begin + static_cast<std::ptrdiff_t>(piece.size));
 }
 
-SiFile::SiFile(std::filesystem::path path, Parsed parsed)
-    : SiListing(std::move(parsed), path.string()), path_(std::move(path)) {}
+SiFile::SiFile(std::shared_ptr<const RandomAccessFile> file, Parsed parsed)
+    : SiListing(std::move(parsed), file->name()), file_(std::move(file)) {}
 
 Result<std::vector<std::uint8_t>> SiFile::piece_bytes(const Span& piece) const {
-  auto bytes = read_file_range(path_, piece.offset, piece.size);
+  auto bytes = file_->read(piece.offset, piece.size);
   if (!bytes) {
     // The file changed since it was opened (cut short, replaced) or cannot be read any more.
     return Error{
@@ -122,7 +120,7 @@ Result<std::vector<std::uint8_t>> SiFile::piece_bytes(const Span& piece) const {
         fmt::format("reading {} bytes at byte {}: {}", piece.size, piece.offset, bytes.error().message),
         piece.offset,
         {},
-        path_.string()};
+        file_->name()};
   }
   return bytes;
 }
@@ -155,71 +153,78 @@ class FileMirror {
  public:
   static constexpr std::uint64_t kBlock = 4096;
 
-  FileMirror(const std::filesystem::path& path, std::size_t size)
-      : path_(path),
-        size_(size),
-        bytes_(new std::uint8_t[size]),  // left uninitialised: untouched pages cost no memory
-        loaded_((size + kBlock - 1) / kBlock, false),
-        in_(path, std::ios::binary) {}
+  explicit FileMirror(const RandomAccessFile& file)
+      : file_(file),
+        size_(static_cast<std::size_t>(file.size())),
+        bytes_(new std::uint8_t[size_]),  // left uninitialised: untouched pages cost no memory
+        loaded_((size_ + kBlock - 1) / kBlock, false) {}
 
   std::span<const std::uint8_t> bytes() const { return {bytes_.get(), size_}; }
 
+  // Fills the blocks over [at, at + length) that are not yet filled, each run of them with one read.
   void load(std::uint64_t at, std::uint64_t length) {
     if (at >= size_ || length == 0) return;
     const std::uint64_t end = std::min<std::uint64_t>(size_, at + std::min<std::uint64_t>(length, size_));
-    for (std::uint64_t block = at / kBlock; block * kBlock < end; ++block) {
-      if (loaded_[static_cast<std::size_t>(block)]) continue;
-      const std::uint64_t from = block * kBlock;
-      const auto count = static_cast<std::streamsize>(std::min(kBlock, size_ - from));
-      in_.seekg(static_cast<std::streamoff>(from));
-      in_.read(reinterpret_cast<char*>(bytes_.get() + static_cast<std::size_t>(from)), count);
-      if (in_.gcount() != count) {
-        throw FormatError(
-            Error{kSiFormat,
-                  fmt::format("cannot read {} bytes at byte {}: the file ends or changed", count, from),
-                  from,
-                  {},
-                  path_.string()});
+    std::uint64_t block = at / kBlock;
+    while (block * kBlock < end) {
+      if (loaded_[static_cast<std::size_t>(block)]) {
+        ++block;
+        continue;
       }
-      loaded_[static_cast<std::size_t>(block)] = true;
+      std::uint64_t last = block;
+      while ((last + 1) * kBlock < end && !loaded_[static_cast<std::size_t>(last + 1)]) ++last;
+      fill(block, last);
+      block = last + 1;
     }
   }
 
  private:
-  std::filesystem::path path_;
+  void fill(std::uint64_t first, std::uint64_t last) {
+    const std::uint64_t from = first * kBlock;
+    const std::uint64_t count = std::min<std::uint64_t>((last + 1) * kBlock, size_) - from;
+    auto read = file_.read(from, count);
+    if (!read) {
+      throw FormatError(
+          Error{kSiFormat,
+                fmt::format("cannot read {} bytes at byte {}: the file ends or changed", count, from),
+                from,
+                {},
+                file_.name()});
+    }
+    std::copy(read->begin(), read->end(), bytes_.get() + static_cast<std::size_t>(from));
+    for (std::uint64_t block = first; block <= last; ++block) loaded_[static_cast<std::size_t>(block)] = true;
+  }
+
+  const RandomAccessFile& file_;
   std::size_t size_;
   std::unique_ptr<std::uint8_t[]> bytes_;
   std::vector<bool> loaded_;
-  std::ifstream in_;
 };
 
-Result<si::Parsed> parse_file(const std::filesystem::path& path) {
-  std::error_code ec;
-  const std::uint64_t size = std::filesystem::file_size(path, ec);
-  if (ec) return Error{kSiFormat, "cannot read the file: " + ec.message(), {}, {}, path.string()};
+Result<si::Parsed> parse_file(const RandomAccessFile& file) {
+  const std::uint64_t size = file.size();
   // The RIFF size field is 32-bit: a larger file is no SI, and its size need not fit a 32-bit size_t.
   if (size > 0xFFFFFFFFu + std::uint64_t{8} || !fits_size(size)) {
-    return Error{
-        kSiFormat, fmt::format("{} bytes is more than a RIFF file holds", size), 4, {}, path.string()};
+    return Error{kSiFormat, fmt::format("{} bytes is more than a RIFF file holds", size), 4, {}, file.name()};
   }
   try {
-    FileMirror mirror(path, static_cast<std::size_t>(size));
+    FileMirror mirror(file);
     return si::parse(mirror.bytes(),
                      [&](std::uint64_t at, std::uint64_t length) { mirror.load(at, length); });
   } catch (const std::bad_alloc&) {
     return Error{
-        kSiFormat, fmt::format("no room for the walk's mirror of {} bytes", size), {}, {}, path.string()};
+        kSiFormat, fmt::format("no room for the walk's mirror of {} bytes", size), {}, {}, file.name()};
   }
 }
 
-Result<std::unique_ptr<Archive>> open_si_file(const std::filesystem::path& path) {
-  auto parsed = parse_file(path);
+Result<std::unique_ptr<Archive>> open_si_file(std::shared_ptr<const RandomAccessFile> file) {
+  auto parsed = parse_file(*file);
   if (!parsed) {
     Error error = parsed.error();
-    error.file = path.string();
+    error.file = file->name();
     return error;
   }
-  return std::unique_ptr<Archive>(std::make_unique<si::SiFile>(path, std::move(*parsed)));
+  return std::unique_ptr<Archive>(std::make_unique<si::SiFile>(std::move(file), std::move(*parsed)));
 }
 
 }  // namespace

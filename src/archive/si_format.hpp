@@ -155,11 +155,11 @@ class SiArchive final : public SiListing {
 // An SI on disk: its chunk tree walked at open (see open_si_file), each piece read where it lies.
 class SiFile final : public SiListing {
  public:
-  SiFile(std::filesystem::path path, Parsed parsed);
+  SiFile(std::shared_ptr<const RandomAccessFile> file, Parsed parsed);
 
  private:
   Result<std::vector<std::uint8_t>> piece_bytes(const Span& piece) const override;
-  std::filesystem::path path_;
+  std::shared_ptr<const RandomAccessFile> file_;
 };
 
 }  // namespace bonebridge::archive::si

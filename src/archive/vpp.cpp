@@ -57,24 +57,23 @@ Result<std::unique_ptr<Archive>> open_vpp(std::vector<std::uint8_t> bytes) {
 
 // Reads the header first, then the header, directory, names and extensions that it sizes; a directory error
 // names the file and its byte.
-Result<std::unique_ptr<Archive>> open_vpp_file(const std::filesystem::path& path) {
-  std::error_code ec;
-  const std::uint64_t size = std::filesystem::file_size(path, ec);
-  if (ec) return Error{kVppFormat, "cannot read the file: " + ec.message(), {}, {}, path.string()};
-  auto index = read_file_range(path, 0, std::min<std::uint64_t>(size, vpp::kLargestHeader));
+Result<std::unique_ptr<Archive>> open_vpp_file(std::shared_ptr<const RandomAccessFile> file) {
+  const std::uint64_t size = file->size();
+  auto index = file->read(0, std::min<std::uint64_t>(size, vpp::kLargestHeader));
   if (!index) return index.error();
   const std::uint64_t index_size = std::min(vpp::index_size(*index), size);
   if (index_size > index->size()) {
-    index = read_file_range(path, 0, index_size);
+    index = file->read(0, index_size);
     if (!index) return index.error();
   }
   auto directory = vpp::read_directory(*index, size);
   if (!directory) {
     Error error = directory.error();
-    error.file = path.string();
+    error.file = file->name();
     return error;
   }
-  return std::unique_ptr<Archive>(std::make_unique<vpp::PackfileFile>(path, size, std::move(*directory)));
+  return std::unique_ptr<Archive>(
+      std::make_unique<vpp::PackfileFile>(std::move(file), std::move(*directory)));
 }
 
 Result<std::vector<std::uint8_t>> write_with_model(const std::vector<EntrySource>& entries,

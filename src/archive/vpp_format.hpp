@@ -115,11 +115,11 @@ class PackfileArchive final : public PackfileListing {
 // A packfile on disk: the header, directory and names read at open, each entry read where it lies.
 class PackfileFile final : public PackfileListing {
  public:
-  PackfileFile(std::filesystem::path path, std::uint64_t size, Directory directory);
+  PackfileFile(std::shared_ptr<const RandomAccessFile> file, Directory directory);
 
  private:
   Result<std::vector<std::uint8_t>> bytes_at(std::uint64_t at, std::uint64_t length) const override;
-  std::filesystem::path path_;
+  std::shared_ptr<const RandomAccessFile> file_;
 };
 
 // Reads the header, directory and names; every count and offset is checked against the file size first.

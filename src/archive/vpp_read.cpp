@@ -371,18 +371,18 @@ Result<std::vector<std::uint8_t>> PackfileArchive::bytes_at(std::uint64_t at, st
   return std::vector<std::uint8_t>(begin, begin + static_cast<std::ptrdiff_t>(length));
 }
 
-PackfileFile::PackfileFile(std::filesystem::path path, std::uint64_t size, Directory directory)
-    : PackfileListing(std::move(directory), size, path.string()), path_(std::move(path)) {}
+PackfileFile::PackfileFile(std::shared_ptr<const RandomAccessFile> file, Directory directory)
+    : PackfileListing(std::move(directory), file->size(), file->name()), file_(std::move(file)) {}
 
 Result<std::vector<std::uint8_t>> PackfileFile::bytes_at(std::uint64_t at, std::uint64_t length) const {
-  auto bytes = read_file_range(path_, at, length);
+  auto bytes = file_->read(at, length);
   if (!bytes) {
     // The file changed since it was opened (cut short, replaced) or cannot be read any more.
     return Error{kVppFormat,
                  fmt::format("reading {} bytes at byte {}: {}", length, at, bytes.error().message),
                  at,
                  {},
-                 path_.string()};
+                 file_->name()};
   }
   return bytes;
 }

@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "bonebridge/io/file.hpp"
-#include "bonebridge/registry/archives.hpp"
+#include "bonebridge/services/addressing.hpp"
 #include "outputs.hpp"
 #include "verbs.hpp"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // batch: every file of a folder, or every entry of an archive, to glTF, on all cores. Each output is planned
 // before anything is written (outputs.hpp); a bad file is reported and the others go on. With --preview, each
-// glTF file gets its preview page beside it (registry/preview.hpp) and the output folder an index.html.
+// glTF file gets its preview page beside it (services/preview.hpp) and the output folder an index.html.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -18,12 +18,12 @@
 #include <thread>
 
 #include "batch_index.hpp"
-#include "bonebridge/registry/archives.hpp"
-#include "bonebridge/registry/characters.hpp"
-#include "bonebridge/registry/install.hpp"
-#include "bonebridge/registry/pipeline.hpp"
-#include "bonebridge/registry/preview.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "bonebridge/services/addressing.hpp"
+#include "bonebridge/services/characters.hpp"
+#include "bonebridge/services/conversion.hpp"
+#include "bonebridge/services/install.hpp"
+#include "bonebridge/services/preview.hpp"
 #include "outputs.hpp"
 #include "verbs.hpp"
 
@@ -271,7 +271,7 @@ Result<nlohmann::json> convert_item(const BatchJob& job, const Options& settings
                                     bool binary, const PagesScripts* scripts) {
   if (job.character) return convert_character(job, settings, binary, scripts);
   const PlannedOutput& item = job.gltf;
-  auto loaded = load_input(item.input, settings, format, every_family());
+  auto loaded = open_path(item.input, settings, format, every_family());
   if (!loaded) return loaded.error();
   if (const auto reason = loaded->document->no_gltf_form()) {
     return nlohmann::json{{"input", item.input}, {"family", loaded->family->id}, {"skipped", *reason}};

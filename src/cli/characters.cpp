@@ -8,8 +8,8 @@
 
 #include <iostream>
 
-#include "bonebridge/registry/characters.hpp"
-#include "bonebridge/registry/install.hpp"
+#include "bonebridge/services/characters.hpp"
+#include "bonebridge/services/install.hpp"
 #include "verbs.hpp"
 
 namespace bonebridge::cli {

@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "bonebridge/services/settings.hpp"
 #include "verbs.hpp"
 
 namespace bonebridge::cli {
@@ -82,6 +83,23 @@ std::ostream& status() {
 
 std::ostream& detail() {
   return verbosity() == Verbosity::Verbose ? std::cerr : nowhere();
+}
+
+Result<std::vector<std::uint8_t>> read_standard_input() {
+  std::vector<std::uint8_t> bytes;
+  char buffer[1 << 16];
+  while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0)
+    bytes.insert(bytes.end(), buffer, buffer + std::cin.gcount());
+  if (std::cin.bad()) return Error{"", "cannot read standard input", {}, {}, "-"};
+  return bytes;
+}
+
+Result<LoadedInput> open_path(const std::string& path, const Options& options, const std::string& format,
+                              std::span<const FormatFamily* const> elsewhere) {
+  if (path != "-") return load_input(path, options, format, elsewhere);
+  auto bytes = read_standard_input();
+  if (!bytes) return bytes.error();
+  return open_input(AddressedFile{std::move(*bytes), "-", {}}, path, options, format, elsewhere);
 }
 
 int report_error(const Error& error) {

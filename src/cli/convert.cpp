@@ -13,10 +13,10 @@
 #include <sstream>
 
 #include "bonebridge/io/file.hpp"
-#include "bonebridge/registry/archives.hpp"
-#include "bonebridge/registry/characters.hpp"
-#include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "bonebridge/services/addressing.hpp"
+#include "bonebridge/services/characters.hpp"
+#include "bonebridge/services/conversion.hpp"
 #include "outputs.hpp"
 #include "verbs.hpp"
 
@@ -86,19 +86,29 @@ Result<Converted<std::vector<std::uint8_t>>> converted_character(const ConvertRe
                           {.binary = !text, .generate_mesh = !request.no_mesh});
 }
 
+// The job of a plain conversion, standard input read for "-".
+Result<Converted<std::vector<std::uint8_t>>> converted_files(const ConvertRequest& request) {
+  ConvertJob job{.input = request.inputs.front(),
+                 .input_bytes = std::nullopt,
+                 .more_inputs = {request.inputs.begin() + 1, request.inputs.end()},
+                 .output = request.output,
+                 .to = request.to,
+                 .format = request.options.format,
+                 .options = request.options.to_options(),
+                 .generate_mesh = !request.no_mesh,
+                 .animation_names = {},
+                 .animation_metadata = {}};
+  if (job.input == "-") {
+    auto bytes = read_standard_input();
+    if (!bytes) return bytes.error();
+    job.input_bytes = std::move(*bytes);
+  }
+  return convert(job);
+}
+
 // The conversion, with its notes on standard error (what was resampled, approximated or dropped, both ways).
 Result<Converted<std::vector<std::uint8_t>>> converted(const ConvertRequest& request) {
-  auto result = !request.character.empty()
-                    ? converted_character(request)
-                    : convert({.input = request.inputs.front(),
-                               .more_inputs = {request.inputs.begin() + 1, request.inputs.end()},
-                               .output = request.output,
-                               .to = request.to,
-                               .format = request.options.format,
-                               .options = request.options.to_options(),
-                               .generate_mesh = !request.no_mesh,
-                               .animation_names = {},
-                               .animation_metadata = {}});
+  auto result = !request.character.empty() ? converted_character(request) : converted_files(request);
   if (!result) {
     Error error = result.error();
     if (error.file.empty()) error.file = request.inputs.front();

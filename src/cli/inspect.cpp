@@ -8,9 +8,11 @@
 #include <memory>
 
 #include "bonebridge/io/file.hpp"
-#include "bonebridge/registry/archives.hpp"
-#include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "bonebridge/services/addressing.hpp"
+#include "bonebridge/services/conversion.hpp"
+#include "bonebridge/services/fidelity.hpp"
+#include "bonebridge/services/reports.hpp"
 #include "verbs.hpp"
 
 namespace bonebridge::cli {
@@ -74,7 +76,7 @@ Verb add_info(CLI::App& app) {
   auto json = std::make_shared<bool>(false);
   command->add_flag("--json", *json, "Machine-readable output");
   return {command, [opened, json] {
-            auto input = load_input(*opened.path, opened.input->to_options(), opened.input->format);
+            auto input = open_path(*opened.path, opened.input->to_options(), opened.input->format);
             if (!input) return report_error(input.error());
             const auto info = input_info(*input);
             if (*json) {
@@ -96,7 +98,7 @@ Verb add_dump(CLI::App& app) {
   auto* command = app.add_subcommand("dump", "The native document as JSON, every field included");
   auto opened = add_input(*command);
   return {command, [opened] {
-            auto input = load_input(*opened.path, opened.input->to_options(), opened.input->format);
+            auto input = open_path(*opened.path, opened.input->to_options(), opened.input->format);
             if (!input) return report_error(input.error());
             std::cout << input->document->dump().dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
             return int{kSuccess};
@@ -113,7 +115,7 @@ Verb add_validate(CLI::App& app) {
             int status = kSuccess;
             const Options options = input_options->to_options();
             for (const auto& path : *paths) {
-              auto input = load_input(path, options, input_options->format);
+              auto input = open_path(path, options, input_options->format);
               if (!input) {
                 status = report_error(input.error());
                 continue;
@@ -172,7 +174,7 @@ Verb add_sample(CLI::App& app) {
               return int{kUsage};
             }
             const Options options = opened.input->to_options();
-            auto input = load_input(*opened.path, options, opened.input->format);
+            auto input = open_path(*opened.path, options, opened.input->format);
             if (!input) return report_error(input.error());
             if (*ticks) {
               const auto& document = *input->document;
@@ -253,7 +255,7 @@ Verb add_fidelity(CLI::App& app) {
               print_fidelity(*opened.path, *report, *json);
               return int{kSuccess};
             }
-            auto input = load_input(*opened.path, options, opened.input->format);
+            auto input = open_path(*opened.path, options, opened.input->format);
             if (!input) return report_error(input.error());
             const auto report = measure_fidelity(*input->document, options, *step);
             if (!report) return report_error(report.error());

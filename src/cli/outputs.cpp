@@ -9,9 +9,10 @@
 #include <system_error>
 
 #include "bonebridge/io/file.hpp"
-#include "bonebridge/registry/archives.hpp"
-#include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "bonebridge/services/addressing.hpp"
+#include "bonebridge/services/conversion.hpp"
+#include "bonebridge/services/settings.hpp"
 #include "verbs.hpp"
 
 namespace bonebridge::cli {

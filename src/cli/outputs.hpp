@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "bonebridge/io/error.hpp"
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::cli {
 

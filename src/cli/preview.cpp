@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
-// preview: one self-contained HTML page that plays a conversion (registry/preview.hpp), opened offline from a
+// preview: one self-contained HTML page that plays a conversion (services/preview.hpp), opened offline from a
 // file.
 #include <fmt/format.h>
 
 #include <filesystem>
 #include <memory>
 
-#include "bonebridge/registry/archives.hpp"
-#include "bonebridge/registry/characters.hpp"
-#include "bonebridge/registry/preview.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "bonebridge/services/addressing.hpp"
+#include "bonebridge/services/characters.hpp"
+#include "bonebridge/services/preview.hpp"
 #include "outputs.hpp"
 #include "verbs.hpp"
 
@@ -44,7 +44,7 @@ Result<std::string> page_of(const PreviewRequest& request, const PreviewScripts&
     const FormatFamily* family = find_family_by_id(character->family);
     return preview_page(character->name, family ? family->title : character->family, 0.001, *gltf, scripts);
   }
-  auto input = load_input(request.input, options, request.options.format);
+  auto input = open_path(request.input, options, request.options.format);
   if (!input) return input.error();
   return preview_page(fs::path(request.input).filename().string(), *input, options, scripts);
 }

@@ -12,7 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
+#include "bonebridge/services/conversion.hpp"
 
 namespace bonebridge::cli {
 
@@ -21,7 +22,7 @@ enum Exit : int { kSuccess = 0, kInvalidInput = 1, kUsage = 2, kInternalError = 
 // Names from game files may be bytes of any code page: printed JSON replaces what is not UTF-8.
 inline constexpr auto kReplaceInvalidUtf8 = nlohmann::json::error_handler_t::replace;
 
-// The options every verb that opens a file shares: one flag per family setting (registry/settings.hpp), so
+// The options every verb that opens a file shares: one flag per family setting (services/settings.hpp), so
 // that a family's new setting is a flag without a change here.
 struct InputOptions {
   std::string format;
@@ -55,6 +56,14 @@ Verb add_completion(CLI::App& app);
 Verb add_preview(CLI::App& app);
 
 int report_error(const Error& error);
+
+// Standard input read whole (the library reads none): "-" as an input path.
+Result<std::vector<std::uint8_t>> read_standard_input();
+
+// An input opened as the library's load_input opens it, "-" read from standard input (its format from its
+// bytes or --format).
+Result<LoadedInput> open_path(const std::string& path, const Options& options, const std::string& format,
+                              std::span<const FormatFamily* const> elsewhere = {});
 
 // How much the tool says on standard error besides errors: --quiet (nothing), normal (a status line per
 // written file and the conversion notes), --verbose (also how each input was recognised, and every batch

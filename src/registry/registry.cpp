@@ -45,6 +45,19 @@ FormatFamily guarded(FormatFamily row) {
       }
     };
   }
+  if (row.find_characters) {
+    // A family that fails while finding becomes a note; the other families still list theirs.
+    row.find_characters = [inner = std::move(row.find_characters),
+                           title = row.title](const InstallView& install) {
+      try {
+        return inner(install);
+      } catch (const std::exception& error) {
+        return CharacterList{{}, {}, {title + ": finding characters failed: " + error.what()}};
+      } catch (...) {
+        return CharacterList{{}, {}, {title + ": finding characters failed"}};
+      }
+    };
+  }
   guard_entry(row.open, row.title);
   guard_entry(row.from_core, row.title);
   guard_entry(row.transcode, row.title);

@@ -57,7 +57,7 @@ long peak_kib() {
 TEST(GobFile, OneSmallEntryOfABigArchiveIsReadWithoutTheArchive) {
   const auto path = write_big_gob("bonebridge-big-test.gob", 96);  // 96 MiB of padding
   ASSERT_EQ(std::filesystem::file_size(path), 12 + 96u * (1 << 20) + 11 + 4 + 97 * 136);
-  const auto archive = archive::gob_kind().open_file(path);
+  const auto archive = archive::gob_kind().open_file(RandomAccessFile::open(path).value());
   ASSERT_TRUE(archive.ok()) << archive.error().to_string();
   ASSERT_EQ((*archive)->entries().size(), 97u);
   EXPECT_EQ((*archive)->entries()[96].name, "3do\\pd7.3do");
@@ -87,7 +87,7 @@ TEST(GobFile, AnEntryPastTheEndAndABadDirectoryAreErrorsNamingTheByte) {
     const char field[128] = "x.3do";
     out.write(field, 128);
   }
-  const auto archive = archive::gob_kind().open_file(path);
+  const auto archive = archive::gob_kind().open_file(RandomAccessFile::open(path).value());
   ASSERT_TRUE(archive.ok()) << archive.error().to_string();
   const auto entry = (*archive)->read(0);
   ASSERT_FALSE(entry.ok());
@@ -95,7 +95,7 @@ TEST(GobFile, AnEntryPastTheEndAndABadDirectoryAreErrorsNamingTheByte) {
   EXPECT_NE(entry.error().message.find("run past the end"), std::string::npos) << entry.error().to_string();
 
   std::filesystem::resize_file(path, 12 + 4 + 100);  // the record cut short
-  const auto cut = archive::gob_kind().open_file(path);
+  const auto cut = archive::gob_kind().open_file(RandomAccessFile::open(path).value());
   ASSERT_FALSE(cut.ok());
   EXPECT_EQ(cut.error().offset, 16u);  // the count promises a record that does not fit
   std::filesystem::remove(path);

@@ -27,7 +27,7 @@ void expect_same_entries(const std::vector<std::uint8_t>& bytes, const std::stri
   const auto in_memory = si_kind().open(bytes);
   ASSERT_TRUE(in_memory.ok()) << what << ": " << in_memory.error().to_string();
   const auto path = write_temp("bonebridge-si-file-test.si", bytes);
-  const auto on_disk = si_kind().open_file(path);
+  const auto on_disk = si_kind().open_file(RandomAccessFile::open(path).value());
   ASSERT_TRUE(on_disk.ok()) << what << ": " << on_disk.error().to_string();
   ASSERT_EQ((*on_disk)->entries().size(), (*in_memory)->entries().size()) << what;
   ASSERT_FALSE((*on_disk)->entries().empty()) << what;
@@ -61,7 +61,7 @@ TEST(SiFile, ACutFileFailsNamingTheFileAndAByte) {
   for (const std::size_t size : {std::size_t{0}, std::size_t{10}, bytes.size() / 2, bytes.size() - 1}) {
     const std::vector<std::uint8_t> cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size));
     const auto path = write_temp("bonebridge-si-cut-test.si", cut);
-    const auto on_disk = si_kind().open_file(path);
+    const auto on_disk = si_kind().open_file(RandomAccessFile::open(path).value());
     ASSERT_FALSE(on_disk.ok()) << "cut at " << size;
     EXPECT_EQ(on_disk.error().file, path.string());
     EXPECT_TRUE(on_disk.error().offset.has_value()) << on_disk.error().to_string();

@@ -71,7 +71,7 @@ TEST(VppFile, EveryVersionAndModeReadsAsInMemory) {
       const auto in_memory = open_or_fail(vpp_kind(), *bytes);
       ASSERT_NE(in_memory, nullptr) << what;
       const auto path = write_temp("bonebridge-vpp-file-test.vpp_pc", *bytes);
-      const auto on_disk = vpp_kind().open_file(path);
+      const auto on_disk = vpp_kind().open_file(RandomAccessFile::open(path).value());
       ASSERT_TRUE(on_disk.ok()) << what << ": " << on_disk.error().to_string();
       expect_same_entries(*in_memory, **on_disk, what);
       std::filesystem::remove(path);
@@ -85,7 +85,7 @@ TEST(VppFile, RealPackfilesReadAsInMemory) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, "volition/packfiles/" + sample);
     const auto in_memory = open_or_fail(vpp_kind(), ::bonebridge::testing::read_bytes(path));
     ASSERT_NE(in_memory, nullptr) << sample;
-    const auto on_disk = vpp_kind().open_file(path);
+    const auto on_disk = vpp_kind().open_file(RandomAccessFile::open(path).value());
     ASSERT_TRUE(on_disk.ok()) << sample << ": " << on_disk.error().to_string();
     expect_same_entries(*in_memory, **on_disk, sample);
   }
@@ -96,7 +96,7 @@ TEST(VppFile, RealPackfilesReadAsInMemory) {
 // from it.
 TEST(VppFile, RealCompactedTableIsCompacted) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "volition/packfiles/table.vpp_pc");
-  const auto on_disk = vpp_kind().open_file(path);
+  const auto on_disk = vpp_kind().open_file(RandomAccessFile::open(path).value());
   ASSERT_TRUE(on_disk.ok()) << on_disk.error().to_string();
   ASSERT_FALSE((*on_disk)->entries().empty());
   EXPECT_EQ((*on_disk)->entries()[0].compression, "zlib (compacted)");
@@ -114,7 +114,7 @@ TEST(VppFile, TruncatedFilesFailNamingFileOffsetExpectedAndFound) {
       const std::string what = "flags " + std::to_string(flags) + " cut at " + std::to_string(cut);
       const std::vector<std::uint8_t> cut_bytes(bytes->begin(), bytes->begin() + static_cast<long>(cut));
       const auto path = write_temp("bonebridge-vpp-cut-test.vpp_pc", cut_bytes);
-      const auto on_disk = vpp_kind().open_file(path);
+      const auto on_disk = vpp_kind().open_file(RandomAccessFile::open(path).value());
       if (!on_disk) {
         EXPECT_EQ(on_disk.error().file, path.string()) << what;
         EXPECT_TRUE(on_disk.error().offset.has_value()) << what << ": " << on_disk.error().to_string();

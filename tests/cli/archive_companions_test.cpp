@@ -11,7 +11,7 @@
 #include <string>
 
 #include "bonebridge/archive/gob.hpp"
-#include "bonebridge/registry/archives.hpp"
+#include "bonebridge/services/addressing.hpp"
 #include "support/glb.hpp"
 #include "support/samples.hpp"
 #include "tool.hpp"

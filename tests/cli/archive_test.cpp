@@ -17,7 +17,7 @@
 #include "bonebridge/archive/gob.hpp"
 #include "bonebridge/archive/si.hpp"
 #include "bonebridge/archive/vpp.hpp"
-#include "bonebridge/registry/archives.hpp"
+#include "bonebridge/services/addressing.hpp"
 #include "support/samples.hpp"
 #include "tool.hpp"
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -174,6 +175,46 @@ TEST_F(SithCharacters, OneCharacterByNameConvertsAsTheBatchDoes) {
   EXPECT_FALSE(fs::exists(scratch("no.glb")));
   const auto two = run({"convert", "--character", "probe_droid", gob, gob, scratch("two.glb").string()});
   EXPECT_EQ(two.code, 2) << two.err;
+}
+
+// Two different .mat files of one name in two folders (issue 33): the engine opens mat\NAME from the
+// install's root, so `characters` lists that one, and the character's glb holds exactly the textures listed:
+// adding a different sed_pbbody.mat beside the model (3do\mat\, where a lone model's conversion also looks)
+// changes neither the listing nor the glb.
+TEST_F(SithCharacters, TheGlbHoldsTheTexturesTheListingNames) {
+  fs::create_directories(scratch("install/3do/key"));
+  fs::create_directories(scratch("install/misc/pup"));
+  fs::create_directories(scratch("install/ndy"));
+  fs::copy(sed_ / "mat", scratch("install/mat"));
+  fs::copy_file(sed_ / "sed_pd.3do", scratch("install/3do/sed_pd.3do"));
+  fs::copy_file(sed_ / "sedpd.pup", scratch("install/misc/pup/sedpd.pup"));
+  for (const char* key : {"sed_pdgo", "sed_pdhit", "sed_pdstand"})
+    fs::copy_file(sed_ / (std::string(key) + ".key"),
+                  scratch("install/3do/key/" + std::string(key) + ".key"));
+  std::ofstream(scratch("install/ndy/probe.ndy")) << kTemplate;
+  const auto install = scratch("install").string();
+  const auto listed = [&] {
+    const auto run = this->run({"characters", install, "--json"});
+    EXPECT_EQ(run.code, 0) << run.err;
+    return nlohmann::json::parse(run.out)["characters"][0]["textures"];
+  };
+  const auto before = listed();
+  ASSERT_EQ(before.size(), 11u);
+  ASSERT_EQ(run({"convert", "--character", "probe_droid", install, scratch("before.glb").string()}).code, 0);
+
+  fs::create_directories(scratch("install/3do/mat"));
+  fs::copy_file(sed_ / "mat" / "sed_pbeye.mat", scratch("install/3do/mat/sed_pbbody.mat"));
+  const auto after = listed();
+  EXPECT_EQ(after, before);
+  const auto body = std::find_if(after.begin(), after.end(), [](const nlohmann::json& texture) {
+    return texture.get<std::string>().ends_with("sed_pbbody.mat");
+  });
+  ASSERT_NE(body, after.end());
+  EXPECT_EQ(body->get<std::string>(), (scratch("install") / "mat" / "sed_pbbody.mat").string());
+  const auto converted =
+      run({"convert", "--character", "probe_droid", install, scratch("after.glb").string()});
+  ASSERT_EQ(converted.code, 0) << converted.err;
+  EXPECT_EQ(testing::read_bytes(scratch("after.glb")), testing::read_bytes(scratch("before.glb")));
 }
 
 }  // namespace

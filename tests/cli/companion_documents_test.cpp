@@ -3,7 +3,7 @@
 // address, for every copy of one Options.
 #include <gtest/gtest.h>
 
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge {
 namespace {

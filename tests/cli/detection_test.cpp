@@ -14,7 +14,8 @@
 #include "bonebridge/formats/lba/body/codec.hpp"
 #include "bonebridge/formats/sith/model/codec.hpp"
 #include "bonebridge/formats/volition/cloth/codec.hpp"
-#include "bonebridge/registry/pipeline.hpp"
+#include "bonebridge/services/conversion.hpp"
+#include "bonebridge/services/reports.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge {

@@ -11,8 +11,8 @@
 #include <fstream>
 
 #include "bonebridge/gltf/gltf.hpp"
-#include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "bonebridge/services/conversion.hpp"
 
 namespace bonebridge {
 namespace {

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bonebridge/gltf/gltf.hpp"
-#include "bonebridge/registry/pipeline.hpp"
+#include "bonebridge/services/conversion.hpp"
 #include "cli/tool.hpp"
 
 namespace bonebridge::testing {

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bonebridge/registry/registry.hpp"
-#include "bonebridge/registry/settings.hpp"
+#include "bonebridge/services/settings.hpp"
 #include "cli/tool.hpp"
 
 namespace bonebridge::testing {

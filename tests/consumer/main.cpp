@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A program outside the project, built against an installed bonebridge: opens FILE with the registry and
 // prints its family and the number of joints of the engine's pose.
-#include <bonebridge/registry/pipeline.hpp>
+#include <bonebridge/services/conversion.hpp>
 
 #include <iostream>
 

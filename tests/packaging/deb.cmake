@@ -68,7 +68,7 @@ expect("${magic}" "^676c5446$" "the converted file's magic (glTF)")
 foreach(file usr/share/man/man1/bonebridge.1.gz usr/share/bash-completion/completions/bonebridge
              usr/share/doc/bonebridge/changelog.Debian.gz usr/share/doc/libbonebridge-dev/changelog.Debian.gz
              usr/share/doc/bonebridge/copyright usr/share/doc/libbonebridge-dev/copyright
-             usr/include/bonebridge/registry/pipeline.hpp usr/${LIBDIR}/libbonebridge_registry.a
+             usr/include/bonebridge/services/conversion.hpp usr/${LIBDIR}/libbonebridge_services.a
              usr/${LIBDIR}/cmake/bonebridge/bonebridgeConfig.cmake
              usr/${LIBDIR}/pkgconfig/bonebridge.pc)
   if(NOT EXISTS ${root}/${file})

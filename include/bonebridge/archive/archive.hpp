@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bonebridge/io/error.hpp"
+#include "bonebridge/io/random_access.hpp"
 
 namespace bonebridge::archive {
 
@@ -57,9 +58,9 @@ struct ArchiveKind {
   std::function<Result<std::vector<std::uint8_t>>(const std::vector<EntrySource>& entries,
                                                   const Archive* model)>
       write;
-  // Opens an archive that is a file on disk reading only its index; entries are then read where they lie.
-  // Empty when the container is read from memory only (open takes the whole file).
-  std::function<Result<std::unique_ptr<Archive>>(const std::filesystem::path& path)> open_file;
+  // Opens an archive that is a file on disk reading only its index; entries are then read where they lie,
+  // through `file`. Empty when the container is read from memory only (open takes the whole file).
+  std::function<Result<std::unique_ptr<Archive>>(std::shared_ptr<const RandomAccessFile> file)> open_file;
 };
 
 }  // namespace bonebridge::archive

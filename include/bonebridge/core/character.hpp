@@ -3,7 +3,7 @@
 // A character as a game defines it: a model (or body, rig, skeleton), the animations the game plays on it
 // under the game's own names, its textures, and what the definition names but the install lacks. It knows no
 // format: each family's row finds its game's characters in an install (io/install_view.hpp) and fills these
-// plain structs; the registry turns one into a glTF file (registry/characters.hpp).
+// plain structs; the registry turns one into a glTF file (services/characters.hpp).
 #include <map>
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 // the files on disk and the entries inside archives, nested archives included, listed once and looked up as
 // the games look them up (any letter case, '/' and '\' one separator, a game path such as "3do\key\x.key").
 // Families search it for the files their games' definitions name; the registry builds it
-// (registry/install.hpp `open_install`). Abstract here so that families depend on io/ only.
+// (services/install.hpp `open_install`). Abstract here so that families depend on io/ only.
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -2,7 +2,7 @@
 #pragma once
 // Files a document names by name (a model's .mat files, a puppet's keys), found the way the games find them:
 // in folders near another file, in any letter case. Folders and files are addresses: a path on disk or, with
-// the registry's finder (registry/archives.hpp `archive_files`), a folder or an entry inside an archive
+// the registry's finder (services/addressing.hpp `archive_files`), a folder or an entry inside an archive
 // ("Res2.gob:3do\key", where '/' and '\' are one separator). This base class knows the disk only.
 #include <cstdint>
 #include <memory>

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge {
 

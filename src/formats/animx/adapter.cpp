@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// AnimX's registry Document (registry/family.hpp): info, dump, check, the engine's pose, the bridge and the
+// AnimX's registry Document (plugin/family.hpp): info, dump, check, the engine's pose, the bridge and the
 // codecs, for a clip read from AnimX or AnimJ.
 #include "bonebridge/formats/animx/family.hpp"
 

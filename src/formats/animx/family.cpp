@@ -54,7 +54,7 @@ Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t>
 // without it as the document says (a read file's own, a converted clip's source's).
 BridgeOptions output_options(const Options& options) {
   BridgeOptions settings;
-  const auto output = options.get("output").value_or("");
+  const std::string& output = options.placement.output;
   const bool animj_path =
       output.size() >= 6 && std::equal(output.end() - 6, output.end(), ".animj",
                                        [](char a, char b) { return std::tolower(a) == b; });

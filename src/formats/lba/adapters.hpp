@@ -9,7 +9,7 @@
 
 #include "bonebridge/formats/lba/body/document.hpp"
 #include "bonebridge/formats/lba/settings.hpp"
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::lba {
 

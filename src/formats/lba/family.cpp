@@ -106,7 +106,7 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
   auto bridge = bridge_options(options);
   if (!bridge) return bridge.error();
   const std::string kind =
-      options.get("kind").value_or(kind_of(bytes, options.extension(), options.get("input").value_or("")));
+      options.get("kind").value_or(kind_of(bytes, options.extension(), options.placement.input));
   if (kind == "hqr") return open_archive(bytes);
   if (kind == "entity") return open_entity(bytes, bridge->variant);
   if (kind == "entities") return open_entity_table(bytes);
@@ -273,6 +273,7 @@ FormatFamily family() {
   row.from_core = from_core;
   row.limits = animation_limits();
   row.find_characters = [](const InstallView& install) { return find_characters(install); };
+  row.archive_kinds = {&hqr_kind()};
   return row;
 }
 

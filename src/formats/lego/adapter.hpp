@@ -6,7 +6,7 @@
 #include <span>
 
 #include "bonebridge/io/error.hpp"
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::lego {
 

@@ -7,6 +7,7 @@
 #include "bonebridge/formats/lego/bridge.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
 #include "bonebridge/formats/lego/limits.hpp"
+#include "bonebridge/formats/lego/wdb/archive.hpp"
 #include "bonebridge/formats/lego/wdb/characters.hpp"
 #include "wdb/adapter.hpp"
 
@@ -122,6 +123,7 @@ FormatFamily family() {
   };
   row.limits = limits();
   row.find_characters = wdb::find_characters;
+  row.archive_kinds = {&wdb::wdb_kind()};
   return row;
 }
 

@@ -12,7 +12,7 @@
 #include "bonebridge/formats/sith/model/bridge.hpp"
 #include "bonebridge/formats/sith/model/document.hpp"
 #include "bonebridge/formats/sith/settings.hpp"
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::sith {
 
@@ -29,6 +29,8 @@ Result<std::shared_ptr<const ModelFile>> model_option(const Options& options);
 // its mat/ and ../mat/, on disk or inside the model's archive; `palette`), captured when a document is
 // opened; and what was found there.
 struct SurfaceSearch {
+  std::vector<std::string>
+      resolved;                      // addresses resolved by the game's rule (Options::resolved_files): first
   std::vector<std::string> folders;  // addresses (io/nearby.hpp)
   std::string where;                 // the folders, for notes
   std::optional<CmpFile> palette;
@@ -47,7 +49,7 @@ Result<std::unique_ptr<Document>> open_key(std::span<const std::uint8_t> bytes, 
 // The first clip of `scene` written as a .key (the only kind written from the core model).
 Result<Converted<std::vector<std::uint8_t>>> key_from_core(const Scene& scene, const Options& options);
 
-// model/adapter.cpp: a .3do (its address in the "input" option, for its materials).
+// model/adapter.cpp: a .3do (its address in Options::placement.input, for its materials).
 Result<std::unique_ptr<Document>> open_model(std::span<const std::uint8_t> bytes, const Options& options);
 
 // material/adapter.cpp and colormap/adapter.cpp: a .mat and a .cmp.

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
-// Where a model's .mat files and palette are found: the `materials` folder, then the model's own folder, its
-// mat/ subfolder and ../mat/ (JK's layout: 3do/ and mat/ side by side), on disk or inside the archive that
-// holds the model (Res2.gob:3do\ky.3do finds Res2.gob:mat\*.mat). Names match case-insensitively, as on the
-// games' own (Windows) file systems.
+// Where a model's .mat files and palette are found: the files a character's definition resolved by the game's
+// rule (Options::resolved_files, from `characters`), then the `materials` folder, then the model's own
+// folder, its mat/ subfolder and ../mat/ (JK's layout: 3do/ and mat/ side by side), on disk or inside the
+// archive that holds the model (Res2.gob:3do\ky.3do finds Res2.gob:mat\*.mat). Names match
+// case-insensitively, as on the games' own (Windows) file systems.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "adapters.hpp"
+#include "bonebridge/core/text.hpp"
 #include "bonebridge/formats/sith/colormap/codec.hpp"
 #include "bonebridge/formats/sith/material/bridge.hpp"
 #include "bonebridge/formats/sith/material/codec.hpp"
@@ -14,11 +16,28 @@
 namespace bonebridge::sith {
 namespace {
 
+// The resolved address whose file name is `name`, in any letter case.
+std::optional<std::string> resolved_address(const std::string& name, const SurfaceSearch& search) {
+  const std::string wanted = fold_case(name);
+  for (const std::string& address : search.resolved) {
+    const auto slash = address.find_last_of("/\\:");
+    if (fold_case(slash == std::string::npos ? address : address.substr(slash + 1)) == wanted) return address;
+  }
+  return std::nullopt;
+}
+
+// Where the .mat called `name` is: as the game's definitions resolved it, else in the search's folders.
+std::optional<std::string> mat_address(const std::string& name, const SurfaceSearch& search) {
+  if (auto address = resolved_address(name, search)) return address;
+  for (const std::string& folder : search.folders) {
+    if (auto address = search.files->find(folder, name)) return address;
+  }
+  return std::nullopt;
+}
+
 std::optional<MatFile> load_mat(const std::string& name, const SurfaceSearch& search,
                                 std::vector<std::string>& notes) {
-  for (const std::string& folder : search.folders) {
-    const auto address = search.files->find(folder, name);
-    if (!address) continue;
+  if (const auto address = mat_address(name, search)) {
     auto bytes = search.files->read(*address);
     if (!bytes) {
       notes.push_back(fmt::format("{}: {}; its faces are drawn grey", *address, bytes.error().message));
@@ -48,6 +67,7 @@ bool needs_palette(const MatFile& mat) {
 Result<SurfaceSearch> surface_search(const Options& options, const std::string& model_address) {
   SurfaceSearch search;
   search.files = options.nearby;
+  search.resolved = options.resolved_files;
   if (const auto folder = options.get("materials")) {
     if (!search.files->is_folder(*folder)) {
       return Error{
@@ -100,9 +120,9 @@ ModelSurfaces find_surfaces(const ModelContent& model, const SurfaceSearch& sear
 
 std::shared_ptr<const ModelSurfaces> model_surfaces(const Options& options, const ModelFile& model,
                                                     const SurfaceSearch& search) {
-  const std::string address = options.get("model").value_or(options.get("input").value_or(""));
+  const std::string address = options.get("model").value_or(options.placement.input);
   auto found = options.documents->get<ModelSurfaces>(
-      "materials", address + '\n' + search.where,
+      "materials", fmt::format("{}\n{}\n{}", address, search.where, fmt::join(search.resolved, "\n")),
       [&]() -> Result<ModelSurfaces> { return find_surfaces(model.content, search); });
   return std::move(found).value();  // find_surfaces cannot fail: what is missing or unreadable becomes notes
 }

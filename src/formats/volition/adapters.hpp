@@ -10,7 +10,7 @@
 #include "bonebridge/formats/volition/anim/engine.hpp"
 #include "bonebridge/formats/volition/cloth/document.hpp"
 #include "bonebridge/formats/volition/rig/document.hpp"
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::volition {
 

@@ -312,7 +312,7 @@ TEST(AnimxFamily, SniffsOpensAndEncodes) {
   EXPECT_TRUE((*text)->check(true).empty());
   // from_core to AnimJ when the output is .animj, AnimX otherwise.
   Options to_animj;
-  to_animj.values["output"] = "clip.animj";
+  to_animj.placement.output = "clip.animj";
   const auto written = row.from_core(two_key_scene(), to_animj);
   ASSERT_TRUE(written.ok());
   EXPECT_TRUE(read_animj({reinterpret_cast<const char*>(written->value.data()), written->value.size()}).ok());
@@ -328,7 +328,7 @@ TEST(AnimxFamily, TranscodesAnimjAndAnimxWithoutTheCoreModel) {
   ASSERT_TRUE(plain.ok()) << plain.error().to_string();
   EXPECT_EQ(*plain, read_bytes(plain_path));
   Options to_animj;
-  to_animj.values["output"] = "back.ANIMJ";
+  to_animj.placement.output = "back.ANIMJ";
   const auto text = transcode(*plain, to_animj);
   ASSERT_TRUE(text.ok());
   Options to_lzma;

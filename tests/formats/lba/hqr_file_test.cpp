@@ -48,7 +48,7 @@ TEST(HqrFile, OneSmallEntryOfABigArchiveIsReadWithoutTheArchive) {
     put_stored_entry(out, small);
   }
   const long before = peak_kib();
-  const auto archive = hqr_kind().open_file(path);
+  const auto archive = hqr_kind().open_file(RandomAccessFile::open(path).value());
   ASSERT_TRUE(archive.ok()) << archive.error().to_string();
   ASSERT_EQ((*archive)->entries().size(), 4u);
   EXPECT_EQ((*archive)->entries()[0].size, kPadding);
@@ -75,7 +75,7 @@ TEST(HqrFile, AnEntryStoringMoreThanItsBlockIsAnErrorAtItsHeader) {
     put_u32(out, 100);
     out.write("\0\0abc", 5);
   }
-  const auto archive = hqr_kind().open_file(path);
+  const auto archive = hqr_kind().open_file(RandomAccessFile::open(path).value());
   std::filesystem::remove(path);
   ASSERT_FALSE(archive.ok());
   EXPECT_EQ(archive.error().offset, 8u);
@@ -88,7 +88,7 @@ TEST(HqrFile, AnEntryStoringMoreThanItsBlockIsAnErrorAtItsHeader) {
 TEST(HqrFile, TheExamplesReadAsFromMemory) {
   for (const char* example : {"ANIM.HQR", "BODY.HQR"}) {
     const auto path = testing::source_dir() / "examples" / "lba" / example;
-    const auto from_file = hqr_kind().open_file(path);
+    const auto from_file = hqr_kind().open_file(RandomAccessFile::open(path).value());
     const auto from_memory = hqr_kind().open(*read_file(path));
     ASSERT_TRUE(from_file.ok() && from_memory.ok()) << example;
     ASSERT_EQ((*from_file)->entries().size(), (*from_memory)->entries().size());

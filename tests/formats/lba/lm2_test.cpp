@@ -183,7 +183,7 @@ TEST(Lm2Family, AnLm2FileOpensOnItsOwn) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, name);
     const auto bytes = testing::read_bytes(path);
     Options options;
-    options.values["extension"] = ".lm2";
+    options.placement.extension = ".lm2";
     const auto document = family().open(bytes, options);
     ASSERT_TRUE(document.ok()) << name << ": " << document.error().to_string();
     EXPECT_EQ((*document)->info()["format"], kLm2Format) << name;

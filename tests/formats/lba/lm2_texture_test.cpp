@@ -210,7 +210,7 @@ TEST(Lm2Texture, ThePageMustBe65536Bytes) {
 TEST(Lm2Texture, TheFamilyMapsTheTexturePageOption) {
   const auto bytes = write_lm2(textured_body());
   Options options;
-  options.values["extension"] = ".lm2";
+  options.placement.extension = ".lm2";
   options.values["texture-page"] = "page.raw";
   options.values["palette"] = "palette.pal";
   options.companions["texture-page"] = xor_page();

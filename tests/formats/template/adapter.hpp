@@ -2,7 +2,7 @@
 #pragma once
 #include <memory>
 
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 #include "formats/template/document.hpp"
 
 namespace bonebridge::pendulum {

@@ -10,8 +10,9 @@
 #include <fstream>
 
 #include "bonebridge/gltf/gltf.hpp"
-#include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "bonebridge/services/conversion.hpp"
+#include "bonebridge/services/fidelity.hpp"
 #include "formats/template/codec.hpp"
 #include "formats/template/engine.hpp"
 #include "formats/template/family.hpp"

@@ -4,7 +4,7 @@
 
 #include "bonebridge/formats/animx/bridge.hpp"
 #include "bonebridge/formats/animx/document.hpp"
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::animx {
 

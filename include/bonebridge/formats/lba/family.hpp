@@ -7,7 +7,7 @@
 // "root-motion" (joint | separate), "unit-scale" (metres per world unit, default 1/512), "clock"
 // (ideal | game, and "update-ticks" for the game clock of sample()), "tolerance" (engine units a written .anm
 // may stray from the glTF's motion, default 1).
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::lba {
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::sith {
 

@@ -4,7 +4,7 @@
 #include <span>
 
 #include "bonebridge/formats/volition/anim/engine.hpp"
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::volition {
 

@@ -10,7 +10,7 @@
 #include "bonebridge/formats/lba/anm/codec.hpp"
 #include "bonebridge/formats/lba/body/codec.hpp"
 #include "bonebridge/formats/lba/hqr/codec.hpp"
-#include "bonebridge/io/file.hpp"
+#include "bonebridge/io/random_access.hpp"
 
 namespace bonebridge::lba {
 namespace {
@@ -60,8 +60,8 @@ class HqrFile final : public archive::Archive {
     std::uint16_t method = 0;
   };
 
-  HqrFile(std::filesystem::path path, std::vector<std::optional<Stored>> slots)
-      : path_(std::move(path)), slots_(std::move(slots)) {
+  HqrFile(std::shared_ptr<const RandomAccessFile> file, std::vector<std::optional<Stored>> slots)
+      : file_(std::move(file)), slots_(std::move(slots)) {
     for (std::size_t i = 0; i < slots_.size(); ++i) {
       archive::Entry entry{fmt::format("{}", i), 0, 0, "blank"};
       if (slots_[i]) entry = {entry.name, slots_[i]->size, slots_[i]->stored, method_name(slots_[i]->method)};
@@ -80,16 +80,16 @@ class HqrFile final : public archive::Archive {
                    fmt::format("entry {} does not exist: the archive has {} entries", index, slots_.size()),
                    {},
                    {},
-                   path_.string()};
+                   file_->name()};
     }
     if (!slots_[index])
       return Error{
-          kHqrFormat, fmt::format("entry {} is blank (offset 0)", index), index * 4, {}, path_.string()};
-    return read_file_range(path_, slots_[index]->data, slots_[index]->stored);
+          kHqrFormat, fmt::format("entry {} is blank (offset 0)", index), index * 4, {}, file_->name()};
+    return file_->read(slots_[index]->data, slots_[index]->stored);
   }
 
  private:
-  std::filesystem::path path_;
+  std::shared_ptr<const RandomAccessFile> file_;
   std::vector<std::optional<HqrFile::Stored>> slots_;
   std::vector<archive::Entry> entries_;
 };
@@ -100,12 +100,13 @@ std::uint32_t u32_at(std::span<const std::uint8_t> bytes, std::size_t at) {
 }
 
 // The offset table: each slot's block start (0: blank), checked as read_hqr checks it.
-Result<std::vector<std::uint32_t>> offset_table(const std::filesystem::path& path, std::uint64_t size) {
+Result<std::vector<std::uint32_t>> offset_table(const RandomAccessFile& file) {
+  const std::uint64_t size = file.size();
   const auto fail = [&](std::uint64_t at, std::string message) {
-    return Error{kHqrFormat, std::move(message), at, {}, path.string()};
+    return Error{kHqrFormat, std::move(message), at, {}, file.name()};
   };
   if (size < 8) return fail(0, fmt::format("expected at least 8 bytes (an offset table), found {}", size));
-  auto first = read_file_range(path, 0, 4);
+  auto first = file.read(0, 4);
   if (!first) return first.error();
   const std::uint32_t table_size = u32_at(*first, 0);
   if (table_size % 4 != 0 || table_size < 8 || table_size > size) {
@@ -113,7 +114,7 @@ Result<std::vector<std::uint32_t>> offset_table(const std::filesystem::path& pat
                                "file's {} bytes, found {}",
                                size, table_size));
   }
-  auto table = read_file_range(path, 0, table_size);
+  auto table = file.read(0, table_size);
   if (!table) return table.error();
   std::vector<std::uint32_t> offsets;
   for (std::size_t at = 0; at < table_size; at += 4) offsets.push_back(u32_at(*table, at));
@@ -133,11 +134,9 @@ Result<std::vector<std::uint32_t>> offset_table(const std::filesystem::path& pat
 }
 
 // Each block's entry header, checked against the start of the next block (or the end of the file).
-Result<std::unique_ptr<archive::Archive>> open_hqr_file(const std::filesystem::path& path) {
-  std::error_code ec;
-  const std::uint64_t size = std::filesystem::file_size(path, ec);
-  if (ec) return Error{kHqrFormat, "cannot read the file: " + ec.message(), {}, {}, path.string()};
-  const auto offsets = offset_table(path, size);
+Result<std::unique_ptr<archive::Archive>> open_hqr_file(std::shared_ptr<const RandomAccessFile> file) {
+  const std::uint64_t size = file->size();
+  const auto offsets = offset_table(*file);
   if (!offsets) return offsets.error();
   std::vector<std::uint32_t> starts;
   for (const std::uint32_t offset : *offsets)
@@ -152,9 +151,9 @@ Result<std::unique_ptr<archive::Archive>> open_hqr_file(const std::filesystem::p
                    fmt::format("expected a 10-byte entry header before the next entry at {}", end),
                    starts[i],
                    {},
-                   path.string()};
+                   file->name()};
     }
-    auto header = read_file_range(path, starts[i], 10);
+    auto header = file->read(starts[i], 10);
     if (!header) return header.error();
     HqrFile::Stored stored{starts[i] + std::uint64_t{10}, u32_at(*header, 0), u32_at(*header, 4),
                            static_cast<std::uint16_t>((*header)[8] | (*header)[9] << 8)};
@@ -168,13 +167,13 @@ Result<std::unique_ptr<archive::Archive>> open_hqr_file(const std::filesystem::p
       problem =
           fmt::format("stored entry (method 0) declares {} bytes but stores {}", stored.size, stored.stored);
     }
-    if (!problem.empty()) return Error{kHqrFormat, problem, starts[i], {}, path.string()};
+    if (!problem.empty()) return Error{kHqrFormat, problem, starts[i], {}, file->name()};
     blocks[starts[i]] = stored;
   }
   std::vector<std::optional<HqrFile::Stored>> slots;
   for (const std::uint32_t offset : *offsets)
     slots.push_back(offset == 0 ? std::nullopt : std::optional(blocks.at(offset)));
-  return std::unique_ptr<archive::Archive>(std::make_unique<HqrFile>(path, std::move(slots)));
+  return std::unique_ptr<archive::Archive>(std::make_unique<HqrFile>(std::move(file), std::move(slots)));
 }
 
 bool all_kept_in_order(const std::vector<archive::EntrySource>& entries, const HqrOpened& model) {

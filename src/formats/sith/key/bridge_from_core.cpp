@@ -379,40 +379,30 @@ void keep_unchanged_source(const Clip& clip, const BridgeOptions& options, Conve
   result.value = std::move(*source);
 }
 
-}  // namespace
-
-Result<Converted<KeyFile>> core_to_key(const Scene& scene_in, const BridgeOptions& options,
-                                       const ModelFile* model) {
-  if (scene_in.clips.empty()) {
-    return Error{std::string(kKeyFormat), "the scene has no animation clip to write as a KEY", {}, {}, {}};
-  }
-  Scene scene = scene_in;
-  AxisConversion::z_up_to_y_up(options.unit_scale).inverse().apply(scene);
-  const Clip& clip = scene.clips.front();
-  const double fps = options.fps > 0 ? options.fps : metadata_number(clip, "sith.fps", kDefaultFps, 10);
-  if (!(fps > 0) || !std::isfinite(fps) || !(clip.duration >= 0)) {
-    return Error{std::string(kKeyFormat),
-                 fmt::format("cannot write FPS {} / duration {}", fps, clip.duration),
-                 {},
-                 {},
-                 {}};
-  }
-  Converted<KeyFile> result;
-  KeyContent& key = result.value.content;
-  key.header.fps = static_cast<float>(fps);
-  key.header.frames = static_cast<std::int32_t>(std::llround(clip.duration * fps));
-  const std::vector<long> listed = listed_nodes(clip);
+// The header's fields: from the model (joints) and the clip's metadata (flags, type, fps as read).
+void write_header(const Scene& scene, const Clip& clip, double fps, const ModelFile* model,
+                  Converted<KeyFile>& result) {
+  KeyHeader& header = result.value.content.header;
+  header.fps = static_cast<float>(fps);
+  header.frames = static_cast<std::int32_t>(std::llround(clip.duration * fps));
   const double joints =
       model ? static_cast<double>(model->content.hierarchy.size())
             : metadata_number(clip, "sith.joints", static_cast<double>(scene.skeleton.joints.size()), 10);
-  key.header.joints = static_cast<std::int32_t>(joints);
-  key.header.flags = static_cast<std::uint32_t>(metadata_number(clip, "sith.flags", 0, 16));
-  key.header.flags_decimal = 0;
-  key.header.type = static_cast<std::uint32_t>(metadata_number(clip, "sith.type", 0xFFFF, 16));
-  if (std::abs(key.header.frames - clip.duration * fps) > 1e-3) {
+  header.joints = static_cast<std::int32_t>(joints);
+  header.flags = static_cast<std::uint32_t>(metadata_number(clip, "sith.flags", 0, 16));
+  header.flags_decimal = 0;
+  header.type = static_cast<std::uint32_t>(metadata_number(clip, "sith.type", 0xFFFF, 16));
+  if (std::abs(header.frames - clip.duration * fps) > 1e-3) {
     result.notes.push_back(fmt::format("duration {} s at {} fps is not a whole number of frames: FRAMES {}",
-                                       clip.duration, fps, key.header.frames));
+                                       clip.duration, fps, header.frames));
   }
+}
+
+// One KEY node per joint that moves and that the model (or the clip's metadata) knows.
+KeyReductionReport write_nodes(const Scene& scene, const Clip& clip, double fps, const ModelFile* model,
+                               const std::vector<long>& listed, const BridgeOptions& options,
+                               Converted<KeyFile>& result) {
+  KeyContent& key = result.value.content;
   KeyReductionReport reduction;
   for (const JointChannels& channels : clip.joints) {
     if (channels.joint < 0 || static_cast<std::size_t>(channels.joint) >= scene.skeleton.joints.size())
@@ -432,6 +422,12 @@ Result<Converted<KeyFile>> core_to_key(const Scene& scene_in, const BridgeOption
                                        *index, one_word(scene.skeleton.joints[joint].name, joint), options,
                                        reduction));
   }
+  return reduction;
+}
+
+// The clip's events as markers, in time order (a type that is not a number is written as 0, with a note).
+void write_markers(const Clip& clip, double fps, Converted<KeyFile>& result) {
+  KeyContent& key = result.value.content;
   std::vector<Event> events = clip.events;
   std::stable_sort(events.begin(), events.end(),
                    [](const Event& a, const Event& b) { return a.time < b.time; });
@@ -445,6 +441,31 @@ Result<Converted<KeyFile>> core_to_key(const Scene& scene_in, const BridgeOption
     key.markers.push_back(KeyMarker{static_cast<float>(event.time * fps), static_cast<std::int32_t>(type)});
   }
   key.has_markers_section = !key.markers.empty();
+}
+
+}  // namespace
+
+Result<Converted<KeyFile>> core_to_key(const Scene& scene_in, const BridgeOptions& options,
+                                       const ModelFile* model) {
+  if (scene_in.clips.empty()) {
+    return Error{std::string(kKeyFormat), "the scene has no animation clip to write as a KEY", {}, {}, {}};
+  }
+  Scene scene = scene_in;
+  AxisConversion::z_up_to_y_up(options.unit_scale).inverse().apply(scene);
+  const Clip& clip = scene.clips.front();
+  const double fps = options.fps > 0 ? options.fps : metadata_number(clip, "sith.fps", kDefaultFps, 10);
+  if (!(fps > 0) || !std::isfinite(fps) || !(clip.duration >= 0)) {
+    return Error{std::string(kKeyFormat),
+                 fmt::format("cannot write FPS {} / duration {}", fps, clip.duration),
+                 {},
+                 {},
+                 {}};
+  }
+  Converted<KeyFile> result;
+  write_header(scene, clip, fps, model, result);
+  const std::vector<long> listed = listed_nodes(clip);
+  const KeyReductionReport reduction = write_nodes(scene, clip, fps, model, listed, options, result);
+  write_markers(clip, fps, result);
   if (!clip.visibility.empty() || !clip.properties.empty() || clip.root_motion) {
     result.notes.push_back("visibility, property tracks and root motion dropped (KEY has none)");
   }

@@ -106,7 +106,7 @@ class ModelDocument : public Document {
 Result<std::unique_ptr<Document>> open_model(std::span<const std::uint8_t> bytes, const Options& options) {
   auto model = read_model(bytes);
   if (!model.ok()) return model.error();
-  auto search = surface_search(options, options.get("input").value_or(""));
+  auto search = surface_search(options, options.placement.input);
   if (!search.ok()) return search.error();
   return std::unique_ptr<Document>(
       std::make_unique<ModelDocument>(std::move(model).value(), std::move(search).value()));

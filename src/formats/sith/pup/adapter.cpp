@@ -23,7 +23,7 @@ const char* const kKeyFolders[] = {".", "key/", "../3do/key/", "../../3do/key/"}
 
 PuppetKey find_key(const Options& options, const std::string& name) {
   PuppetKey found{name, std::nullopt, {}};
-  const auto pup = options.get("input");
+  const auto pup = options.placement.input.empty() ? std::nullopt : std::optional(options.placement.input);
   const NearbyFiles& files = *options.nearby;
   for (const char* below : kKeyFolders) {
     const auto folder = pup ? files.folder_near(*pup, below) : std::nullopt;

@@ -5,12 +5,12 @@
 #include <memory>
 #include <span>
 
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::sith {
 
-// A .pup, with the key files it names looked up beside it (the "input" option: the .pup's own path, set by
-// load_input) and the --model companion.
+// A .pup, with the key files it names looked up beside it (Options::placement.input: the .pup's own path, set
+// by load_input) and the --model companion.
 Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, const Options& options);
 
 }  // namespace bonebridge::sith

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "bonebridge/formats/volition/asm/document.hpp"
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::volition {
 

@@ -13,8 +13,9 @@ namespace bonebridge::lego::wdb {
 namespace {
 
 Options with_extension(const std::string& extension, std::map<std::string, std::string> more = {}) {
-  more["extension"] = extension;
-  return Options(std::move(more));
+  Options options(std::move(more));
+  options.placement.extension = extension;
+  return options;
 }
 
 Options wdb_options(std::map<std::string, std::string> more = {}) {

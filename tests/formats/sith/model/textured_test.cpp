@@ -86,7 +86,7 @@ TEST(SithTextured, SedPdExportsItsElevenMaterialsWithTheirTexels) {
   BONEBRIDGE_REQUIRE_SAMPLE(eye_path, "sith/ijim-sed-mod/mat/sed_pbeye.mat");
   Options options;
   options.values["model"] = model_path.string();
-  options.values["extension"] = ".key";
+  options.placement.extension = ".key";
   auto doc = family().open(testing::read_bytes(key_path), options);
   ASSERT_TRUE(doc.ok()) << doc.error().to_string();
   auto core = (*doc)->to_core(options);
@@ -127,8 +127,8 @@ TEST(SithTextured, SedPdExportsItsElevenMaterialsWithTheirTexels) {
 TEST(SithTextured, MissingMaterialsAreNamedAndTheRestExported) {
   BONEBRIDGE_REQUIRE_SAMPLE(model_path, "sith/ijim-sed-mod/sed_cable_car.3do");
   Options options;
-  options.values["input"] = model_path.string();
-  options.values["extension"] = ".3do";
+  options.placement.input = model_path.string();
+  options.placement.extension = ".3do";
   auto doc = family().open(testing::read_bytes(model_path), options);
   ASSERT_TRUE(doc.ok()) << doc.error().to_string();
   auto core = (*doc)->to_core(options);

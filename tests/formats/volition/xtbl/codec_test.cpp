@@ -13,6 +13,12 @@
 namespace bonebridge::volition {
 namespace {
 
+Options xtbl_options() {
+  Options options;
+  options.placement.extension = ".xtbl";
+  return options;
+}
+
 std::vector<std::uint8_t> bytes_of(std::string_view text) {
   return {text.begin(), text.end()};
 }
@@ -79,7 +85,7 @@ TEST(XtblCodec, TheFamilyOpensATableByItsExtension) {
   const auto bytes = bytes_of(
       "<root><Table><Skeleton_Set><Name>Kid</Name><Parent_Skeleton>Male</Parent_Skeleton></Skeleton_Set>"
       "<Skeleton_Set><Name>B</Name></Skeleton_Set><Other>\xFC</Other></Table></root>");
-  const auto document = open_volition(bytes, Options{{{"extension", ".xtbl"}}});
+  const auto document = open_volition(bytes, xtbl_options());
   ASSERT_TRUE(document.ok()) << document.error().to_string();
   const auto info = (*document)->info();
   EXPECT_EQ(info["entries"]["Skeleton_Set"], 2);
@@ -94,7 +100,7 @@ TEST(XtblCodec, TheFamilyOpensATableByItsExtension) {
   ASSERT_TRUE(encoded.ok());
   EXPECT_EQ(*encoded, bytes);
 
-  const auto broken = open_volition(bytes_of("<root>"), Options{{{"extension", ".xtbl"}}});
+  const auto broken = open_volition(bytes_of("<root>"), xtbl_options());
   ASSERT_FALSE(broken.ok());
   EXPECT_EQ(broken.error().format, kXtblFormat);
 }
@@ -112,7 +118,7 @@ TEST(XtblCodec, EveryTableOfTheRealTablePackfileReadsAndWritesBack) {
     ASSERT_TRUE(table.ok()) << file->path << ": " << table.error().to_string();
     EXPECT_EQ(table->root.name, "root") << file->path;
     EXPECT_EQ(write_xtbl(*table), *bytes) << file->path;
-    const auto document = open_volition(*bytes, Options{{{"extension", ".xtbl"}}});
+    const auto document = open_volition(*bytes, xtbl_options());
     ASSERT_TRUE(document.ok()) << file->path;
     EXPECT_NO_THROW((void)(*document)->dump().dump()) << file->path;  // credits.xtbl holds Latin-1 bytes
   }

@@ -8,7 +8,7 @@
 #include <span>
 
 #include "bonebridge/io/install_view.hpp"
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::animx::package {
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The LEGO row's characters (registry/family.hpp `find_characters`): the 66 actors of the actor table
+// The LEGO row's characters (plugin/family.hpp `find_characters`): the 66 actors of the actor table
 // (actors.hpp), each with the WORLD.WDB its body comes from (lego\data\world.wdb, found in the install) and
 // the walk cycles the game plays on it: the row g_cycles[g_characters[actor].m_unk0x16] of
 // legoanimationmanager.cpp (isledecomp/isle @ 2614373c, lines 58 and 2378), found as "<cycle>.ani" anywhere

@@ -16,7 +16,8 @@
 
 namespace bonebridge {
 
-const std::vector<const archive::ArchiveKind*>& archive_kinds();
+// Every container: the engine-neutral ones (src/archive), then those the family rows bring.
+std::vector<const archive::ArchiveKind*> archive_kinds();
 
 // The container a file is, by its extension when that names one, else by its bytes; nullptr when none.
 const archive::ArchiveKind* find_archive_kind(const std::filesystem::path& named,

@@ -9,7 +9,7 @@
 #include <unordered_set>
 
 #include "bonebridge/io/nearby.hpp"
-#include "bonebridge/registry/archives.hpp"
+#include "bonebridge/services/addressing.hpp"
 
 namespace bonebridge {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "bonebridge/registry/preview.hpp"
+#include "bonebridge/services/preview.hpp"
 
 #include <cstdlib>
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "bonebridge/registry/pipeline.hpp"
+#include "bonebridge/services/conversion.hpp"
 
 namespace bonebridge {
 

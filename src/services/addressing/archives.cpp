@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "bonebridge/registry/archives.hpp"
+#include "bonebridge/services/addressing.hpp"
 
 #include <fmt/format.h>
 
@@ -12,12 +12,6 @@
 #include "bonebridge/archive/vpp.hpp"
 #include "bonebridge/io/file.hpp"
 #include "bonebridge/registry/registry.hpp"
-#ifdef BONEBRIDGE_HAS_LBA
-#include "bonebridge/formats/lba/hqr/archive.hpp"
-#endif
-#ifdef BONEBRIDGE_HAS_LEGO
-#include "bonebridge/formats/lego/wdb/archive.hpp"
-#endif
 
 namespace bonebridge {
 namespace {
@@ -70,16 +64,13 @@ std::string entry_key(const std::string& name) {
   return key;
 }
 
-const std::vector<const archive::ArchiveKind*>& archive_kinds() {
-  static const std::vector<const archive::ArchiveKind*> kinds = {
-      &archive::vpp_kind(),   &archive::gob_kind(), &archive::si_kind(),
-#ifdef BONEBRIDGE_HAS_LBA
-      &lba::hqr_kind(),
-#endif
-#ifdef BONEBRIDGE_HAS_LEGO
-      &lego::wdb::wdb_kind(),
-#endif
-  };
+std::vector<const archive::ArchiveKind*> archive_kinds() {
+  // The engine-neutral containers, then those the family rows bring, in the registry's order (a family
+  // registered later brings its own).
+  std::vector<const archive::ArchiveKind*> kinds = {&archive::vpp_kind(), &archive::gob_kind(),
+                                                    &archive::si_kind()};
+  for (const auto& family : format_families())
+    kinds.insert(kinds.end(), family.archive_kinds.begin(), family.archive_kinds.end());
   return kinds;
 }
 
@@ -145,7 +136,9 @@ Result<std::unique_ptr<archive::Archive>> open_archive_file(const std::filesyste
     if (!bytes) return bytes.error();
     return open_archive(path.string(), std::move(*bytes));
   }
-  auto opened = guard(kind->title, [&] { return kind->open_file(path); });
+  auto file = RandomAccessFile::open(path);
+  if (!file) return file.error();
+  auto opened = guard(kind->title, [&] { return kind->open_file(std::move(*file)); });
   if (!opened) {
     Error error = opened.error();
     if (error.file.empty()) error.file = path.string();

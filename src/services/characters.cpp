@@ -2,7 +2,7 @@
 // Characters found by the families' rows, and one character converted through the same pipeline as
 // `convert IN... OUT.glb`: its first animation (or its model) is the base, each further animation appended
 // under the game's name.
-#include "bonebridge/registry/characters.hpp"
+#include "bonebridge/services/characters.hpp"
 
 #include <fmt/format.h>
 
@@ -10,9 +10,9 @@
 #include <cctype>
 
 #include "bonebridge/core/text.hpp"
-#include "bonebridge/registry/install.hpp"
-#include "bonebridge/registry/pipeline.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "bonebridge/services/conversion.hpp"
+#include "bonebridge/services/install.hpp"
 
 namespace bonebridge {
 namespace {
@@ -22,6 +22,7 @@ namespace {
 Options character_options(const Character& character, const Options& options) {
   Options out;
   out.nearby = options.nearby;
+  out.resolved_files = character.textures;
   out.documents = options.documents;
   if (const FormatFamily* family = find_family_by_id(character.family)) {
     for (const Setting& setting : family->settings) {

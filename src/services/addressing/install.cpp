@@ -2,7 +2,7 @@
 // The install view over disk and archives. Archives are opened once and kept for the view's life, so a
 // family's many reads of one GOB open it once (an archive on disk keeps only its index); lookups fold case
 // and separators as the games do.
-#include "bonebridge/registry/install.hpp"
+#include "bonebridge/services/install.hpp"
 
 #include <fmt/format.h>
 
@@ -12,8 +12,8 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "bonebridge/registry/archives.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "bonebridge/services/addressing.hpp"
 
 namespace bonebridge {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "bonebridge/registry/settings.hpp"
+#include "bonebridge/services/settings.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -8,17 +8,15 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 #include "bonebridge/registry/registry.hpp"
 
 namespace bonebridge {
 namespace {
 
-// Keys every family accepts: set by the tool itself (the input's address and extension, the output's name),
-// or tool-wide (--strict).
+// Keys every family accepts: tool-wide (--strict).
 bool is_tool_wide(const std::string& key) {
-  return key == "input" || key == "extension" || key == "output" || key == "output-extension" ||
-         key == "strict";
+  return key == "strict";
 }
 
 const Setting* find_setting(const FormatFamily& family, const std::string& name) {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "bonebridge/gltf/gltf.hpp"
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge {
 

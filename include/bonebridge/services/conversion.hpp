@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// Whole jobs built from a family's Document and the glTF room: what the command-line tool and the tests run.
+// The conversion service: an input opened by its family, and whole conversions between a game's files and
+// glTF (or another family) through the core model: what the command-line tool, the page and Python run.
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -10,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "bonebridge/core/fidelity.hpp"
 #include "bonebridge/gltf/gltf.hpp"
-#include "bonebridge/registry/family.hpp"
+#include "bonebridge/plugin/family.hpp"
+#include "bonebridge/services/addressing.hpp"
 
 namespace bonebridge {
 
@@ -23,24 +24,23 @@ struct LoadedInput {
   std::string detected_by;  // "extension", "content" or "format option": how the family was chosen
 };
 
-// Reads `path` (a file, or an archive entry: registry/archives.hpp), finds its family and opens it. `format`
-// forces a family by id. The options are checked against the family's settings first; settings of the
-// `elsewhere` families (the output's, or every family in a batch) are passed over. Errors name the file.
+// Reads `path` (a file, or an archive entry: services/addressing.hpp), finds its family and opens it.
+// `format` forces a family by id. The options are checked against the family's settings first; settings of
+// the `elsewhere` families (the output's, or every family in a batch) are passed over. Errors name the file.
 // The family opens the file with two options more: "extension" and "input" (see Options), `path` itself,
 // for kinds that read files beside their own (a Sith .pup its keys).
 Result<LoadedInput> load_input(const std::string& path, const Options& options,
+                               const std::string& format = {},
+                               std::span<const FormatFamily* const> elsewhere = {});
+// The same for bytes the caller has read (standard input, a file the page was given) under the address
+// `path`: the library reads no standard input itself.
+Result<LoadedInput> open_input(AddressedFile file, const std::string& path, const Options& options,
                                const std::string& format = {},
                                std::span<const FormatFamily* const> elsewhere = {});
 
 // Reads the companion files `options` names for `family` (--model, --rig, --body, ...; each a file or an
 // archive entry) into options.companions. load_input does this; writers from glTF call it themselves.
 Status read_companions(const FormatFamily& family, Options& options);
-
-// What `formats --json` prints: every family with its capabilities, then every container ("container": true).
-nlohmann::json formats_json();
-
-// What `info` shows: the document's info plus the family that opened it and how it was chosen.
-nlohmann::json input_info(const LoadedInput& input);
 
 // The document's core scene; an exception escaping the family's bridge becomes an Error.
 Result<CoreConversion> core_of(const Document& document, const Options& options);
@@ -61,7 +61,9 @@ bool names_gltf(const std::filesystem::path& path);
 // input's animation is named by its file stem. An input that fails, or does not fit, is left out with a
 // note naming it and why; the job fails only when no input converts. Only glTF is written this way.
 struct ConvertJob {
-  std::string input;                     // a file or an archive entry (registry/archives.hpp)
+  std::string input;  // a file or an archive entry (services/addressing.hpp)
+  // The input's bytes when the caller read them itself (standard input): `input` then only names them.
+  std::optional<std::vector<std::uint8_t>> input_bytes;
   std::vector<std::string> more_inputs;  // further animations of the same character (to glTF only)
   std::string output;  // the output's name: its extension picks the format unless `to` is set
   std::string to;      // glb, gltf or a family id
@@ -84,19 +86,5 @@ std::optional<std::string> skeleton_difference(const Skeleton& base, const Skele
 // ../anims/walk.anm, "hero_walk" for GAME.vpp_pc:hero_walk.anim_pc); a numbered archive entry takes its
 // archive's stem too ("ANIM_3" for ANIM.HQR:3).
 std::string animation_name(const std::string& address);
-
-// Converts the document to glTF in memory, reads that glTF back, and compares its joint positions in model
-// space with the engine's, every `step` seconds (0: every engine tick). Errors are in the game's units.
-Result<FidelityReport> measure_fidelity(const Document& document, const Options& options, double step = 0);
-
-// The reverse direction: writes `scene` (an imported glTF, say) in `family`'s format, opens what was written,
-// and compares the game engine's joint positions with the core sampler's on `scene` every `step` seconds (0:
-// every engine tick). Joints are matched by their path of names from the root. Errors are in the game's
-// units.
-Result<FidelityReport> measure_import_fidelity(const Scene& scene, const FormatFamily& family,
-                                               const Options& options, double step = 0);
-
-// The engine pose as the JSON of `bonebridge sample --json`.
-nlohmann::json pose_json(const EnginePose& pose);
 
 }  // namespace bonebridge

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// An unedited clip written back as the file it came from (issue 28), when the engine plays both alike.
+#include "bridge_steps.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <span>
+
+#include "bonebridge/core/reduce.hpp"
+#include "bonebridge/core/sampler.hpp"
+#include "bonebridge/formats/lba/anm/codec.hpp"
+#include "bonebridge/formats/lba/body/engine.hpp"
+
+namespace bonebridge::lba {
+namespace {
+
+// What the round trip through glTF and this writer's re-quantisation (Euler angles, aimed steps) moves a
+// group by, with a margin: measured on the 8 LBA2 samples up to 2.83 units (a body is ~1,000 units tall) and
+// 0.008 rad (5 LBA2 angle units); a 10-degree edit is 0.17 rad.
+constexpr MotionTolerance kUnchangedTolerance{4.0, 0.02};
+
+// Every group's matrix (on a placeholder body: the groups' own turns and moves, the actor's place) at every
+// tick of the ideal clock.
+ModelPoseAt group_matrices(IdealClock& clock, const Body& body, Variant variant) {
+  const double tick = traits(variant).tick_seconds;
+  return [&clock, &body, variant, tick](double seconds) -> std::optional<std::vector<Mat4>> {
+    const EngineState state = clock.at(std::llround(seconds / tick));
+    std::vector<Mat4> models;
+    for (const EngineJoint& joint : engine_pose(body, state, seconds, variant, true).joints)
+      models.push_back(joint.model);
+    return models;
+  };
+}
+
+}  // namespace
+
+// The animation the clip's extras describe replaces what was written when the ideal clock plays both alike
+// at every tick of the source's first pass (what the clip holds: the loop frame is not in the glTF's motion,
+// and the written file's own loop guess does not decide), same group count, poses within the engine's
+// rounding.
+void keep_unchanged_source(const Clip& clip, Variant variant, Converted<Animation>& result) {
+  const auto bytes = described_source(clip);
+  if (!bytes) return;
+  auto source = read_animation(*bytes);
+  if (!source || source->keyframes.empty()) return;
+  const Timeline original_line = timeline(*source, variant);
+  if (source->group_count != result.value.group_count || original_line.end_ticks > kMaxEvaluatedTicks ||
+      timeline(result.value, variant).end_ticks > kMaxEvaluatedTicks) {
+    result.notes.push_back(edited_note(MotionDifference{false}, kUnchangedTolerance));
+    return;
+  }
+  const double tick = traits(variant).tick_seconds;
+  const Body body = placeholder_body(source->group_count);
+  IdealClock written(result.value, variant), original(*source, variant);
+  const auto instants =
+      engine_instants(static_cast<double>(original_line.end_ticks) * tick, tick, kMaxComparedInstants);
+  const MotionDifference difference = compare_motion(instants, group_matrices(written, body, variant),
+                                                     group_matrices(original, body, variant));
+  if (!within(difference, kUnchangedTolerance)) {
+    result.notes.push_back(edited_note(difference, kUnchangedTolerance));
+    return;
+  }
+  result.notes = {unchanged_note(difference, kUnchangedTolerance)};
+  result.value = std::move(*source);
+}
+
+}  // namespace bonebridge::lba

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The writer's steps after the keyframes are written (bridge_from_core.cpp), each in its own file.
+#include "bonebridge/core/conversion.hpp"
+#include "bonebridge/core/reduce.hpp"
+#include "bonebridge/formats/lba/anm/bridge.hpp"
+
+namespace bonebridge::lba {
+
+// Keyframes the engine does not need (issue 28): merged where the engine's own playback of the merged
+// keyframe stays within `tolerance` engine units of the glTF's motion (bridge_reduce.cpp).
+KeyReductionReport reduce_keyframes(Animation& animation, Variant variant, double tolerance);
+
+// The loop frame: a clip ending where it started, or repeating an earlier keyframe, loops there; otherwise
+// the last pose is held (bridge_loop.cpp).
+void choose_loop(Animation& animation, int units);
+
+// The source the clip's extras describe replaces what was written when the engine plays both alike
+// (bridge_source.cpp).
+void keep_unchanged_source(const Clip& clip, Variant variant, Converted<Animation>& result);
+
+}  // namespace bonebridge::lba

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The conversion service's steps shared between its files (not public).
+#include <string>
+#include <vector>
+
+#include "bonebridge/services/conversion.hpp"
+
+namespace bonebridge::conversion {
+
+// `error`, naming `path` as its file when it names none.
+Error with_file(Error error, const std::string& path);
+
+// The glTF options a job asks for: binary when the output is .glb (or --to glb).
+gltf::ExportOptions gltf_options(const ConvertJob& job);
+
+// The job's input at `address` opened: from the bytes the caller gave for it (standard input), else read.
+Result<LoadedInput> load_job_input(const ConvertJob& job, const std::string& address,
+                                   std::span<const FormatFamily* const> elsewhere = {});
+
+// Every input of a job of several as one glTF: one character and all its animations (see ConvertJob).
+Result<Converted<std::vector<std::uint8_t>>> animations_to_gltf(const ConvertJob& job);
+
+}  // namespace bonebridge::conversion
