@@ -3,6 +3,7 @@
 // still lists what it finds, and the failure is a note naming the family (issue 33).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "bonebridge/registry/registry.hpp"
@@ -38,9 +39,10 @@ TEST_F(CharactersWithAFailingFamily, EveryOtherFamilyStillListsAndTheFailureIsAN
   // The LEGO row still lists the walk (as a lone animation: no actor table here).
   ASSERT_EQ(list.lone.size(), 1u);
   EXPECT_EQ(list.lone[0].file, walk.string());
-  ASSERT_EQ(list.notes.size(), 1u);
-  EXPECT_EQ(list.notes[0],
-            "A family that fails while finding characters: finding characters failed: its table is damaged");
+  const std::string failure =
+      "A family that fails while finding characters: finding characters failed: its table is damaged";
+  EXPECT_EQ(std::count(list.notes.begin(), list.notes.end(), failure), 1)
+      << ::testing::PrintToString(list.notes);
 }
 
 }  // namespace

@@ -16,7 +16,7 @@
 
 namespace bonebridge {
 
-// Every container: the engine-neutral ones (src/archive), then those the family rows bring.
+// Every container: the engine-neutral ones (src/archive), then those the family rows bring, by id.
 std::vector<const archive::ArchiveKind*> archive_kinds();
 
 // The container a file is, by its extension when that names one, else by its bytes; nullptr when none.

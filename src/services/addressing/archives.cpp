@@ -65,12 +65,15 @@ std::string entry_key(const std::string& name) {
 }
 
 std::vector<const archive::ArchiveKind*> archive_kinds() {
-  // The engine-neutral containers, then those the family rows bring, in the registry's order (a family
-  // registered later brings its own).
+  // The engine-neutral containers, then those the family rows bring, by id (a family registered later brings
+  // its own).
+  std::vector<const archive::ArchiveKind*> brought;
+  for (const auto& family : format_families())
+    brought.insert(brought.end(), family.archive_kinds.begin(), family.archive_kinds.end());
+  std::sort(brought.begin(), brought.end(), [](const auto* a, const auto* b) { return a->id < b->id; });
   std::vector<const archive::ArchiveKind*> kinds = {&archive::vpp_kind(), &archive::gob_kind(),
                                                     &archive::si_kind()};
-  for (const auto& family : format_families())
-    kinds.insert(kinds.end(), family.archive_kinds.begin(), family.archive_kinds.end());
+  kinds.insert(kinds.end(), brought.begin(), brought.end());
   return kinds;
 }
 

@@ -38,14 +38,28 @@ class ListedInstall final : public InstallView {
     if (wanted.empty()) return nullptr;
     const auto named = by_name_.find(wanted.substr(wanted.rfind('/') + 1));
     if (named == by_name_.end()) return nullptr;
-    // Candidates share the last name; listing order kept, the near root's first.
+    // Candidates share the last name: the near root's first, then every root's; within them the one nearest
+    // its root (an engine opening mat\x.mat opens the root's mat\x.mat, not 3do\mat\x.mat), then listing
+    // order.
     if (near) {
-      for (const std::size_t i : named->second)
-        if (files_[i].root == near->root && ends_with_path(files_[i].key, wanted)) return &files_[i];
+      if (const auto* found = nearest_root(named->second, wanted, &near->root)) return found;
     }
-    for (const std::size_t i : named->second)
-      if (ends_with_path(files_[i].key, wanted)) return &files_[i];
-    return nullptr;
+    return nearest_root(named->second, wanted, nullptr);
+  }
+
+  // Of the files `candidates` indexes whose key ends with `wanted` (in `root` when given), the one with the
+  // fewest folders in its key; the first listed of those.
+  const InstallFile* nearest_root(const std::vector<std::size_t>& candidates, const std::string& wanted,
+                                  const std::string* root) const {
+    const InstallFile* best = nullptr;
+    std::ptrdiff_t best_depth = 0;
+    for (const std::size_t i : candidates) {
+      const InstallFile& file = files_[i];
+      if ((root && file.root != *root) || !ends_with_path(file.key, wanted)) continue;
+      const auto depth = std::count(file.key.begin(), file.key.end(), '/');
+      if (!best || depth < best_depth) best = &file, best_depth = depth;
+    }
+    return best;
   }
 
   std::vector<const InstallFile*> with_extension(std::string_view extension) const override {

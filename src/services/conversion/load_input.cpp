@@ -29,6 +29,9 @@ std::pair<const FormatFamily*, std::string> choose_family(const std::filesystem:
                                                           const std::string& format) {
   if (!format.empty()) return {find_family_by_id(format), "format option"};
   if (const auto* family = find_family_by_extension(named)) return {family, "extension"};
+  // An extension that names a container (.gob, .vpp_pc) decides as a family's would: no document, and the
+  // error says it is an archive, instead of a family guessing from the archive's bytes.
+  if (names_an_archive(named)) return {nullptr, "extension"};
   return {find_family(named, bytes), "content"};
 }
 
