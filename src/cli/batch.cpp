@@ -41,6 +41,16 @@ struct BatchItem {
   static constexpr std::uint64_t kUnknownSize = ~std::uint64_t{0};
 };
 
+// Entry `index` of `archive`, its errors naming it by its address.
+Result<std::vector<std::uint8_t>> read_entry(const archive::Archive& archive, std::size_t index,
+                                             const std::string& address) {
+  auto bytes = archive.read(index);
+  if (bytes) return bytes;
+  Error error = bytes.error();
+  error.file = address;
+  return error;
+}
+
 // Everything a batch converts: files a family claims by extension, and inside archives (found by extension,
 // nested ones too) every entry a family claims by its name, or every entry of an archive whose own
 // extension names a family (HQR entries are numbered). An archive's entries go to a folder named after it.
@@ -49,7 +59,9 @@ class BatchCollector {
   BatchCollector(fs::path out, const char* extension) : out_(std::move(out)), extension_(extension) {}
 
   Status add_file(const fs::path& file, const fs::path& relative) {
-    if (names_an_archive(file)) return add_archive(file.string(), relative, file);
+    auto archive = open_if_archive({file.string(), file.filename().string(), 0, {}});
+    if (!archive) return archive.error();
+    if (*archive) return add_entries(file.string(), relative, file, std::move(*archive), 1);
     std::error_code ec;
     const std::uint64_t size = fs::file_size(file, ec);
     if (find_family_by_extension(file))
@@ -58,26 +70,20 @@ class BatchCollector {
   }
   // An archive on disk is opened reading its index only; an entry of one (ARCHIVE:NESTED) is read whole.
   Status add_archive(const std::string& address, const fs::path& relative, const fs::path& named) {
-    std::error_code ec;
-    if (fs::is_regular_file(address, ec)) {
-      auto archive = open_archive_file(address);
-      if (!archive) return archive.error();
-      return add_entries(address, relative, named, std::move(*archive));
-    }
-    auto file = read_address(address);
-    if (!file) return file.error();
-    auto archive = open_archive(named.filename().string(), std::move(file->bytes));
+    auto archive = open_archive_at(address);
     if (!archive) return archive.error();
-    return add_entries(address, relative, named, std::move(*archive));
+    const auto split = split_address(address);  // it opened, so it splits
+    return add_entries(address, relative, named, std::move(*archive), split->entries.size() + 1);
   }
   std::vector<BatchItem> take() { return std::move(items_); }
   // The archives listed, for the items to read their entries from (each opened once per batch).
   std::vector<OpenedArchive> take_archives() { return std::move(archives_); }
 
  private:
-  // A nested archive's bytes come from its parent, already read, not from its address anew.
+  // The entries of `opened`, which lie `depth` archives deep. A nested archive's bytes come from its parent,
+  // already read, not from its address anew.
   Status add_entries(const std::string& address, const fs::path& relative, const fs::path& named,
-                     std::unique_ptr<archive::Archive> opened) {
+                     std::unique_ptr<archive::Archive> opened, std::size_t depth) {
     archives_.push_back({address, std::move(opened)});
     const archive::Archive* archive = archives_.back().archive.get();
     const bool numbered_family = find_family_by_extension(named) != nullptr;
@@ -86,17 +92,12 @@ class BatchCollector {
       if (entry.compression == "blank") continue;
       const std::string inner = address + ":" + entry.name;
       const fs::path inner_relative = relative / entry.name;
+      auto nested =
+          open_if_archive({inner, entry.name, depth, [&] { return read_entry(*archive, i, inner); }});
+      if (!nested) return nested.error();
       Status status = Ok{};
-      if (names_an_archive(entry.name)) {
-        auto nested = archive->read(i);
-        if (!nested) {
-          Error error = nested.error();
-          error.file = inner;
-          return error;
-        }
-        auto inner_archive = open_archive(fs::path(entry.name).filename().string(), std::move(*nested));
-        if (!inner_archive) return inner_archive.error();
-        status = add_entries(inner, inner_relative, entry.name, std::move(*inner_archive));
+      if (*nested) {
+        status = add_entries(inner, inner_relative, entry.name, std::move(*nested), depth + 1);
       } else if (find_family_by_extension(entry.name) || numbered_family) {
         status = add(inner, inner_relative, entry.size);
       }
@@ -173,7 +174,7 @@ Result<BatchInput> view_items(const InstallView& view, const std::string& input,
     const auto container = containers.find(file.root);
     const fs::path relative =
         container == containers.end() ? fs::path(file.path) : container->second.relative / file.path;
-    if (names_an_archive(file.path)) {
+    if (file.archive) {
       containers[file.address] = {relative, find_family_by_extension(file.path) != nullptr};
       continue;
     }
