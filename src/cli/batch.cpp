@@ -314,7 +314,7 @@ struct BatchRequest {
 
 struct BatchCounts {
   std::size_t written = 0, characters = 0, skipped = 0, failed = 0;
-  std::vector<std::string> failures;    // "input: reason", for the summary
+  std::vector<std::string> failures;    // the inputs that failed (each error is printed once, as it happens)
   std::vector<nlohmann::json> records;  // every item's record, in order, for the index (--preview only)
 };
 
@@ -415,7 +415,7 @@ class BatchRun {
         progress_ ? fmt::format("\r\x1b[K[{}/{}] ", index + 1, items_.size()) : std::string();
     if (!record) {
       ++counts_.failed;
-      counts_.failures.push_back(record.error().to_string());
+      counts_.failures.push_back(item.input);
       std::cerr << prefix << status_line(item, record);
     } else {
       ++(record->contains("skipped") ? counts_.skipped : counts_.written);
@@ -523,11 +523,13 @@ bool converts_alone(const BatchItem& item, const std::set<std::string>& lone) {
   return family && !family->find_characters;
 }
 
-// With --characters: a glTF per character, named after it, first; then the items that convert alone.
+// With --characters: a glTF per character in the install, named after it, first; then the items that
+// convert alone. A character not in this install (absent_from_install) has no item.
 Result<std::vector<BatchItem>> character_items(const CharacterList& list, std::vector<BatchItem> items,
                                                const fs::path& out, const char* extension) {
   std::vector<BatchItem> planned;
   for (const auto& character : list.characters) {
+    if (absent_from_install(character)) continue;
     // The extension appended, not put in place of what follows a dot in the name ("entity 0
     // GEN_BODY_NORMAL").
     auto output = mirrored_output(out, safe_file_name(character.name) + extension, extension);
@@ -541,6 +543,29 @@ Result<std::vector<BatchItem>> character_items(const CharacterList& list, std::v
     if (!used.contains(item.input) && converts_alone(item, lone)) planned.push_back(std::move(item));
   }
   return planned;
+}
+
+// The summary line, then the inputs that failed and (with --characters and --verbose) the characters not in
+// this install.
+void print_summary(const BatchRequest& request, const BatchCounts& counts, const CharacterList& characters) {
+  if (!request.characters) {
+    status() << fmt::format("batch: {} written, {} skipped (no glTF form), {} failed\n", counts.written,
+                            counts.skipped, counts.failed);
+  } else {
+    std::vector<const Character*> absent;
+    for (const auto& character : characters.characters)
+      if (absent_from_install(character)) absent.push_back(&character);
+    status() << fmt::format(
+        "batch: {} characters and {} lone files written, {} characters not in this install, {} skipped (no "
+        "glTF form), {} failed\n",
+        counts.characters, counts.written - counts.characters, absent.size(), counts.skipped, counts.failed);
+    if (verbosity() == Verbosity::Verbose) {
+      for (const auto* character : absent)
+        status() << fmt::format("  not in this install: {} ({}, {})\n", character->name, character->family,
+                                character->defined_by);
+    }
+  }
+  for (const auto& failure : counts.failures) status() << "  failed: " << failure << "\n";
 }
 
 int run_batch(const BatchRequest& request) {
@@ -574,15 +599,7 @@ int run_batch(const BatchRequest& request) {
   // One finder for every item: the archives listed above stay open, their entries read where they lie.
   const auto files = install ? install->nearby() : archive_files(std::move(input->archives));
   const auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr, files).run();
-  if (request.characters) {
-    status() << fmt::format(
-        "batch: {} characters and {} lone files written, {} skipped (no glTF form), {} failed\n",
-        counts.characters, counts.written - counts.characters, counts.skipped, counts.failed);
-  } else {
-    status() << fmt::format("batch: {} written, {} skipped (no glTF form), {} failed\n", counts.written,
-                            counts.skipped, counts.failed);
-  }
-  for (const auto& failure : counts.failures) status() << "  failed: " << failure << "\n";
+  print_summary(request, counts, characters);
   if (scripts) {
     const std::span outputs(plan.outputs());
     if (auto written = write_scripts(*scripts, outputs.subspan(jobs.size() * 2, scripts->scripts.size()));
