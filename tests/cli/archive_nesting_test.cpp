@@ -106,7 +106,7 @@ TEST_F(ArchiveNesting, CharactersAndTheirBatchReadTheWorldOnce) {
   const std::string wdb = world();
   const auto characters = run({"characters", "--json", wdb});
   ASSERT_EQ(characters.code, 0) << characters.err;
-  EXPECT_NO_THROW((void)nlohmann::json::parse(characters.out));
+  EXPECT_TRUE(nlohmann::json::accept(characters.out)) << characters.out;
   const auto batch = run({"batch", "--characters", wdb, scratch("out").string()});
   ASSERT_EQ(batch.code, 0) << batch.err;
   EXPECT_NE(batch.err.find("0 failed"), std::string::npos) << batch.err;
