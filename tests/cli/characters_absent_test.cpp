@@ -40,9 +40,9 @@ TEST_F(AbsentCharacters, ATableFolderWithoutModelsHasCharactersNotInThisInstall)
   fs::copy_file(table, scratch("tables/table.vpp_pc"));
   const auto listed = run({"characters", "--json", scratch("tables").string()});
   ASSERT_EQ(listed.code, 0) << listed.err;
+  const auto list = nlohmann::json::parse(listed.out);
   std::size_t absent = 0;
-  for (const auto& character : nlohmann::json::parse(listed.out)["characters"])
-    absent += character["absent"].get<bool>() ? 1 : 0;
+  for (const auto& character : list["characters"]) absent += character["absent"].get<bool>() ? 1 : 0;
   EXPECT_EQ(absent, 161u);  // every character of the table's character.xtbl
 
   const auto batch = run({"batch", "--characters", scratch("tables").string(), scratch("out").string()});
