@@ -29,8 +29,14 @@ struct Listed {
   bool is_archive = false;            // a nested archive opened with --recursive
 };
 
-Status list_into(const std::string& path, const archive::Archive& archive, std::optional<std::size_t> inside,
-                 bool recursive, std::vector<Listed>& out);
+// How a listing goes: into nested archives or not, and how many archives the listed one lies in (0 on disk).
+struct ListRequest {
+  bool recursive = false;
+  std::size_t depth = 0;
+};
+
+Status list_into(const std::string& path, const archive::Archive& opened, std::optional<std::size_t> inside,
+                 const ListRequest& request, std::vector<Listed>& out);
 
 Result<std::vector<std::uint8_t>> read_listed(const archive::Archive& archive, const Listed& listed) {
   auto read = archive.read(listed.index);
@@ -42,24 +48,23 @@ Result<std::vector<std::uint8_t>> read_listed(const archive::Archive& archive, c
   return read;
 }
 
-Status list_into(const std::string& path, const archive::Archive& archive, std::optional<std::size_t> inside,
-                 bool recursive, std::vector<Listed>& out) {
+Status list_into(const std::string& path, const archive::Archive& opened, std::optional<std::size_t> inside,
+                 const ListRequest& request, std::vector<Listed>& out) {
   const std::size_t depth = inside ? out[*inside].depth + 1 : 0;
-  for (std::size_t i = 0; i < archive.entries().size(); ++i) {
-    Listed listed{path + ":" + archive.entries()[i].name, archive.entries()[i], i, inside, depth, false};
-    const bool blank = listed.entry.compression == "blank";
-    if (!recursive || blank || !names_an_archive(listed.entry.name)) {
-      out.push_back(std::move(listed));
-      continue;
+  for (std::size_t i = 0; i < opened.entries().size(); ++i) {
+    Listed listed{path + ":" + opened.entries()[i].name, opened.entries()[i], i, inside, depth, false};
+    std::unique_ptr<archive::Archive> nested;  // opened from its bytes, dropped once listed
+    if (request.recursive && listed.entry.compression != "blank") {
+      auto archive = open_if_archive({listed.path, listed.entry.name, request.depth + depth + 1,
+                                      [&] { return read_listed(opened, listed); }});
+      if (!archive) return archive.error();
+      nested = std::move(*archive);
     }
-    // Listed, but extracted as a folder of its entries; opened from its bytes, dropped once listed.
-    auto bytes = read_listed(archive, listed);
-    if (!bytes) return bytes.error();
-    listed.is_archive = true;
+    // A nested archive is listed, but extracted as a folder of its entries.
+    listed.is_archive = nested != nullptr;
     out.push_back(listed);
-    auto nested = open_archive(listed.entry.name, std::move(*bytes));
-    if (!nested) return nested.error();
-    if (auto status = list_into(listed.path, **nested, out.size() - 1, true, out); !status) return status;
+    if (!nested) continue;
+    if (auto status = list_into(listed.path, *nested, out.size() - 1, request, out); !status) return status;
   }
   return Ok{};
 }
@@ -114,7 +119,9 @@ Result<Listing> list(const std::string& address, bool recursive) {
   auto opened = open_archive_at(address);
   if (!opened) return opened.error();
   Listing listing{std::move(*opened), {}};
-  if (auto status = list_into(address, *listing.outer, std::nullopt, recursive, listing.entries); !status)
+  const auto split = split_address(address);  // it opened, so it splits
+  const ListRequest request{recursive, split->entries.size()};
+  if (auto status = list_into(address, *listing.outer, std::nullopt, request, listing.entries); !status)
     return status.error();
   return listing;
 }

@@ -41,6 +41,16 @@ struct BatchItem {
   static constexpr std::uint64_t kUnknownSize = ~std::uint64_t{0};
 };
 
+// Entry `index` of `archive`, its errors naming it by its address.
+Result<std::vector<std::uint8_t>> read_entry(const archive::Archive& archive, std::size_t index,
+                                             const std::string& address) {
+  auto bytes = archive.read(index);
+  if (bytes) return bytes;
+  Error error = bytes.error();
+  error.file = address;
+  return error;
+}
+
 // Everything a batch converts: files a family claims by extension, and inside archives (found by extension,
 // nested ones too) every entry a family claims by its name, or every entry of an archive whose own
 // extension names a family (HQR entries are numbered). An archive's entries go to a folder named after it.
@@ -49,7 +59,9 @@ class BatchCollector {
   BatchCollector(fs::path out, const char* extension) : out_(std::move(out)), extension_(extension) {}
 
   Status add_file(const fs::path& file, const fs::path& relative) {
-    if (names_an_archive(file)) return add_archive(file.string(), relative, file);
+    auto archive = open_if_archive({file.string(), file.filename().string(), 0, {}});
+    if (!archive) return archive.error();
+    if (*archive) return add_entries(file.string(), relative, file, std::move(*archive), 1);
     std::error_code ec;
     const std::uint64_t size = fs::file_size(file, ec);
     if (find_family_by_extension(file))
@@ -58,26 +70,20 @@ class BatchCollector {
   }
   // An archive on disk is opened reading its index only; an entry of one (ARCHIVE:NESTED) is read whole.
   Status add_archive(const std::string& address, const fs::path& relative, const fs::path& named) {
-    std::error_code ec;
-    if (fs::is_regular_file(address, ec)) {
-      auto archive = open_archive_file(address);
-      if (!archive) return archive.error();
-      return add_entries(address, relative, named, std::move(*archive));
-    }
-    auto file = read_address(address);
-    if (!file) return file.error();
-    auto archive = open_archive(named.filename().string(), std::move(file->bytes));
+    auto archive = open_archive_at(address);
     if (!archive) return archive.error();
-    return add_entries(address, relative, named, std::move(*archive));
+    const auto split = split_address(address);  // it opened, so it splits
+    return add_entries(address, relative, named, std::move(*archive), split->entries.size() + 1);
   }
   std::vector<BatchItem> take() { return std::move(items_); }
   // The archives listed, for the items to read their entries from (each opened once per batch).
   std::vector<OpenedArchive> take_archives() { return std::move(archives_); }
 
  private:
-  // A nested archive's bytes come from its parent, already read, not from its address anew.
+  // The entries of `opened`, which lie `depth` archives deep. A nested archive's bytes come from its parent,
+  // already read, not from its address anew.
   Status add_entries(const std::string& address, const fs::path& relative, const fs::path& named,
-                     std::unique_ptr<archive::Archive> opened) {
+                     std::unique_ptr<archive::Archive> opened, std::size_t depth) {
     archives_.push_back({address, std::move(opened)});
     const archive::Archive* archive = archives_.back().archive.get();
     const bool numbered_family = find_family_by_extension(named) != nullptr;
@@ -86,17 +92,12 @@ class BatchCollector {
       if (entry.compression == "blank") continue;
       const std::string inner = address + ":" + entry.name;
       const fs::path inner_relative = relative / entry.name;
+      auto nested =
+          open_if_archive({inner, entry.name, depth, [&] { return read_entry(*archive, i, inner); }});
+      if (!nested) return nested.error();
       Status status = Ok{};
-      if (names_an_archive(entry.name)) {
-        auto nested = archive->read(i);
-        if (!nested) {
-          Error error = nested.error();
-          error.file = inner;
-          return error;
-        }
-        auto inner_archive = open_archive(fs::path(entry.name).filename().string(), std::move(*nested));
-        if (!inner_archive) return inner_archive.error();
-        status = add_entries(inner, inner_relative, entry.name, std::move(*inner_archive));
+      if (*nested) {
+        status = add_entries(inner, inner_relative, entry.name, std::move(*nested), depth + 1);
       } else if (find_family_by_extension(entry.name) || numbered_family) {
         status = add(inner, inner_relative, entry.size);
       }
@@ -173,7 +174,7 @@ Result<BatchInput> view_items(const InstallView& view, const std::string& input,
     const auto container = containers.find(file.root);
     const fs::path relative =
         container == containers.end() ? fs::path(file.path) : container->second.relative / file.path;
-    if (names_an_archive(file.path)) {
+    if (file.archive) {
       containers[file.address] = {relative, find_family_by_extension(file.path) != nullptr};
       continue;
     }
@@ -313,7 +314,7 @@ struct BatchRequest {
 
 struct BatchCounts {
   std::size_t written = 0, characters = 0, skipped = 0, failed = 0;
-  std::vector<std::string> failures;    // "input: reason", for the summary
+  std::vector<std::string> failures;    // the inputs that failed (each error is printed once, as it happens)
   std::vector<nlohmann::json> records;  // every item's record, in order, for the index (--preview only)
 };
 
@@ -414,7 +415,7 @@ class BatchRun {
         progress_ ? fmt::format("\r\x1b[K[{}/{}] ", index + 1, items_.size()) : std::string();
     if (!record) {
       ++counts_.failed;
-      counts_.failures.push_back(record.error().to_string());
+      counts_.failures.push_back(item.input);
       std::cerr << prefix << status_line(item, record);
     } else {
       ++(record->contains("skipped") ? counts_.skipped : counts_.written);
@@ -522,11 +523,13 @@ bool converts_alone(const BatchItem& item, const std::set<std::string>& lone) {
   return family && !family->find_characters;
 }
 
-// With --characters: a glTF per character, named after it, first; then the items that convert alone.
+// With --characters: a glTF per character in the install, named after it, first; then the items that
+// convert alone. A character not in this install (absent_from_install) has no item.
 Result<std::vector<BatchItem>> character_items(const CharacterList& list, std::vector<BatchItem> items,
                                                const fs::path& out, const char* extension) {
   std::vector<BatchItem> planned;
   for (const auto& character : list.characters) {
+    if (absent_from_install(character)) continue;
     // The extension appended, not put in place of what follows a dot in the name ("entity 0
     // GEN_BODY_NORMAL").
     auto output = mirrored_output(out, safe_file_name(character.name) + extension, extension);
@@ -540,6 +543,29 @@ Result<std::vector<BatchItem>> character_items(const CharacterList& list, std::v
     if (!used.contains(item.input) && converts_alone(item, lone)) planned.push_back(std::move(item));
   }
   return planned;
+}
+
+// The summary line, then the inputs that failed and (with --characters and --verbose) the characters not in
+// this install.
+void print_summary(const BatchRequest& request, const BatchCounts& counts, const CharacterList& characters) {
+  if (!request.characters) {
+    status() << fmt::format("batch: {} written, {} skipped (no glTF form), {} failed\n", counts.written,
+                            counts.skipped, counts.failed);
+  } else {
+    std::vector<const Character*> absent;
+    for (const auto& character : characters.characters)
+      if (absent_from_install(character)) absent.push_back(&character);
+    status() << fmt::format(
+        "batch: {} characters and {} lone files written, {} characters not in this install, {} skipped (no "
+        "glTF form), {} failed\n",
+        counts.characters, counts.written - counts.characters, absent.size(), counts.skipped, counts.failed);
+    if (verbosity() == Verbosity::Verbose) {
+      for (const auto* character : absent)
+        status() << fmt::format("  not in this install: {} ({}, {})\n", character->name, character->family,
+                                character->defined_by);
+    }
+  }
+  for (const auto& failure : counts.failures) status() << "  failed: " << failure << "\n";
 }
 
 int run_batch(const BatchRequest& request) {
@@ -573,15 +599,7 @@ int run_batch(const BatchRequest& request) {
   // One finder for every item: the archives listed above stay open, their entries read where they lie.
   const auto files = install ? install->nearby() : archive_files(std::move(input->archives));
   const auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr, files).run();
-  if (request.characters) {
-    status() << fmt::format(
-        "batch: {} characters and {} lone files written, {} skipped (no glTF form), {} failed\n",
-        counts.characters, counts.written - counts.characters, counts.skipped, counts.failed);
-  } else {
-    status() << fmt::format("batch: {} written, {} skipped (no glTF form), {} failed\n", counts.written,
-                            counts.skipped, counts.failed);
-  }
-  for (const auto& failure : counts.failures) status() << "  failed: " << failure << "\n";
+  print_summary(request, counts, characters);
   if (scripts) {
     const std::span outputs(plan.outputs());
     if (auto written = write_scripts(*scripts, outputs.subspan(jobs.size() * 2, scripts->scripts.size()));

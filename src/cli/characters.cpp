@@ -31,6 +31,8 @@ void print_character(const Character& character) {
   for (const auto& note : character.notes) std::cout << "  note: " << note << "\n";
 }
 
+// The characters in the install, each in full; those not in it (absent_from_install) counted, and with
+// --verbose listed by name.
 int run_characters(const std::string& input, bool json) {
   auto install = open_install(input);
   if (!install) return report_error(install.error());
@@ -39,12 +41,24 @@ int run_characters(const std::string& input, bool json) {
     std::cout << characters_json(list).dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
     return kSuccess;
   }
-  for (const auto& character : list.characters) print_character(character);
+  std::vector<const Character*> absent;
+  for (const auto& character : list.characters) {
+    if (!absent_from_install(character)) {
+      print_character(character);
+    } else {
+      absent.push_back(&character);
+    }
+  }
+  if (!absent.empty() && verbosity() == Verbosity::Verbose) {
+    std::cout << fmt::format("not in this install: {}\n", absent.size());
+    for (const auto* character : absent)
+      std::cout << fmt::format("  {} ({}, {})\n", character->name, character->family, character->defined_by);
+  }
   if (!list.lone.empty()) std::cout << fmt::format("files of no character: {}\n", list.lone.size());
   for (const auto& lone : list.lone) std::cout << fmt::format("  {}: {}\n", lone.file, lone.reason);
   for (const auto& note : list.notes) status() << "note: " << note << "\n";
-  status() << fmt::format("characters: {}, files of no character: {}\n", list.characters.size(),
-                          list.lone.size());
+  status() << fmt::format("characters: {}, not in this install: {}, files of no character: {}\n",
+                          list.characters.size() - absent.size(), absent.size(), list.lone.size());
   return kSuccess;
 }
 

@@ -63,7 +63,10 @@ Verb add_formats(CLI::App& app) {
               std::cout << formats_json().dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
             } else {
               for (const auto& family : format_families()) print_family(family);
-              std::cout << "\ncontainers (ls, extract, and ARCHIVE:ENTRY wherever a file is named):\n";
+              std::cout << fmt::format(
+                  "\ncontainers (ls, extract, and ARCHIVE:ENTRY wherever a file is named; nested at most {} "
+                  "deep):\n",
+                  kMaxArchiveDepth);
               for (const auto* kind : archive_kinds()) print_container(*kind);
             }
             return int{kSuccess};

@@ -63,7 +63,8 @@ nlohmann::json character_json(const Character& character) {
           {"settings", character.settings},
           {"textures", character.textures},
           {"missing", character.missing},
-          {"notes", character.notes}};
+          {"notes", character.notes},
+          {"absent", absent_from_install(character)}};
 }
 
 // Whether every animation lies inside the model's own file (a Resonite package's AnimX assets): the model's
@@ -156,6 +157,14 @@ std::set<std::string> character_files(const CharacterList& list) {
 Result<Converted<std::vector<std::uint8_t>>> export_character(const Character& character,
                                                               const Options& options,
                                                               const gltf::ExportOptions& export_options) {
+  if (absent_from_install(character))
+    return Error{
+        "",
+        fmt::format("character {} is not in this install: neither its model nor an animation is here",
+                    character.name),
+        {},
+        {},
+        character.defined_by};
   ConvertJob job;
   job.output = character.name + (export_options.binary ? ".glb" : ".gltf");
   job.to = export_options.binary ? "glb" : "gltf";
@@ -170,13 +179,6 @@ Result<Converted<std::vector<std::uint8_t>>> export_character(const Character& c
     job.animation_metadata.push_back(animation_metadata(character, animation));
   }
   if (job.input.empty()) {
-    if (character.model.empty())
-      return Error{
-          "",
-          fmt::format("character {} has neither a model nor an animation in the install", character.name),
-          {},
-          {},
-          character.defined_by};
     job.input = character.model;
     if (!inside) job.animation_names.push_back(character.name);
   }

@@ -61,6 +61,14 @@ struct ArchiveKind {
   // Opens an archive that is a file on disk reading only its index; entries are then read where they lie,
   // through `file`. Empty when the container is read from memory only (open takes the whole file).
   std::function<Result<std::unique_ptr<Archive>>(std::shared_ptr<const RandomAccessFile> file)> open_file;
+  // Whether `bytes`, a file of this kind, hold entries of their own. Empty when every file of the kind does.
+  // Set for a kind whose files may also be a lone file: a WDB part file (one global part, no worlds: what
+  // WORLD.WDB's <part>.wdb entries are) opened as an archive would list itself as its only entry, which
+  // would list itself again. Where this says no, the file is a file, never an archive
+  // (services/addressing.hpp open_if_archive), and `lone_file` says what it is ("a part").
+  // (Initialised here so that the rows of kinds whose every file holds entries leave them out.)
+  std::function<bool(std::span<const std::uint8_t> bytes)> holds_entries = nullptr;
+  std::string lone_file = {};
 };
 
 }  // namespace bonebridge::archive

@@ -32,6 +32,13 @@ struct Character {
   std::vector<std::string> notes;     // what was matched, guessed or assumed
 };
 
+// Whether the install holds none of the character's files (no model, no animation): the game defines it (a
+// folder of its tables names it) but its files are elsewhere. Such a character is "not in this install",
+// which is not a failure: nothing of it can be converted here.
+inline bool absent_from_install(const Character& character) {
+  return character.model.empty() && character.animations.empty();
+}
+
 // A file of a family's kinds that no character claims, and why.
 struct LoneFile {
   std::string file;  // address

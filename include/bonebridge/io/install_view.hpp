@@ -22,6 +22,7 @@ struct InstallFile {
   std::string key;         // `path` as the games compare it: lower case, '/' separators
   std::string root;        // the address of the folder or archive it belongs to
   std::uint64_t size = 0;  // bytes (decoded)
+  bool archive = false;    // opened as an archive: its entries are files of the view, their root its address
 };
 
 class InstallView {

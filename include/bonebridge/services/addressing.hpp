@@ -3,8 +3,11 @@
 // The containers bonebridge reads (one archive::ArchiveKind row each), and addresses that reach into them:
 // "GAME.vpp_pc:anims.str2_pc:walk.anim_pc" names entry walk.anim_pc of the .str2_pc inside the .vpp_pc;
 // "ANIM.HQR:12" names entry 12. An entry is found by its stored name (case-insensitively) or by its index.
+// Whether an entry is itself an archive is decided in one place, open_if_archive, for every walk into
+// archives.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -24,8 +27,31 @@ const archive::ArchiveKind* find_archive_kind(const std::filesystem::path& named
                                               std::span<const std::uint8_t> bytes);
 
 // Whether a file or entry name has an archive's extension (hero.str2_pc): how nested archives are found
-// without sniffing every entry.
+// without sniffing every entry. A name alone does not make an archive: see open_if_archive.
 bool names_an_archive(const std::filesystem::path& name);
+
+// Archives open inside one another at most this deep, the outermost counting as the first: an archive that
+// lies inside 8 others is not opened, and the walk or address that reaches it fails naming it. Games nest two
+// deep (a .vpp_pc holding .str2_pc files); the bound stops an archive crafted or damaged to hold itself.
+inline constexpr std::size_t kMaxArchiveDepth = 8;
+
+// A file or entry that a walk into archives meets.
+struct ArchiveCandidate {
+  std::string address;    // a path on disk, or ARCHIVE:ENTRY[:ENTRY]: what errors name
+  std::string name;       // its own name (an entry's stored name), whose extension names its kind
+  std::size_t depth = 0;  // how many archives it lies in: 0 for a file on disk
+  // Its bytes (an entry's, from the archive the walk holds open); unset for a file on disk, which is read
+  // from `address` only when its kind needs its bytes.
+  std::function<Result<std::vector<std::uint8_t>>()> read;
+};
+
+// The one rule for what opens as an archive, followed by ls -r, extract -r, batch, characters (the install
+// view) and addresses (A:B:C): a file or entry whose name has an archive's extension and whose kind confirms
+// that its bytes hold entries (archive::ArchiveKind::holds_entries; a WDB part file holds only itself), lying
+// in fewer than kMaxArchiveDepth archives. Returns the archive (a file on disk: its index only, when its
+// container reads entries where they lie), nullptr when it is a file, or an error when it does not open or
+// lies too deep.
+Result<std::unique_ptr<archive::Archive>> open_if_archive(const ArchiveCandidate& candidate);
 
 struct AddressedFile {
   std::vector<std::uint8_t> bytes;
@@ -66,14 +92,15 @@ std::shared_ptr<const NearbyFiles> archive_files(std::vector<OpenedArchive> open
 Result<AddressedFile> read_address(const std::string& address, const NearbyFiles& files);
 
 // Opens the archive file at `path` reading only its index when its container reads from disk (GOB), whole
-// otherwise.
+// otherwise. A file that open_if_archive finds is no archive (a WDB part file) is an error saying what it is.
 Result<std::unique_ptr<archive::Archive>> open_archive_file(const std::filesystem::path& path);
 
 // The archive at `address`: a file on disk through open_archive_file, an entry of another archive read whole
 // and opened under its own name.
 Result<std::unique_ptr<archive::Archive>> open_archive_at(const std::string& address);
 
-// Opens `bytes` (named `name`) as an archive, with the error a user needs when it is not one.
+// Opens `bytes` (named `name`) as an archive, with the error a user needs when it is not one (by its
+// extension, else by its bytes; a kind's lone file, such as a WDB part file, is not one).
 Result<std::unique_ptr<archive::Archive>> open_archive(const std::string& name,
                                                        std::vector<std::uint8_t> bytes);
 

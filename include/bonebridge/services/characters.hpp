@@ -26,12 +26,13 @@ std::set<std::string> character_files(const CharacterList& list);
 
 // One character as glTF: the model (with its textures) once, every animation present as a named glTF
 // animation whose extras hold all the game's names for it and the character's facts. Animations the install
-// lacks are notes. Fails only when nothing of the character converts.
+// lacks are notes. Fails only when nothing of the character converts (for a character absent_from_install,
+// an error saying it is not in this install).
 Result<Converted<std::vector<std::uint8_t>>> export_character(const Character& character,
                                                               const Options& options,
                                                               const gltf::ExportOptions& export_options);
 
-// What `characters --json` prints.
+// What `characters --json` prints; each character's "absent" is absent_from_install.
 nlohmann::json characters_json(const CharacterList& list);
 
 // A character's name as a file name: letters, digits, '-', '_', '.', ' ' kept, anything else '_', never empty

@@ -49,6 +49,36 @@ std::optional<std::size_t> entry_index(const archive::Archive& archive, const st
   return std::nullopt;
 }
 
+// The kind `name`'s extension names and its word for a file of it that is no archive ("a part"); for other
+// names, "a file".
+std::pair<std::string, std::string> what_file(const std::string& name) {
+  const auto* kind = find_archive_kind(std::filesystem::path(name).filename(), {});
+  if (kind == nullptr || kind->lone_file.empty()) return {"archive", "a file"};
+  return {kind->title, kind->lone_file};
+}
+
+// The error for an archive asked of a file that open_if_archive finds is not one.
+Error not_an_archive(const std::string& address, const std::string& name) {
+  const auto [format, what] = what_file(name);
+  return Error{format, fmt::format("it is {}, not an archive", what), {}, {}, address};
+}
+
+// An entry asked of a file that is not an archive: "WORLD.WDB:body.wdb has no entry 'x' (it is a part, ...)".
+Error no_entry_in_file(const std::string& address, const std::string& name, const std::string& wanted) {
+  const auto [format, what] = what_file(name);
+  return Error{
+      format, fmt::format("has no entry '{}' (it is {}, not an archive)", wanted, what), {}, {}, address};
+}
+
+// An opened archive's error names the file or entry when the container's own does not.
+Result<std::unique_ptr<archive::Archive>> named(Result<std::unique_ptr<archive::Archive>> opened,
+                                                const std::string& address) {
+  if (opened || !opened.error().file.empty()) return opened;
+  Error error = opened.error();
+  error.file = address;
+  return error;
+}
+
 }  // namespace
 
 std::string entry_key(const std::string& name) {
@@ -94,6 +124,28 @@ const archive::ArchiveKind* find_archive_kind(const std::filesystem::path& named
   return nullptr;
 }
 
+Result<std::unique_ptr<archive::Archive>> open_if_archive(const ArchiveCandidate& candidate) {
+  if (!names_an_archive(candidate.name)) return std::unique_ptr<archive::Archive>();
+  const auto* kind = find_archive_kind(std::filesystem::path(candidate.name).filename(), {});
+  if (candidate.depth >= kMaxArchiveDepth) {
+    return Error{kind->title,
+                 fmt::format("an archive inside {} others; bonebridge opens archives at most {} deep",
+                             candidate.depth, kMaxArchiveDepth),
+                 {},
+                 {},
+                 candidate.address};
+  }
+  if (!candidate.read && kind->open_file && !kind->holds_entries) {
+    auto file = RandomAccessFile::open(candidate.address);
+    if (!file) return file.error();
+    return named(guard(kind->title, [&] { return kind->open_file(std::move(*file)); }), candidate.address);
+  }
+  auto bytes = candidate.read ? candidate.read() : read_file(candidate.address);
+  if (!bytes) return bytes.error();
+  if (kind->holds_entries && !kind->holds_entries(*bytes)) return std::unique_ptr<archive::Archive>();
+  return named(guard(kind->title, [&] { return kind->open(std::move(*bytes)); }), candidate.address);
+}
+
 std::optional<SplitAddress> split_address(const std::string& address) {
   std::error_code ec;
   if (std::filesystem::exists(address, ec)) return SplitAddress{address, {}};
@@ -123,30 +175,18 @@ Result<std::unique_ptr<archive::Archive>> open_archive(const std::string& name,
                  {},
                  name};
   }
-  auto opened = guard(kind->title, [&] { return kind->open(std::move(bytes)); });
-  if (!opened) {
-    Error error = opened.error();
-    if (error.file.empty()) error.file = name;
-    return error;
-  }
-  return opened;
+  if (kind->holds_entries && !kind->holds_entries(bytes)) return not_an_archive(name, name);
+  return named(guard(kind->title, [&] { return kind->open(std::move(bytes)); }), name);
 }
 
 Result<std::unique_ptr<archive::Archive>> open_archive_file(const std::filesystem::path& path) {
-  const auto* kind = find_archive_kind(path.filename(), {});
-  if (!kind || !kind->open_file) {
+  if (!names_an_archive(path.filename())) {  // known by its bytes, if at all
     auto bytes = read_file(path);
     if (!bytes) return bytes.error();
     return open_archive(path.string(), std::move(*bytes));
   }
-  auto file = RandomAccessFile::open(path);
-  if (!file) return file.error();
-  auto opened = guard(kind->title, [&] { return kind->open_file(std::move(*file)); });
-  if (!opened) {
-    Error error = opened.error();
-    if (error.file.empty()) error.file = path.string();
-    return error;
-  }
+  auto opened = open_if_archive({path.string(), path.filename().string(), 0, {}});
+  if (opened && !*opened) return not_an_archive(path.string(), path.filename().string());
   return opened;
 }
 
@@ -155,7 +195,13 @@ Result<std::unique_ptr<archive::Archive>> open_archive_at(const std::string& add
   if (std::filesystem::is_regular_file(address, ec)) return open_archive_file(address);
   auto file = read_address(address);
   if (!file) return file.error();
-  return open_archive(file->name, std::move(file->bytes));
+  if (!names_an_archive(file->name)) return open_archive(file->name, std::move(file->bytes));
+  const std::size_t depth = split_address(address)->entries.size();  // read_address split it
+  auto opened = open_if_archive({address, file->name, depth, [&]() -> Result<std::vector<std::uint8_t>> {
+                                   return std::move(file->bytes);
+                                 }});
+  if (opened && !*opened) return not_an_archive(address, file->name);
+  return opened;
 }
 
 Result<AddressedFile> read_address(const std::string& address) {
@@ -166,12 +212,19 @@ Result<AddressedFile> read_address(const std::string& address) {
     if (!bytes) return bytes.error();
     return AddressedFile{std::move(*bytes), split->file, {}};
   }
-  // The outer archive is read where its entries lie; nested ones from the entry's bytes.
+  // The outer archive is read where its entries lie; nested ones from the entry's bytes, each opened by the
+  // rule every walk follows.
   auto archive = open_archive_file(split->file);
   AddressedFile file{{}, split->file, {}};
   std::string reached = split->file;
-  for (const auto& wanted : split->entries) {
-    if (reached != split->file) archive = open_archive(reached, std::move(file.bytes));
+  for (std::size_t depth = 0; depth < split->entries.size(); ++depth) {
+    const std::string& wanted = split->entries[depth];
+    if (depth > 0) {
+      archive = open_if_archive({reached, file.name, depth, [&]() -> Result<std::vector<std::uint8_t>> {
+                                   return std::move(file.bytes);
+                                 }});
+      if (archive && !*archive) return no_entry_in_file(reached, file.name, wanted);
+    }
     if (!archive) return archive.error();
     const auto index = entry_index(**archive, wanted);
     if (!index) {

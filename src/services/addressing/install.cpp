@@ -89,17 +89,18 @@ class ListedInstall final : public InstallView {
     return bytes;
   }
 
-  // An archive on disk keeps only its index (entries are read where they lie); a nested one is read from the
-  // archive the view already opened, and keeps its bytes.
+  // The file at `address` as open_if_archive finds it, `depth` archives deep. An archive on disk keeps only
+  // its index (entries are read where they lie); a nested one is read from the archive the view already
+  // opened (the view's origin, an entry of an archive outside the view, through read_address), and keeps
+  // its bytes.
   Result<std::unique_ptr<archive::Archive>> open_listed_archive(const std::string& address,
-                                                                const std::string& name) const {
+                                                                const std::string& name,
+                                                                std::size_t depth) const {
     std::error_code ec;
-    if (fs::is_regular_file(address, ec)) return open_archive_file(address);
-    // An entry the view lists comes from its opened archive; the view's origin (an entry of an archive
-    // outside the view) through read_address.
-    auto bytes = read(InstallFile{address, name, {}, {}, 0});
-    if (!bytes) return bytes.error();
-    return open_archive(fs::path(name).filename().string(), std::move(*bytes));
+    ArchiveCandidate candidate{address, fs::path(name).filename().string(), depth, {}};
+    if (!fs::is_regular_file(address, ec))
+      candidate.read = [this, &address, &name] { return read(InstallFile{address, name, {}, {}, 0}); };
+    return open_if_archive(candidate);
   }
 
   std::shared_ptr<const NearbyFiles> nearby() const override { return nearby_; }
@@ -127,25 +128,33 @@ class ListedInstall final : public InstallView {
       std::error_code size_ec;
       const auto size = fs::file_size(path, size_ec);
       add_file({path.string(), path.lexically_relative(folder).generic_string(), "", folder.string(),
-                size_ec ? 0 : size});
+                size_ec ? 0 : size},
+               0);
     }
   }
 
-  void add_file(InstallFile file) {
+  // A file `depth` archives deep, then its entries when it is an archive (an archive that does not open is a
+  // file with a note).
+  void add_file(InstallFile file, std::size_t depth) {
     file.key = entry_key(file.path);
     const std::string address = file.address;
     const std::string name = file.path;
-    by_name_[file.key.substr(file.key.rfind('/') + 1)].push_back(files_.size());
+    const std::size_t index = files_.size();
+    by_name_[file.key.substr(file.key.rfind('/') + 1)].push_back(index);
     files_.push_back(std::move(file));
-    if (names_an_archive(fs::path(name).filename())) add_archive(address, name);
+    if (const auto listed = add_archive(address, name, depth); listed && *listed)
+      files_[index].archive = true;
   }
 
-  Status add_archive(const std::string& address, const std::string& name) {
-    auto archive = open_listed_archive(address, name);
+  // Lists the entries of the file at `address` when it is an archive (open_if_archive): true when it was,
+  // false when it is a file.
+  Result<bool> add_archive(const std::string& address, const std::string& name, std::size_t depth) {
+    auto archive = open_listed_archive(address, name, depth);
     if (!archive) {
       notes_.push_back(archive.error().to_string());
       return archive.error();
     }
+    if (!*archive) return false;
     const auto* opened = archive->get();
     archives_[address] = std::move(*archive);
     std::vector<InstallFile> entries;
@@ -158,8 +167,8 @@ class ListedInstall final : public InstallView {
     std::stable_sort(entries.begin(), entries.end(), [](const InstallFile& a, const InstallFile& b) {
       return entry_key(a.path) < entry_key(b.path);
     });
-    for (auto& entry : entries) add_file(std::move(entry));
-    return Ok{};
+    for (auto& entry : entries) add_file(std::move(entry), depth + 1);
+    return true;
   }
 
  private:
@@ -189,15 +198,17 @@ Result<std::shared_ptr<const InstallView>> open_install(const std::string& addre
   const auto split = split_address(address);
   if (!split) return Error{"", "no such file or folder", {}, {}, address};
   const std::string name = split->entries.empty() ? split->file : split->entries.back();
-  if (names_an_archive(fs::path(name).filename())) {
-    if (auto status = view->add_archive(address, name); !status) return status.error();
+  const auto listed = view->add_archive(address, name, split->entries.size());
+  if (!listed) return listed.error();
+  if (*listed) {
     view->share_archives();
     return std::shared_ptr<const InstallView>(view);
   }
   auto bytes = read_address(address);
   if (!bytes) return bytes.error();
   view->add_file({address, fs::path(name).filename().string(), "", fs::path(name).parent_path().string(),
-                  bytes->bytes.size()});
+                  bytes->bytes.size()},
+                 split->entries.size());
   return std::shared_ptr<const InstallView>(view);
 }
 

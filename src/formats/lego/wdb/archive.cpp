@@ -8,6 +8,7 @@
 
 #include "bonebridge/formats/lego/wdb/bridge.hpp"
 #include "bonebridge/formats/lego/wdb/codec.hpp"
+#include "bonebridge/io/byte_reader.hpp"
 
 namespace bonebridge::lego::wdb {
 namespace {
@@ -64,6 +65,21 @@ class WdbArchive final : public archive::Archive {
   std::vector<Source> sources_;
 };
 
+// Whether a WDB holds entries other than itself: a world, or a global part count other than one. A part file
+// (part_file below: one global part, no worlds) lists only itself, so it is a file. Bytes too short to tell
+// are taken as an archive, for `open` to name what is wrong with them.
+bool holds_entries(std::span<const std::uint8_t> bytes) {
+  const auto lone_part = capture(kFormatName, [&] {
+    ByteReader reader(bytes, kFormatName);  // the layout read() follows
+    if (reader.u32("world count") != 0) return false;
+    reader.bytes(reader.u32("global texture block size"), "global texture block");
+    reader.u32("global part block size");
+    reader.u32("texture block offset");
+    return reader.u32("ROI count") == 1;
+  });
+  return !lone_part.ok() || !lone_part.value();
+}
+
 std::string lower(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -97,7 +113,8 @@ const archive::ArchiveKind& wdb_kind() {
       {".wdb"},
       "read only: every part (LOD list) as a WORLD.WDB of its own with the textures it names, listed as "
       "<part>.wdb and addressed by the part's own name too (WORLD.WDB:head or WORLD.WDB:head.wdb), and every "
-      "world's part and model blobs as stored (<world>/parts/<name>.bin, <world>/models/<name>.bin)",
+      "world's part and model blobs as stored (<world>/parts/<name>.bin, <world>/models/<name>.bin); a part "
+      "file (one part, no worlds) is a file, not an archive",
       [](std::span<const std::uint8_t>) { return false; },  // no magic: known by its extension
       [](std::vector<std::uint8_t> bytes) -> Result<std::unique_ptr<archive::Archive>> {
         auto document = wdb::read(bytes);
@@ -107,6 +124,8 @@ const archive::ArchiveKind& wdb_kind() {
       },
       {},
       {},  // read from memory only
+      holds_entries,
+      "a part",
   };
   return kind;
 }

@@ -67,5 +67,25 @@ TEST(WdbArchive, WorldBlobsAreTheStoredBytes) {
   EXPECT_FALSE(archive->read(5).ok());
 }
 
+// A part file lists only itself, so it is no archive (issue 38): `ls -r` would otherwise open it without end.
+TEST(WdbArchive, APartFileHoldsNoEntriesOfItsOwn) {
+  const auto& kind = wdb_kind();
+  ASSERT_TRUE(kind.holds_entries);
+  EXPECT_EQ(kind.lone_file, "a part");
+  const auto world = test::hand_laid_wdb();
+  EXPECT_TRUE(kind.holds_entries(world));
+  const auto part = opened()->read(0);
+  ASSERT_TRUE(part.ok());
+  EXPECT_FALSE(kind.holds_entries(*part));
+  // Too short to tell: left to `open`, whose error says what is wrong.
+  EXPECT_TRUE(kind.holds_entries(std::vector<std::uint8_t>(part->begin(), part->begin() + 6)));
+  // No world and two global parts: each part an entry of its own.
+  const auto document = read(world);
+  ASSERT_TRUE(document.ok());
+  Document two;
+  two.global_parts.rois = {document->global_parts.rois[0], document->global_parts.rois[1]};
+  EXPECT_TRUE(kind.holds_entries(write(two)));
+}
+
 }  // namespace
 }  // namespace bonebridge::lego::wdb

@@ -4,7 +4,8 @@
 //   - every part (LOD list) as "<name>.wdb" ("head.wdb", "bodyred.wdb"): a WORLD.WDB of its own holding that
 //     part in its global part block and the textures its meshes name in its global texture block (one image
 //     per name: of a '^' pair the one the game keeps), so that `convert WORLD.WDB:head.wdb head.glb` converts
-//     it textured and an extracted part opens like any WORLD.WDB;
+//     it textured and an extracted part opens like any WORLD.WDB. A part file is a document, not an archive
+//     (the row's holds_entries): listed, it would hold only itself, and so on without end;
 //   - every world's part and model blobs as stored: "<world>/parts/<name>.bin", "<world>/models/<name>.bin".
 #include <cstdint>
 #include <string_view>
