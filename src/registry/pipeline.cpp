@@ -521,9 +521,7 @@ Result<FidelityReport> measure_fidelity(const Document& document, const Options&
                  {}};
   }
   const double tick = step > 0 ? step : document.engine_tick();
-  // A dense grid, but bounded: at most two million poses.
-  const double grid_step = std::max(tick, document.duration() / 2e6);
-  const auto times = time_grid(document.duration(), grid_step);
+  const auto times = time_grid(document.duration(), tick);  // every tick, but at most kMaxGridTimes
 
   const auto& core_joint_of = core->core_joint_of;
   const AxisConversion to_game = core->conversion.inverse();
@@ -547,6 +545,8 @@ Result<FidelityReport> measure_fidelity(const Document& document, const Options&
   };
   auto report = bonebridge::measure_fidelity(times, engine, exported);
   if (!sampled) return sampled.error();
+  if (auto note = grid_note(document.duration(), tick); !note.empty())
+    report.notes.push_back(std::move(note));
   return report;
 }
 
@@ -594,7 +594,7 @@ Result<FidelityReport> measure_import_fidelity(const Scene& scene, const FormatF
   const Document& written_document = **document;
   const double tick = step > 0 ? step : written_document.engine_tick();
   const double duration = std::max(scene.clips[0].duration, written_document.duration());
-  const auto times = time_grid(duration, std::max(tick, duration / 2e6));
+  const auto times = time_grid(duration, tick);  // every tick, but at most kMaxGridTimes
   const AxisConversion to_game = core->conversion.inverse();
   ClipPoser poser(scene.skeleton, scene.clips[0]);
   const PoseFunction gltf_pose = [&](double t, std::vector<Vec3>& positions) {
@@ -616,6 +616,7 @@ Result<FidelityReport> measure_import_fidelity(const Scene& scene, const FormatF
   };
   auto report = bonebridge::measure_fidelity(times, gltf_pose, engine);
   if (!sampled) return sampled.error();
+  if (auto note = grid_note(duration, tick); !note.empty()) report.notes.push_back(std::move(note));
   return report;
 }
 
