@@ -145,7 +145,9 @@ int print_pose_grid(const LoadedInput& input, const Options& options, double ste
   if (!core) return report_error(core.error());
   auto poses = nlohmann::json::array();
   EnginePose pose;
-  for (const double t : time_grid(input.document->duration(), step)) {
+  const double duration = input.document->duration();
+  if (auto note = grid_note(duration, step); !note.empty()) status() << "note: " << note << "\n";
+  for (const double t : time_grid(duration, step)) {
     if (auto sampled = input.document->sample_into(t, pose); !sampled) return report_error(sampled.error());
     poses.push_back(pose_json(pose));
   }
@@ -213,11 +215,13 @@ void print_fidelity(const std::string& path, const FidelityReport& report, bool 
                                 {"samples", report.samples},
                                 {"max_relative", relative_max},
                                 {"worst_time", report.worst_time},
-                                {"worst_joint", report.worst_joint}}
+                                {"worst_joint", report.worst_joint},
+                                {"notes", report.notes}}
                      .dump(2, ' ', false, kReplaceInvalidUtf8)
               << "\n";
     return;
   }
+  for (const auto& note : report.notes) status() << "note: " << note << "\n";
   std::cout << fmt::format(
       "{}: max {:.3g} (joint {} at {:.3f} s), p99 {:.3g} game units over {} joint samples; extent {:.4g}, "
       "max/extent {:.3g}\n",

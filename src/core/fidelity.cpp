@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "bonebridge/core/fidelity.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -41,9 +43,22 @@ FidelityReport measure_fidelity(std::span<const double> times, const PoseFunctio
   return report;
 }
 
+double grid_step(double duration, double step) {
+  if (!std::isfinite(duration)) return step;
+  return std::max(step, duration / static_cast<double>(kMaxGridTimes - 2));
+}
+
+std::string grid_note(double duration, double step) {
+  const double used = grid_step(duration, step);
+  if (!(used > step)) return "";
+  return fmt::format("{:.6g} s clip: sampled every {:.6g} s instead of {:.6g} s, at most {} times", duration,
+                     used, step, kMaxGridTimes);
+}
+
 std::vector<double> time_grid(double duration, double step) {
   std::vector<double> times;
-  if (!(step > 0) || !(duration >= 0)) return {0.0};
+  if (!(step > 0) || !(duration >= 0) || !std::isfinite(duration)) return {0.0};
+  step = grid_step(duration, step);
   const auto count = static_cast<std::size_t>(std::floor(duration / step + 1e-9));
   times.reserve(count + 2);
   for (std::size_t i = 0; i <= count; ++i) times.push_back(static_cast<double>(i) * step);

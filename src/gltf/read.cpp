@@ -297,7 +297,11 @@ Clip read_clip(const tinygltf::Model& model, const tinygltf::Animation& animatio
     }
   }
   const auto extras = to_json(animation.extras);
-  if (extras.is_object() && extras.contains("bonebridge")) read_clip_extras(extras["bonebridge"], clip);
+  if (extras.is_object() && extras.contains("bonebridge")) {
+    // The writer's channel that only holds a node still (glTF wants one) is no motion of the clip.
+    if (extras["bonebridge"].value("placeholder", false)) clip.joints.clear();
+    read_clip_extras(extras["bonebridge"], clip);
+  }
   return clip;
 }
 

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <sstream>
@@ -11,6 +12,7 @@
 #include "bonebridge/gltf/gltf.hpp"
 #include "bonebridge/gltf/png.hpp"
 #include "extras.hpp"
+#include "structure.hpp"
 #include "tinygltf.hpp"
 
 namespace bonebridge::gltf {
@@ -377,6 +379,34 @@ Status add_channel(tinygltf::Animation& animation, BufferBuilder& buffer, const 
   return Ok{};
 }
 
+// What a clip keeps in extras.bonebridge beyond its joint channels.
+bool has_extras_tracks(const Clip& clip) {
+  return !clip.properties.empty() || !clip.visibility.empty() || !clip.events.empty() || clip.root_motion;
+}
+
+// The joint a still clip's channel holds: the slot of its first property track, else the first joint.
+int still_joint(const Clip& clip, const Skeleton& skeleton) {
+  for (const auto& property : clip.properties) {
+    for (std::size_t j = 0; j < skeleton.joints.size(); ++j)
+      if (skeleton.joints[j].name == property.node) return static_cast<int>(j);
+  }
+  return 0;
+}
+
+// The rest translation from 0 to the clip's end, STEP: no motion, and the clip's length in players.
+Channel<Vec3> still_channel(const Clip& clip, const Skeleton& skeleton) {
+  const Vec3 rest = skeleton.joints[static_cast<std::size_t>(still_joint(clip, skeleton))].rest.translation;
+  Channel<Vec3> channel;
+  channel.interpolation = Interpolation::Step;
+  channel.times = {0.0};
+  channel.values = {rest};
+  if (std::isfinite(clip.duration) && static_cast<float>(clip.duration) > 0.0f) {
+    channel.times.push_back(clip.duration);
+    channel.values.push_back(rest);
+  }
+  return channel;
+}
+
 Status add_clip(tinygltf::Model& model, BufferBuilder& buffer, const Clip& clip, const Skeleton& skeleton) {
   tinygltf::Animation animation;
   animation.name = to_utf8(clip.name);
@@ -398,9 +428,18 @@ Status add_clip(tinygltf::Model& model, BufferBuilder& buffer, const Clip& clip,
       status = add_channel(animation, buffer, *channels.scale, channels.joint, "scale", what + " scale");
     if (!status) return status;
   }
-  // glTF requires at least one channel; a clip without any keeps its data in the scene extras instead.
-  if (animation.channels.empty()) return Ok{};
-  animation.extras = to_value({{"bonebridge", clip_extras(clip)}});
+  nlohmann::json extras = clip_extras(clip);
+  if (animation.channels.empty()) {
+    // glTF requires a channel. A clip that animates only what glTF cannot (AnimX property tracks, events)
+    // gets one that holds a node still, marked so that reading it back keeps only the extras.
+    if (!has_extras_tracks(clip) || skeleton.joints.empty()) return Ok{};
+    const Status held =
+        add_channel(animation, buffer, still_channel(clip, skeleton), still_joint(clip, skeleton),
+                    "translation", fmt::format("clip '{}' (held still)", clip.name));
+    if (!held) return held;
+    extras["placeholder"] = true;
+  }
+  animation.extras = to_value({{"bonebridge", extras}});
   model.animations.push_back(std::move(animation));
   return Ok{};
 }
@@ -471,6 +510,7 @@ Result<std::vector<std::uint8_t>> write(const Scene& scene, const ExportOptions&
   if (!scene_extras.empty()) model.scenes[0].extras = to_value({{"bonebridge", scene_extras}});
 
   if (model.buffers[0].data.empty()) model.buffers.clear();
+  if (const Status sound = check_structure(model); !sound) return sound.error();
 
   tinygltf::TinyGLTF writer;
   std::ostringstream out;

@@ -13,10 +13,10 @@
 namespace bonebridge {
 namespace {
 
-// A dense grid of the engine's ticks (or `step`), but bounded: at most two million poses.
-std::vector<double> sample_times(double duration, double step, const Document& engine) {
-  const double tick = step > 0 ? step : engine.engine_tick();
-  return time_grid(duration, std::max(tick, duration / 2e6));
+// The engine's ticks (or `step`): every one, but at most kMaxGridTimes (core/fidelity.hpp), with a note when
+// the grid is wider than asked.
+double sample_step(double step, const Document& engine) {
+  return step > 0 ? step : engine.engine_tick();
 }
 
 // The engine's joint positions in model space, of the engine joints whose entry in `matched` is a joint
@@ -95,7 +95,8 @@ Result<FidelityReport> measure_fidelity(const Document& document, const Options&
   if (!core) return core.error();
   auto scene = exported_and_read_back(core->scene);
   if (!scene) return scene.error();
-  const auto times = sample_times(document.duration(), step, document);
+  const double tick = sample_step(step, document);
+  const auto times = time_grid(document.duration(), tick);
   EnginePose pose;  // reused by every sample
   Status sampled = Ok{};
   ClipPoser poser(scene->skeleton, scene->clips[0]);
@@ -103,6 +104,8 @@ Result<FidelityReport> measure_fidelity(const Document& document, const Options&
       bonebridge::measure_fidelity(times, engine_positions(document, core->core_joint_of, pose, sampled),
                                    clip_positions(poser, core->core_joint_of, core->conversion.inverse()));
   if (!sampled) return sampled.error();
+  if (auto note = grid_note(document.duration(), tick); !note.empty())
+    report.notes.push_back(std::move(note));
   return report;
 }
 
@@ -123,7 +126,9 @@ Result<FidelityReport> measure_import_fidelity(const Scene& scene, const FormatF
         family.title, "no joint of the written file matches a joint of the glTF by name", {}, {}, {}};
   }
   const Document& written = **document;
-  const auto times = sample_times(std::max(scene.clips[0].duration, written.duration()), step, written);
+  const double duration = std::max(scene.clips[0].duration, written.duration());
+  const double tick = sample_step(step, written);
+  const auto times = time_grid(duration, tick);
   EnginePose pose;  // reused by every sample
   Status sampled = Ok{};
   ClipPoser poser(scene.skeleton, scene.clips[0]);
@@ -131,6 +136,7 @@ Result<FidelityReport> measure_import_fidelity(const Scene& scene, const FormatF
       bonebridge::measure_fidelity(times, clip_positions(poser, matched, core->conversion.inverse()),
                                    engine_positions(written, matched, pose, sampled));
   if (!sampled) return sampled.error();
+  if (auto note = grid_note(duration, tick); !note.empty()) report.notes.push_back(std::move(note));
   return report;
 }
 

@@ -88,5 +88,47 @@ TEST(GltfValidator, RigidMeshOfTheScene) {
   expect_valid(with_rigid_mesh(), {}, "rigid");
 }
 
+// A clip that animates only a field glTF has no channel for (an AnimX light intensity, issue 38): the slot is
+// a node of the scene and the animation keeps the track in its extras, with one channel holding the node
+// still.
+Scene property_only() {
+  Scene scene;
+  scene.skeleton.joints = {{"Light", -1, {}}};
+  Clip clip;
+  clip.name = "fade";
+  clip.duration = 2;
+  clip.properties.push_back(
+      {"Light", "Intensity", "float", 1, Interpolation::Linear, {0, 2}, {0.0, 1.0}, {}});
+  scene.clips.push_back(clip);
+  return scene;
+}
+
+TEST(GltfValidator, PropertyOnlyClip) {
+  expect_valid(property_only(), {}, "property-only");
+  expect_valid(property_only(), {.binary = false, .generate_mesh = false}, "property-only-no-mesh");
+}
+
+TEST(GltfStructure, PropertyOnlyClipReadsBackWithoutMotion) {
+  const auto bytes = gltf::write(property_only(), {});
+  ASSERT_TRUE(bytes.ok()) << bytes.error().to_string();
+  const auto back = gltf::read(*bytes);
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  ASSERT_EQ(back->clips.size(), 1u);
+  EXPECT_TRUE(back->clips[0].joints.empty());
+  ASSERT_EQ(back->clips[0].properties.size(), 1u);
+  EXPECT_EQ(back->clips[0].properties[0].values, (std::vector<double>{0, 1}));
+  EXPECT_DOUBLE_EQ(back->clips[0].duration, 2);
+}
+
+// The writer's self-check: a scene with nothing to show is an error, not a file the validator rejects.
+TEST(GltfStructure, AnEmptySceneIsRefused) {
+  Scene scene = property_only();
+  scene.skeleton.joints.clear();
+  const auto bytes = gltf::write(scene, {.binary = true, .generate_mesh = false});
+  ASSERT_FALSE(bytes.ok());
+  EXPECT_NE(bytes.error().message.find("/scenes/0/nodes is empty"), std::string::npos)
+      << bytes.error().message;
+}
+
 }  // namespace
 }  // namespace bonebridge

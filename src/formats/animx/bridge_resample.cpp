@@ -23,6 +23,17 @@ constexpr double kCheckRate = 240;  // grid on which resampled channels are comp
 constexpr double kMaxResampleSeconds = 3600;
 constexpr int kMaxCheckSamples = 20000;
 constexpr int kMaxExtraKeys = 20000;  // per resampled track, for each of uniform sampling and refinement
+// The work grows with a track's keys, never with its duration alone (issue 38: a forged 3-key track lasting
+// 9.2e9 s became 40,000 keys, and the way back spent 51 s on them): a segment brings at most this many
+// 60 Hz pieces (a Tangent segment longer than 4.3 s is sampled more sparsely; the bisection still holds it
+// to the tolerance), and a track at most this many pieces and bisection tests per key.
+constexpr int kPiecesPerKey = 256;
+
+// kPiecesPerKey for each of `keys`, within kMaxExtraKeys.
+int budget_for(std::size_t keys) {
+  return static_cast<int>(
+      std::min<std::size_t>(kMaxExtraKeys, kPiecesPerKey * std::max<std::size_t>(keys, 1)));
+}
 
 // Pieces of `rate` per second over `seconds`, at least 1, for durations up to kMaxResampleSeconds.
 int steps_for(double seconds, double rate) {
@@ -73,7 +84,7 @@ std::vector<double> sample_times(const Track& track, double clip_end) {
         times.push_back(t1);
         times.push_back(just_after(t1));
       } else if (mode != static_cast<std::uint8_t>(Interpolation::Linear)) {
-        const int pieces = std::min(steps_for(t1 - t0, kCurveRate), budget);
+        const int pieces = std::min({steps_for(t1 - t0, kCurveRate), kPiecesPerKey, budget});
         budget -= pieces - 1;
         for (int j = 1; j < pieces; ++j) times.push_back(t0 + (t1 - t0) * j / pieces);
       }
@@ -84,7 +95,7 @@ std::vector<double> sample_times(const Track& track, double clip_end) {
     // instant after it.
     const double duration = track_duration(track);
     const double end = std::isfinite(duration) ? std::clamp(duration, 0.0, kMaxResampleSeconds) : 0.0;
-    const int steps = std::min(steps_for(end, kCurveRate), kMaxExtraKeys);
+    const int steps = std::min(steps_for(end, kCurveRate), budget_for(track.times.size()));
     for (int j = 0; j <= steps; ++j) times.push_back(end * j / std::max(steps, 1));
     for (const float t : track.times) {
       if (t >= 0) {
@@ -155,13 +166,32 @@ bool increasing_from_zero(const std::vector<float>& times) {
 
 std::optional<std::vector<Keyed>> resample(const Track& track, double clip_end, bool rotation) {
   // Keys closer than the relative span would merge once glTF stores times as float32.
-  const BisectionLimits limits{12, kMinSplitSeconds, std::ldexp(1.0, -17), std::size_t{kMaxExtraKeys}};
+  const std::vector<double> breakpoints = sample_times(track, clip_end);
+  const BisectionLimits limits{12, kMinSplitSeconds, std::ldexp(1.0, -17),
+                               static_cast<std::size_t>(budget_for(value_count(track)))};
   return fit<std::vector<double>>(
-      sample_times(track, clip_end), [&](double t) { return engine_numbers(track, t); },
+      breakpoints, [&](double t) { return engine_numbers(track, t); },
       [&](const Keyed& a, const Keyed& b, const Keyed& middle) {
         return needs_split(a, b, middle, rotation);
       },
       limits);
+}
+
+bool thinned(const Track& track) {
+  const auto over_budget = [](double seconds, int pieces) { return steps_for(seconds, kCurveRate) > pieces; };
+  if (track.type != TrackType::Curve) return false;
+  if (!increasing_from_zero(track.times)) {
+    const double duration = track_duration(track);
+    return std::isfinite(duration) && over_budget(duration, budget_for(track.times.size()));
+  }
+  for (std::size_t i = 0; i + 1 < track.times.size(); ++i) {
+    const std::uint8_t mode = mode_byte(track, i);
+    const bool curved = mode != static_cast<std::uint8_t>(Interpolation::Hold) &&
+                        mode != static_cast<std::uint8_t>(Interpolation::Linear);
+    if (curved && over_budget(static_cast<double>(track.times[i + 1]) - track.times[i], kPiecesPerKey))
+      return true;
+  }
+  return false;
 }
 
 double channel_error(const Track& track, const Channel<Vec3>& channel) {

@@ -44,6 +44,10 @@ using Keyed = Knot<std::vector<double>>;
 // until LINEAR keys (slerp for rotations) follow the engine within tolerance; nullopt when Resonite throws.
 std::optional<std::vector<Keyed>> resample(const Track& track, double clip_end, bool rotation);
 
+// Whether resample() took fewer engine samples than 60 Hz over the track, because its keys allow no more
+// (a long segment's duration does not set the work).
+bool thinned(const Track& track);
+
 // Largest distance (translation, scale) or angle in degrees (rotation) between a channel and the engine.
 double channel_error(const Track& track, const Channel<Vec3>& channel);
 double channel_error(const Track& track, const Channel<Quat>& channel);

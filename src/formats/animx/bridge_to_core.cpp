@@ -118,6 +118,11 @@ std::optional<std::vector<Keyed>> resampled_keys(const Track& track, double clip
     notes.add(track, "dropped: Resonite cannot sample this track (it throws)");
     return std::nullopt;
   }
+  if (thinned(track)) {
+    notes.add(track,
+              "sampled below 60 Hz where it curves: its keys bound the work (at most 256 samples a "
+              "key), not its duration");
+  }
   return keys;
 }
 

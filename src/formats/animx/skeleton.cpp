@@ -16,11 +16,16 @@ char transform_part(const Track& track) {
 
 std::vector<std::string> joint_names(const Document& document) {
   std::vector<std::string> names;
+  const auto add = [&](const Track& track) {
+    if (std::find(names.begin(), names.end(), track.node) == names.end()) names.push_back(track.node);
+  };
   for (const auto& track : document.tracks) {
-    if (transform_part(track) && std::find(names.begin(), names.end(), track.node) == names.end()) {
-      names.push_back(track.node);
-    }
+    if (transform_part(track)) add(track);
   }
+  // A slot whose fields alone are animated (a light's intensity) is still a node of the scene: glTF needs
+  // one, and the property tracks name it. After the transform joints, so that their indices stay as they
+  // were.
+  for (const auto& track : document.tracks) add(track);
   return names;
 }
 

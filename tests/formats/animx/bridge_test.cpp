@@ -38,10 +38,13 @@ TEST(AnimxBridge, JointsAndPropertyTracks) {
   const auto converted = to_core(sample_document(), {});
   ASSERT_TRUE(converted.ok());
   const Scene& scene = converted->scene;
-  ASSERT_EQ(scene.skeleton.joints.size(), 3u);
+  // The transform joints first, then a joint for each slot only property tracks animate (issue 38).
+  ASSERT_EQ(scene.skeleton.joints.size(), 11u);
   EXPECT_EQ(scene.skeleton.joints[0].name, "Hips");
   EXPECT_EQ(scene.skeleton.joints[1].name, "Tan");
   EXPECT_EQ(scene.skeleton.joints[2].name, "Head");
+  EXPECT_EQ(scene.skeleton.joints[3].name, "Mixed");
+  EXPECT_EQ(scene.skeleton.joints[10].name, "Mat");
   ASSERT_EQ(scene.clips.size(), 1u);
   const Clip& clip = scene.clips[0];
   EXPECT_EQ(clip.name, "SampleClip");
@@ -298,12 +301,13 @@ TEST(AnimxFamily, SniffsOpensAndEncodes) {
   EXPECT_EQ(*(*opened)->encode(), bytes);
   const auto info = (*opened)->info();
   EXPECT_EQ(info["trackCount"], 12);
-  EXPECT_EQ(info["joints"], nlohmann::json({"Hips", "Tan", "Head"}));
+  EXPECT_EQ(info["joints"], nlohmann::json({"Hips", "Tan", "Head", "Mixed", "Label", "Counter", "Body", "Sub",
+                                            "Flags", "Caption", "Mat"}));
   EXPECT_DOUBLE_EQ((*opened)->duration(), 3.0);
   EXPECT_EQ((*opened)->dump()["tracks"][2]["flags"], 3);
   // Engine pose at t = 0.25: Hips translation (0.75, 1.75, 2.75) in Resonite's own axes (golden).
   const auto pose = *(*opened)->sample(0.25);
-  ASSERT_EQ(pose.joints.size(), 3u);
+  ASSERT_EQ(pose.joints.size(), 11u);
   EXPECT_NEAR(pose.joints[0].model.m[12], 0.75, 1e-6);
   EXPECT_NEAR(pose.joints[0].model.m[13], 1.75, 1e-6);
   const auto text = row.open(animj, {});

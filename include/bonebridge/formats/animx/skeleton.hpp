@@ -15,7 +15,8 @@ namespace bonebridge::animx {
 
 // Whether a track drives a joint transform (and which part: 'T', 'R', 'S'), or 0 for a property track.
 char transform_part(const Track& track);
-// The clip's joints: node names of Position/Rotation/Scale tracks, in order of first appearance.
+// The clip's joints: node names of Position/Rotation/Scale tracks, then those of slots only property tracks
+// animate, each in order of first appearance.
 std::vector<std::string> joint_names(const Document& document);
 
 // `gltf_skeleton`: the --skeleton file's joints in glTF's frame, or nullopt.

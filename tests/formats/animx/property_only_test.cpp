@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+// A Resonite clip that animates only a field (a light's intensity), issue 38: its slot stays a node of the
+// glTF scene, the clip a glTF animation whose extras hold the track, and reading the glTF back gives the
+// clip again. The Khronos validator checks the same clip as a bundled example (examples/animx/fade.animj,
+// tests/runtime/exports.json).
+#include <gtest/gtest.h>
+
+#include "bonebridge/core/reduce.hpp"
+#include "bonebridge/formats/animx/animj.hpp"
+#include "bonebridge/formats/animx/bridge.hpp"
+#include "bonebridge/formats/animx/codec.hpp"
+#include "bonebridge/formats/animx/engine.hpp"
+#include "bonebridge/gltf/gltf.hpp"
+
+namespace bonebridge::animx {
+namespace {
+
+// One Curve float track on slot Light, field Intensity, 0 to 1 over 2 s (the issue's clip).
+constexpr const char* kFade =
+    R"({"name":"fade","globalDuration":2,"tracks":[{"trackType":"Curve","valueType":"float","data":)"
+    R"({"node":"Light","property":"Intensity","keyframes":[{"time":0,"value":0,"interpolation":"Linear"},)"
+    R"({"time":2,"value":1,"interpolation":"Linear"}]}}]})";
+
+Document fade() {
+  auto document = read_animj(kFade);
+  EXPECT_TRUE(document.ok()) << document.error().to_string();
+  return document.ok() ? std::move(document).value() : Document{};
+}
+
+// The clip through glTF and back, with or without the source bytes the clip's metadata carries (without
+// them, the writer cannot fall back on the source: the conversion itself must keep the track).
+Document through_gltf(bool keep_source) {
+  auto core = to_core(fade(), {});
+  EXPECT_TRUE(core.ok());
+  if (!keep_source) core->scene.clips.front().metadata.erase(kSourceMetadata);
+  const auto glb = gltf::write(core->scene, {});
+  EXPECT_TRUE(glb.ok()) << glb.error().to_string();
+  if (!glb.ok()) return {};
+  auto scene = gltf::read(*glb);
+  EXPECT_TRUE(scene.ok()) << scene.error().to_string();
+  if (!scene.ok()) return {};
+  EXPECT_EQ(scene->skeleton.joints.size(), 1u);
+  EXPECT_EQ(scene->skeleton.joints.at(0).name, "Light");
+  EXPECT_EQ(scene->clips.size(), 1u);
+  EXPECT_TRUE(scene->clips.at(0).joints.empty());  // the channel that holds Light still is no motion
+  auto back = from_core(*scene, {});
+  EXPECT_TRUE(back.ok());
+  return back.ok() ? std::move(back->value) : Document{};
+}
+
+void expect_the_fade(const Document& document) {
+  EXPECT_EQ(document.name, "fade");
+  EXPECT_FLOAT_EQ(document.global_duration, 2.0f);
+  ASSERT_EQ(document.tracks.size(), 1u);
+  const Track& track = document.tracks[0];
+  EXPECT_EQ(track.type, TrackType::Curve);
+  EXPECT_EQ(track.element, ElementType::Float);
+  EXPECT_EQ(track.node, "Light");
+  EXPECT_EQ(track.property, "Intensity");
+  EXPECT_EQ(track.times, (std::vector<float>{0, 2}));
+  EXPECT_EQ(track.shared_interpolation, static_cast<std::uint8_t>(Interpolation::Linear));
+  EXPECT_EQ(value_count(track), 2u);
+  EXPECT_EQ(components(ElementType::Float, value_bytes(ElementType::Float, track.values, 0)),
+            std::vector<double>{0});
+  EXPECT_EQ(components(ElementType::Float, value_bytes(ElementType::Float, track.values, 1)),
+            std::vector<double>{1});
+}
+
+TEST(AnimxPropertyOnly, TheSlotIsANodeOfTheScene) {
+  const auto core = to_core(fade(), {});
+  ASSERT_TRUE(core.ok());
+  ASSERT_EQ(core->scene.skeleton.joints.size(), 1u);
+  EXPECT_EQ(core->scene.skeleton.joints[0].name, "Light");
+  ASSERT_EQ(core->scene.clips.size(), 1u);
+  EXPECT_EQ(core->scene.clips[0].properties.size(), 1u);
+}
+
+TEST(AnimxPropertyOnly, ComesBackFromGltfAsTheSameClip) {
+  expect_the_fade(through_gltf(false));
+  const Document unchanged = through_gltf(true);
+  expect_the_fade(unchanged);
+  EXPECT_EQ(write_animj(unchanged), write_animj(fade()));
+}
+
+}  // namespace
+}  // namespace bonebridge::animx
