@@ -138,17 +138,28 @@ Verb add_validate(CLI::App& app) {
           }};
 }
 
+namespace {
+
+// A document's error names the file it came from (a family's "has no pose" says nothing of the file).
+int report_error_of(Error error, const std::string& path) {
+  if (error.file.empty()) error.file = path;
+  return report_error(error);
+}
+
+}  // namespace
+
 // The engine's poses every `step` seconds, with the glTF node each joint becomes: what an independent glTF
 // runtime is compared against.
-int print_pose_grid(const LoadedInput& input, const Options& options, double step) {
+int print_pose_grid(const LoadedInput& input, const std::string& path, const Options& options, double step) {
   auto core = core_of(*input.document, options);
-  if (!core) return report_error(core.error());
+  if (!core) return report_error_of(core.error(), path);
   auto poses = nlohmann::json::array();
   EnginePose pose;
   const double duration = input.document->duration();
   if (auto note = grid_note(duration, step); !note.empty()) status() << "note: " << note << "\n";
   for (const double t : time_grid(duration, step)) {
-    if (auto sampled = input.document->sample_into(t, pose); !sampled) return report_error(sampled.error());
+    if (auto sampled = input.document->sample_into(t, pose); !sampled)
+      return report_error_of(sampled.error(), path);
     poses.push_back(pose_json(pose));
   }
   std::cout << nlohmann::json{{"poses", poses}, {"gltf_node_of_joint", core->core_joint_of}}.dump(
@@ -183,12 +194,12 @@ Verb add_sample(CLI::App& app) {
             if (!input) return report_error(input.error());
             if (*ticks) {
               const auto& document = *input->document;
-              return print_pose_grid(*input, options,
+              return print_pose_grid(*input, *opened.path, options,
                                      std::max(document.engine_tick(), document.duration() / 5000));
             }
-            if (*step > 0) return print_pose_grid(*input, options, *step);
+            if (*step > 0) return print_pose_grid(*input, *opened.path, options, *step);
             const auto sampled = input->document->sample(*at);
-            if (!sampled) return report_error(sampled.error());
+            if (!sampled) return report_error_of(sampled.error(), *opened.path);
             const EnginePose& pose = *sampled;
             if (*json) {
               std::cout << pose_json(pose).dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
