@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -289,8 +290,17 @@ Motion read_motion(Lexer& lexer, std::uint64_t motion_line, const std::vector<Pa
     ++seen;
     last_line = line->line;
   }
+  if (channels == 0) {
+    // Frames without values are blank lines, which cannot be counted: a hierarchy without channels has no
+    // motion, whatever "Frames:" says.
+    motion.frames = 0;
+    return motion;
+  }
   if (seen != motion.frames) {
     fail(last_line, fmt::format("'Frames: {}' but the file ends after {} frame lines", motion.frames, seen));
+  }
+  if (!std::isfinite(static_cast<double>(seen) * motion.frame_time)) {
+    fail(motion_line, fmt::format("{} frames of {} s overflow a time in seconds", seen, motion.frame_time));
   }
   return motion;
 }

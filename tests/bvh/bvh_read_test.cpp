@@ -114,6 +114,21 @@ TEST(BvhRead, ModelPositionsFollowTheListedOrder) {
   expect_near(model[4].translation(), {2 + h, 2 + h, 3});
 }
 
+TEST(BvhRead, HierarchyWithoutChannelsHasNoMotion) {
+  const Scene scene =
+      read_ok("HIERARCHY\nROOT a\n{\nOFFSET 0 0 0\nCHANNELS 0\n}\nMOTION\nFrames: 5\nFrame Time: 0.1\n\n\n");
+  EXPECT_EQ(scene.clips[0].duration, 0.0);
+  EXPECT_TRUE(scene.clips[0].joints.empty());
+}
+
+TEST(BvhRead, BracesNeedNoSpaceBetweenThem) {
+  const Scene scene = read_ok(
+      "HIERARCHY\nROOT a\n{\nOFFSET 0 0 0\nCHANNELS 1 Yrotation\nJOINT b\n{OFFSET 0 1 0\nCHANNELS 0\n}}\n"
+      "MOTION\nFrames: 1\nFrame Time: 1\n90\n");
+  ASSERT_EQ(scene.skeleton.joints.size(), 2u);
+  EXPECT_EQ(scene.skeleton.joints[1].name, "b");
+}
+
 TEST(BvhRead, PositionChannelsReplaceOffsetComponents) {
   const Scene scene = read_ok(R"(HIERARCHY
 ROOT A
