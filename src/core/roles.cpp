@@ -9,6 +9,7 @@
 #include <set>
 
 #include "bonebridge/core/text.hpp"
+#include "bonebridge/io/file.hpp"
 
 namespace bonebridge {
 namespace {
@@ -396,6 +397,14 @@ Result<RoleSource> read_role_map(std::string_view json, const std::string& file)
     }
     return source;
   });
+}
+
+Result<RoleSource> read_role_map_file(const std::filesystem::path& path) {
+  // A map names at most a few hundred joints; a larger file is not one.
+  const auto bytes = read_file(path, std::uintmax_t{1} << 24);
+  if (!bytes.ok()) return bytes.error();
+  return read_role_map(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()),
+                       path.string());
 }
 
 RoleAssignment roles_for(const Skeleton& skeleton, const RoleSource* source) {

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "bonebridge/bvh/bvh.hpp"
@@ -166,6 +168,19 @@ TEST(Roles, MapFileAndItsReport) {
               report.missing_required.end());
   ASSERT_EQ(report.misplaced.size(), 1u);
   EXPECT_EQ(report.misplaced[0], "leftHand is 'RightHand', not under leftLowerArm 'LeftForeArm'");
+}
+
+TEST(Roles, MapFileFromDisk) {
+  const auto path = std::filesystem::temp_directory_path() / "bonebridge_roles_test.json";
+  std::ofstream(path) << R"({"hips": "Hips", "head": "Head"})";
+  const auto map = read_role_map_file(path);
+  std::filesystem::remove(path);
+  ASSERT_TRUE(map.ok()) << map.error().to_string();
+  EXPECT_EQ(map->name, path.string());
+  EXPECT_EQ(map->joints.size(), 2u);
+  const auto missing = read_role_map_file("/nonexistent/rig.json");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().to_string().find("/nonexistent/rig.json"), std::string::npos);
 }
 
 TEST(Roles, MapFileErrorsNameTheFileAndTheBone) {

@@ -7,6 +7,7 @@
 // through a small JSON file, {"hips": "pelvis", "leftUpperArm": "L_arm", ...}.
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -111,6 +112,7 @@ const std::vector<RoleSource>& builtin_role_sources();
 // A JSON role map, {"hips": "Hips", "leftUpperArm": "LeftArm", ...}: every key one of VRM's bone names, every
 // value a joint name, no joint given two roles. Errors name `file` and the role or joint at fault.
 Result<RoleSource> read_role_map(std::string_view json, const std::string& file);
+Result<RoleSource> read_role_map_file(const std::filesystem::path& path);
 
 struct RoleReport {
   std::string source;                          // the source used
