@@ -364,6 +364,8 @@ nlohmann::json parse_map(std::string_view json, const std::string& file) {
                           std::count(json.begin(), json.begin() + static_cast<std::ptrdiff_t>(end), '\n')) +
                       1;
     fail_map(file, fmt::format("not JSON: {}", error.what()), line);
+  } catch (const nlohmann::json::exception& error) {  // a number beyond double's range (out_of_range 406)
+    fail_map(file, fmt::format("not JSON that can be read: {}", error.what()));
   }
 }
 

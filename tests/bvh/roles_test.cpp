@@ -200,6 +200,9 @@ TEST(Roles, MapFileErrorsNameTheFileAndTheBone) {
       std::string::npos);
   EXPECT_NE(error_of(R"({"hips": "A", "hips": "B"})").find("role 'hips' is given twice"), std::string::npos);
   EXPECT_NE(error_of("[1, 2]").find("expected an object"), std::string::npos);
+  // Found by fuzz/bvh_roles: a number beyond double's range is nlohmann's out_of_range, not a parse_error.
+  EXPECT_EQ(error_of(R"({"hips": 1e999})").rfind("rig.json: JSON role map: not JSON that can be read", 0),
+            0u);
   EXPECT_NE(
       error_of("{\n\"hips\": \"A\",\n\"spine\" \"B\"}").find("rig.json: JSON role map: line 3: not JSON"),
       std::string::npos);
