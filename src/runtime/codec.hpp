@@ -22,13 +22,7 @@ inline TrackKind kind_of(std::size_t track) {
   return static_cast<TrackKind>((track / 4) % 3);
 }
 
-// `count` bits (at most 26) at bit `at` of a little-endian bit string.
-inline std::uint32_t read_bits(const std::uint8_t* bytes, int at, int count) {
-  std::uint64_t v = 0;
-  for (int b = (at + count - 1) / 8; b >= at / 8; --b) v = v << 8 | bytes[b];
-  return static_cast<std::uint32_t>((v >> (at % 8)) & ((std::uint64_t{1} << count) - 1));
-}
-
+// Sets `count` bits at bit `at` of a little-endian bit string to `value`'s.
 inline void write_bits(std::uint8_t* bytes, int at, int count, std::uint32_t value) {
   for (int i = 0; i < count; ++i)
     if (value >> i & 1) bytes[(at + i) / 8] |= static_cast<std::uint8_t>(1u << ((at + i) % 8));
@@ -38,17 +32,6 @@ inline std::uint16_t read_track(const std::uint8_t* record) {
   std::uint16_t track;
   std::memcpy(&track, record, sizeof track);
   return track;
-}
-
-inline float read_time(const std::uint8_t* record, const RuntimeClip& clip) {
-  if (clip.header_bytes() == 4) {
-    std::uint16_t index;
-    std::memcpy(&index, record + 2, sizeof index);
-    return clip.times()[index];
-  }
-  std::uint32_t index;
-  std::memcpy(&index, record + 2, sizeof index);
-  return clip.times()[index];
 }
 
 // The key's value: xyz (w unused) for translations and scales, xyzw for rotations.
@@ -65,16 +48,25 @@ inline void decode_value(const std::uint8_t* value, const TrackCodec& codec, Tra
     out[3] = 0;
     return;
   }
+  // The 62 or 80 bits as one 64-bit word and the 16 bits after it: a component straddles the two at most.
+  std::uint64_t low;
+  std::memcpy(&low, value, sizeof low);
+  std::uint16_t high = 0;
+  if (codec.value_bytes > 8) std::memcpy(&high, value + 8, sizeof high);
   const int bits = codec.rotation_bits;
-  const float step = 2 * kHalfSqrt2 / static_cast<float>((1u << bits) - 1);
-  const auto largest = static_cast<int>(read_bits(value, 0, 2));
+  const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
+  const float step = 2 * kHalfSqrt2 / static_cast<float>(mask);
+  const auto largest = static_cast<int>(low & 3);
   float sum = 0;
-  for (int c = 0, slot = 0; c < 4; ++c) {
+  for (int c = 0, at = 2; c < 4; ++c) {
     if (c == largest) continue;
-    out[c] = static_cast<float>(read_bits(value, 2 + bits * slot++, bits)) * step - kHalfSqrt2;
+    std::uint64_t field = low >> at;
+    if (at + bits > 64) field |= std::uint64_t{high} << (64 - at);
+    out[c] = static_cast<float>(static_cast<std::uint32_t>(field & mask)) * step - kHalfSqrt2;
     sum += out[c] * out[c];
+    at += bits;
   }
-  out[largest] = std::sqrt(std::fmax(0.0f, 1.0f - sum));
+  out[largest] = sum < 1 ? std::sqrt(1 - sum) : 0.0f;
 }
 
 }  // namespace bonebridge::runtime::codec

@@ -41,16 +41,18 @@ void local_matrices(const SoaTransform& g, int lane, float (&m)[16][4]) {
   }
 }
 
-// model = parent * local, columns accumulated in the same order on every path.
-void multiply(const Float4x4& parent, const float (&local)[16][4], int lane, Float4x4& out) {
+// model = parent * local, in the same order on every path. A local matrix's last row is (0, 0, 0, 1): its
+// columns 0..2 take three of the parent's columns, the translation all four.
+void multiply(const Float4x4& parent, const float (&local)[16][4], int lane, bool scalar, Float4x4& out) {
 #ifdef BONEBRIDGE_RUNTIME_SSE
-  if (!simd::scalar_only()) {
+  if (!scalar) {
     const __m128 p[4] = {_mm_loadu_ps(parent.m), _mm_loadu_ps(parent.m + 4), _mm_loadu_ps(parent.m + 8),
                          _mm_loadu_ps(parent.m + 12)};
     for (int c = 0; c < 4; ++c) {
       __m128 sum = _mm_mul_ps(p[0], _mm_set1_ps(local[c * 4][lane]));
-      for (int k = 1; k < 4; ++k)
-        sum = _mm_add_ps(sum, _mm_mul_ps(p[k], _mm_set1_ps(local[c * 4 + k][lane])));
+      sum = _mm_add_ps(sum, _mm_mul_ps(p[1], _mm_set1_ps(local[c * 4 + 1][lane])));
+      sum = _mm_add_ps(sum, _mm_mul_ps(p[2], _mm_set1_ps(local[c * 4 + 2][lane])));
+      if (c == 3) sum = _mm_add_ps(sum, p[3]);
       _mm_storeu_ps(out.m + c * 4, sum);
     }
     return;
@@ -59,7 +61,9 @@ void multiply(const Float4x4& parent, const float (&local)[16][4], int lane, Flo
   for (int c = 0; c < 4; ++c) {
     for (int r = 0; r < 4; ++r) {
       float sum = parent.m[r] * local[c * 4][lane];
-      for (int k = 1; k < 4; ++k) sum = sum + parent.m[k * 4 + r] * local[c * 4 + k][lane];
+      sum = sum + parent.m[4 + r] * local[c * 4 + 1][lane];
+      sum = sum + parent.m[8 + r] * local[c * 4 + 2][lane];
+      if (c == 3) sum = sum + parent.m[12 + r];
       out.m[c * 4 + r] = sum;
     }
   }
@@ -68,28 +72,34 @@ void multiply(const Float4x4& parent, const float (&local)[16][4], int lane, Flo
 }  // namespace
 
 std::string LocalToModelJob::Validate() const {
-  const char* text = problem(*this);
-  return text ? text : "";
+  if (const char* text = problem(*this)) return text;
+  const auto& parents = skeleton->parents;
+  for (std::size_t j = 0; j < parents.size(); ++j)
+    if (parents[j] >= static_cast<std::int32_t>(j) || parents[j] < -1)
+      return "a joint's parent is not an earlier joint (Run() takes it as a root)";
+  return {};
 }
 
 void LocalToModelJob::Run() const {
   if (problem(*this)) return;
   const std::size_t joints = skeleton->joint_count();
+  const bool scalar = simd::scalar_only();
   alignas(16) float local[16][4];
   for (std::size_t g = 0; g * 4 < joints; ++g) {
-#ifdef BONEBRIDGE_RUNTIME_SSE
-    if (!simd::scalar_only())
-      local_matrices<simd::Sse>(input[g], 0, local);
-    else
-#endif
+    if (scalar) {
       for (int lane = 0; lane < 4; ++lane) local_matrices<simd::Scalar>(input[g], lane, local);
+    } else {
+#ifdef BONEBRIDGE_RUNTIME_SSE
+      local_matrices<simd::Sse>(input[g], 0, local);
+#endif
+    }
     for (int lane = 0; lane < 4 && g * 4 + lane < joints; ++lane) {
       const std::size_t j = g * 4 + lane;
       const std::int32_t parent = skeleton->parents[j];
-      if (parent < 0) {
+      if (parent < 0 || static_cast<std::size_t>(parent) >= j) {  // a root, or a parent not yet computed
         for (int e = 0; e < 16; ++e) output[j].m[e] = local[e][lane];
       } else {
-        multiply(output[static_cast<std::size_t>(parent)], local, lane, output[j]);
+        multiply(output[static_cast<std::size_t>(parent)], local, lane, scalar, output[j]);
       }
     }
   }

@@ -3,6 +3,7 @@
 // point), decode each into its track's segment, then interpolate every track at once.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "bonebridge/runtime/jobs.hpp"
@@ -60,7 +61,6 @@ void SamplingContext::bind(const RuntimeClip& clip) {
   clip_ = &clip;
   segments_.assign(clip.soa_count() * 3, detail::Segment{});
   right_time_.assign(clip.track_count(), -kInfinity);
-  right_value_.assign(clip.track_count() * 4, 0.0f);
   next_ = 0;
   time_ = -1;
 }
@@ -90,43 +90,74 @@ std::string SamplingJob::Validate() const {
   return text ? text : "";
 }
 
-void SamplingContext::consume(std::size_t offset) {
-  const std::uint8_t* record = clip_->stream().data() + offset;
-  const std::size_t track = codec::read_track(record);
-  const float time = codec::read_time(record, *clip_);
-  const TrackKind kind = codec::kind_of(track);
-  float value[4];
-  codec::decode_value(record + clip_->header_bytes(), clip_->codecs()[track], kind, value);
-  float* right = &right_value_[track * 4];
-  const float cosine = right[0] * value[0] + right[1] * value[1] + right[2] * value[2] + right[3] * value[3];
-  if (kind == TrackKind::Rotation && cosine < 0) {
-    for (float& c : value) c = -c;  // the same rotation, on the side nlerp takes the short way from
+// What reading keys needs of the clip and the context, loaded once per call rather than once per key.
+struct detail::KeyReader {
+  const std::uint8_t* stream;
+  const TrackCodec* codecs;
+  const float* times;
+  std::size_t header;
+  detail::Segment* segments;
+  float* right_time;
+
+  float time_of(const std::uint8_t* record) const {
+    std::uint32_t index = 0;
+    if (header == 4) {
+      std::uint16_t narrow;
+      std::memcpy(&narrow, record + 2, sizeof narrow);
+      index = narrow;
+    } else {
+      std::memcpy(&index, record + 2, sizeof index);
+    }
+    return times[index];
   }
-  detail::Segment& s = segments_[track / 4];
-  const std::size_t lane = track % 4;
-  s.k[lane] = kind == TrackKind::Rotation ? (1 - std::fabs(cosine)) / 3 : 0.0f;
-  const float left_time = right_time_[track];
-  // A right key at the left key's time (a step) is reached at once: f = (t - -inf) * 1 clamps to 1.
-  s.left_time[lane] = time > left_time ? left_time : -kInfinity;
-  s.inverse_span[lane] = time > left_time ? 1.0f / (time - left_time) : 1.0f;
-  for (int c = 0; c < 4; ++c) {
-    s.a[c][lane] = right[c];
-    s.b[c][lane] = value[c];
-    right[c] = value[c];
+
+  // The key at `offset` becomes its track's right key, the right key so far its left one. Returns the
+  // record's size.
+  std::size_t consume(std::size_t offset) const {
+    const std::uint8_t* record = stream + offset;
+    const std::size_t track = codec::read_track(record);
+    const TrackKind kind = codec::kind_of(track);
+    const TrackCodec& codec = codecs[track];
+    float value[4];
+    codec::decode_value(record + header, codec, kind, value);
+    detail::Segment& s = segments[track / 4];
+    const std::size_t lane = track % 4;
+    const float right[4] = {s.b[0][lane], s.b[1][lane], s.b[2][lane], s.b[3][lane]};
+    if (kind == TrackKind::Rotation) {
+      const float cosine =
+          right[0] * value[0] + right[1] * value[1] + right[2] * value[2] + right[3] * value[3];
+      if (cosine < 0) {
+        for (float& c : value) c = -c;  // the same rotation, on the side nlerp takes the short way from
+      }
+      s.k[lane] = (1 - std::fabs(cosine)) * (1.0f / 3);
+    }
+    const float time = time_of(record);
+    const float left_time = right_time[track];
+    // A right key at the left key's time (a step) is reached at once: f = (t - -inf) * 1 clamps to 1.
+    const bool span = time > left_time;
+    s.left_time[lane] = span ? left_time : -kInfinity;
+    s.inverse_span[lane] = span ? 1.0f / (time - left_time) : 1.0f;
+    for (int c = 0; c < 4; ++c) {
+      s.a[c][lane] = right[c];
+      s.b[c][lane] = value[c];
+    }
+    right_time[track] = time;
+    return header + codec.value_bytes;
   }
-  right_time_[track] = time;
+};
+
+detail::KeyReader SamplingContext::reader() {
+  return {clip_->stream().data(), clip_->codecs().data(), clip_->times().data(),
+          clip_->header_bytes(),  segments_.data(),       right_time_.data()};
 }
 
 void SamplingContext::advance(float time) {
-  const auto stream = clip_->stream();
-  const auto codecs = clip_->codecs();
-  const std::size_t header = clip_->header_bytes();
-  while (next_ < stream.size()) {
-    const std::uint16_t track = codec::read_track(stream.data() + next_);
-    if (right_time_[track] > time) break;
-    consume(next_);
-    next_ += static_cast<std::uint32_t>(header + codecs[track].value_bytes);
-  }
+  const detail::KeyReader keys = reader();
+  const std::size_t end = clip_->stream().size();
+  std::size_t next = next_;
+  while (next < end && !(keys.right_time[codec::read_track(keys.stream + next)] > time))
+    next += keys.consume(next);
+  next_ = static_cast<std::uint32_t>(next);
   time_ = time;
 }
 
@@ -138,9 +169,10 @@ void SamplingContext::restart(float time) {
                                       [](float t, const SeekPoint& point) { return t < point.time; });
   if (after == points.begin()) return;
   const SeekPoint& point = *(after - 1);
+  const detail::KeyReader keys = reader();
   for (std::size_t track = 0; track < right_time_.size(); ++track) {
-    consume(point.segments[track * 2]);
-    consume(point.segments[track * 2 + 1]);
+    keys.consume(point.segments[track * 2]);
+    keys.consume(point.segments[track * 2 + 1]);
   }
   next_ = point.next;
 }

@@ -20,6 +20,7 @@ struct alignas(16) Segment {
   float left_time[4], inverse_span[4], k[4];
   float a[4][4], b[4][4];  // [component][lane]
 };
+struct KeyReader;
 }  // namespace detail
 
 // What a sampling job keeps between calls for one clip: each track's current segment, decoded. Made for one
@@ -34,13 +35,12 @@ class SamplingContext {
 
  private:
   friend struct SamplingJob;
-  void restart(float time);          // from the seek point at or before `time`, or from the start
-  void advance(float time);          // reads every key needed up to `time`
-  void consume(std::size_t offset);  // the key at `offset` becomes its track's right key
+  void restart(float time);    // from the seek point at or before `time`, or from the start
+  void advance(float time);    // reads every key needed up to `time`
+  detail::KeyReader reader();  // what reading keys needs, in one place
   const RuntimeClip* clip_ = nullptr;
   std::vector<detail::Segment> segments_;  // translation, rotation, scale of each SoA group
   std::vector<float> right_time_;          // per track: the time its next key is needed at
-  std::vector<float> right_value_;  // per track: 4 floats of the right key, to move left on the next key
   std::uint32_t next_ = 0;
   float time_ = -1;  // time of the last Run, -1 before any
 };
