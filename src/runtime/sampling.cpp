@@ -61,6 +61,7 @@ void SamplingContext::bind(const RuntimeClip& clip) {
   clip_ = &clip;
   segments_.assign(clip.soa_count() * 3, detail::Segment{});
   right_time_.assign(clip.track_count(), -kInfinity);
+  keys_.assign(clip.track_count() * 2, 0u);
   next_ = 0;
   time_ = -1;
 }
@@ -161,20 +162,39 @@ void SamplingContext::advance(float time) {
   time_ = time;
 }
 
+// Random access: from the seek point at or before `time` (or the start), only the positions of each track's
+// keys are followed up to `time`; the two keys each track ends on are the only ones decoded.
 void SamplingContext::restart(float time) {
   std::fill(right_time_.begin(), right_time_.end(), -kInfinity);
+  std::fill(keys_.begin(), keys_.end(), 0u);
   next_ = 0;
   const auto points = clip_->seek_points();
   const auto after = std::upper_bound(points.begin(), points.end(), time,
                                       [](float t, const SeekPoint& point) { return t < point.time; });
-  if (after == points.begin()) return;
-  const SeekPoint& point = *(after - 1);
   const detail::KeyReader keys = reader();
-  for (std::size_t track = 0; track < right_time_.size(); ++track) {
-    keys.consume(point.segments[track * 2]);
-    keys.consume(point.segments[track * 2 + 1]);
+  if (after != points.begin()) {
+    const SeekPoint& point = *(after - 1);
+    std::copy(point.segments.begin(), point.segments.end(), keys_.begin());
+    for (std::size_t track = 0; track < right_time_.size(); ++track)
+      right_time_[track] = keys.time_of(keys.stream + keys_[track * 2 + 1]);
+    next_ = point.next;
   }
-  next_ = point.next;
+  const std::size_t end = clip_->stream().size();
+  std::size_t next = next_;
+  while (next < end) {
+    const std::size_t track = codec::read_track(keys.stream + next);
+    if (right_time_[track] > time) break;
+    keys_[track * 2] = keys_[track * 2 + 1];
+    keys_[track * 2 + 1] = static_cast<std::uint32_t>(next);
+    right_time_[track] = keys.time_of(keys.stream + next);
+    next += keys.header + keys.codecs[track].value_bytes;
+  }
+  next_ = static_cast<std::uint32_t>(next);
+  for (std::size_t track = 0; track < right_time_.size(); ++track) {
+    right_time_[track] = -kInfinity;
+    keys.consume(keys_[track * 2]);
+    keys.consume(keys_[track * 2 + 1]);
+  }
 }
 
 void SamplingJob::Run() const {

@@ -109,7 +109,7 @@ class ClipBuilder {
   // Largest model-space joint position error allowed, in the clip's units; 0 picks 5e-6 of the
   // skeleton's estimated extent (half the 1e-5 the runtime is held to).
   double tolerance = 0;
-  double seek_interval = 1.0;  // seconds between seek points
+  double seek_interval = 1.0;  // seconds between seek points (random access reads at most this much)
 
   // Empty when Build() can run, else why not.
   std::string Validate() const;

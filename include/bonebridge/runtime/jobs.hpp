@@ -41,6 +41,7 @@ class SamplingContext {
   const RuntimeClip* clip_ = nullptr;
   std::vector<detail::Segment> segments_;  // translation, rotation, scale of each SoA group
   std::vector<float> right_time_;          // per track: the time its next key is needed at
+  std::vector<std::uint32_t> keys_;        // per track, while restarting: its left and right keys' offsets
   std::uint32_t next_ = 0;
   float time_ = -1;  // time of the last Run, -1 before any
 };
