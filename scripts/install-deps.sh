@@ -12,7 +12,7 @@ packages=(
   libfmt-dev nlohmann-json3-dev libcli11-dev libtinygltf-dev liblz4-dev liblzma-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev nodejs npm blender python3-numpy chromium
   pybind11-dev python3-dev python3-pytest help2man libjs-three libpng-dev ccache
-  libzip-dev libbrotli-dev libpugixml-dev
+  libzip-dev libbrotli-dev libpugixml-dev assimp-testmodels
 )
 # --cross: also the cross toolchains (scripts/build-wasm.sh, scripts/build-windows.sh call it so).
 if [ "${1:-}" = --cross ]; then

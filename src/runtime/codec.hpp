@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The key record of a runtime clip's stream, shared by the builder (encode) and the sampling job (decode):
+// a 2-byte track number, the index of the key's time in the clip's times (2 bytes, or 4 in a clip with more
+// than 65,535 distinct key times), then the value as the track's codec says.
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "bonebridge/runtime/clip.hpp"
+
+namespace bonebridge::runtime::codec {
+
+constexpr float kHalfSqrt2 = 0.70710678118654752f;  // the largest a quaternion's non-largest component gets
+
+// Tracks are numbered (soa group x 3 + kind) x 4 + lane, so that a track's decoded segment is
+// segments[track / 4], lane track % 4.
+inline std::size_t track_id(std::size_t joint, TrackKind kind) {
+  return ((joint / 4) * 3 + static_cast<std::size_t>(kind)) * 4 + joint % 4;
+}
+inline TrackKind kind_of(std::size_t track) {
+  return static_cast<TrackKind>((track / 4) % 3);
+}
+
+// Sets `count` bits at bit `at` of a little-endian bit string to `value`'s.
+inline void write_bits(std::uint8_t* bytes, int at, int count, std::uint32_t value) {
+  for (int i = 0; i < count; ++i)
+    if (value >> i & 1) bytes[(at + i) / 8] |= static_cast<std::uint8_t>(1u << ((at + i) % 8));
+}
+
+inline std::uint16_t read_track(const std::uint8_t* record) {
+  std::uint16_t track;
+  std::memcpy(&track, record, sizeof track);
+  return track;
+}
+
+// The key's value: xyz (w unused) for translations and scales, xyzw for rotations.
+inline void decode_value(const std::uint8_t* value, const TrackCodec& codec, TrackKind kind, float out[4]) {
+  if (codec.format == KeyFormat::Float) {
+    out[3] = 0;
+    std::memcpy(out, value, kind == TrackKind::Rotation ? 16 : 12);
+    return;
+  }
+  if (kind != TrackKind::Rotation) {
+    std::uint16_t q[3];
+    std::memcpy(q, value, sizeof q);
+    for (int c = 0; c < 3; ++c) out[c] = codec.offset[c] + static_cast<float>(q[c]) * codec.scale[c];
+    out[3] = 0;
+    return;
+  }
+  // The 62 or 80 bits as one 64-bit word and the 16 bits after it: a component straddles the two at most.
+  std::uint64_t low;
+  std::memcpy(&low, value, sizeof low);
+  std::uint16_t high = 0;
+  if (codec.value_bytes > 8) std::memcpy(&high, value + 8, sizeof high);
+  const int bits = codec.rotation_bits;
+  const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
+  const float step = 2 * kHalfSqrt2 / static_cast<float>(mask);
+  const auto largest = static_cast<int>(low & 3);
+  float sum = 0;
+  for (int c = 0, at = 2; c < 4; ++c) {
+    if (c == largest) continue;
+    std::uint64_t field = low >> at;
+    if (at + bits > 64) field |= std::uint64_t{high} << (64 - at);
+    out[c] = static_cast<float>(static_cast<std::uint32_t>(field & mask)) * step - kHalfSqrt2;
+    sum += out[c] * out[c];
+    at += bits;
+  }
+  out[largest] = sum < 1 ? std::sqrt(1 - sum) : 0.0f;
+}
+
+}  // namespace bonebridge::runtime::codec
