@@ -44,16 +44,7 @@ import time
 # ----------------------------------------------------------------------------------------------------------
 # KNOWN FAILURES on main (13c72d8), being fixed by other engineers. The merger empties this list as the fixes
 # land: (verb, kind) pairs whose failure is expected for now.
-KNOWN_FAILURES = {
-    # (1) a WORLD.WDB lists each part as <part>.wdb, a WORLD.WDB of its own that lists itself again: walking it
-    #     recurses without end (SIGSEGV).
-    ("ls -r", "wdb"), ("batch", "wdb"), ("characters", "wdb"), ("batch --characters", "wdb"),
-    ("extract -r", "wdb"), ("ls -r", "wdb-part"), ("extract -r", "wdb-part"),
-    # (2) a Resonite clip animating a property only converts to a glb the validator rejects.
-    ("convert", "animj-property"), ("convert back", "animj-property"),
-    # (3) the Volition characters of table.vpp_pc alone: "161 failed" (its character.xtbl entry alone too).
-    ("batch --characters", "vpp"), ("batch --characters", "xtbl-entry"),
-}
+KNOWN_FAILURES = set()  # (1) WORLD.WDB nesting, (2) property-only AnimJ, (3) absent characters: fixed (issue 38)
 # ----------------------------------------------------------------------------------------------------------
 
 # A Resonite AnimJ clip that animates a property and no joint: node "Light", property "Intensity", 0 to 1 in 2 s.
