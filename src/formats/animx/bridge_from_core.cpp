@@ -309,6 +309,21 @@ Encoding source_encoding(const Clip& clip) {
   return said->second == "1" ? Encoding::Lz4 : said->second == "2" ? Encoding::Lzma : Encoding::Plain;
 }
 
+// The time of the clip's first key of any channel or property (0 when it has none): AnimX clips start at 0.
+double first_key_time(const Clip& clip) {
+  double first = std::numeric_limits<double>::infinity();
+  const auto see = [&](const std::vector<double>& times) {
+    if (!times.empty()) first = std::min(first, *std::min_element(times.begin(), times.end()));
+  };
+  for (const auto& joint : clip.joints) {
+    if (joint.translation) see(joint.translation->times);
+    if (joint.rotation) see(joint.rotation->times);
+    if (joint.scale) see(joint.scale->times);
+  }
+  for (const auto& property : clip.properties) see(property.times);
+  return std::isfinite(first) ? first : 0.0;
+}
+
 }  // namespace
 
 // The options are not consulted: the family's encoder applies the output encoding (family.cpp) to every
@@ -323,17 +338,7 @@ Result<Converted<Document>> from_core(const Scene& input, const BridgeOptions& /
   if (scene.clips.size() > 1) {
     notes.push_back(fmt::format("AnimX holds one clip: {} more clip(s) not written", scene.clips.size() - 1));
   }
-  double first = std::numeric_limits<double>::infinity();
-  const auto see = [&](const std::vector<double>& times) {
-    if (!times.empty()) first = std::min(first, *std::min_element(times.begin(), times.end()));
-  };
-  for (const auto& joint : clip.joints) {
-    if (joint.translation) see(joint.translation->times);
-    if (joint.rotation) see(joint.rotation->times);
-    if (joint.scale) see(joint.scale->times);
-  }
-  for (const auto& property : clip.properties) see(property.times);
-  const double shift = std::isfinite(first) ? first : 0.0;
+  const double shift = first_key_time(clip);
   if (shift != 0)
     notes.push_back(fmt::format("key times shifted by {} s so that the clip starts at zero", -shift));
   Document& document = result.value;

@@ -26,13 +26,9 @@ MotionTolerance tolerance_option(const Options& options) {
   return {value, value};
 }
 
-}  // namespace
-
-FormatFamily family() {
-  FormatFamily row;
-  row.id = "lego";
-  row.title = "LEGO Island (.ani, WORLD.WDB)";
-  row.settings = {
+// What a user may set (--clip, --part, --world, --tolerance).
+std::vector<Setting> settings() {
+  return {
       {"clip",
        SettingKind::Integer,
        "which animation of a glTF to write (0 = the first)",
@@ -66,8 +62,11 @@ FormatFamily family() {
        "2e-06",
        {}},
   };
-  row.extensions = {".ani", ".wdb"};
-  row.capabilities = {
+}
+
+// What the family reads and writes, and how sure each is.
+std::vector<Capability> capabilities() {
+  return {
       {"read", true, "confirmed",
        "every structure the decompiled loader reads; byte-identical round trip of the only public sample "
        "(pns065rd.ani) and of generated files"},
@@ -104,6 +103,17 @@ FormatFamily family() {
        "other .ani whose actor list names it with type 2; inf.dta checked on "
        "hand-laid bytes only (none is public)"},
   };
+}
+
+}  // namespace
+
+FormatFamily family() {
+  FormatFamily row;
+  row.id = "lego";
+  row.title = "LEGO Island (.ani, WORLD.WDB)";
+  row.settings = settings();
+  row.extensions = {".ani", ".wdb"};
+  row.capabilities = capabilities();
   row.sniff = [](std::span<const std::uint8_t> bytes) {
     return bytes.size() >= 0x20 && bytes[0] == 0x11 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0 &&
            read(bytes).ok();
