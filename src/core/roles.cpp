@@ -101,6 +101,19 @@ RoleSource unity_source() {
   return source;
 }
 
+// One side's shoulder, arm and leg as Mixamo and CMU's BVH both name them (LeftShoulder, LeftArm,
+// LeftForeArm, LeftHand, LeftUpLeg, LeftLeg, LeftFoot, LeftToeBase).
+void add_limbs(RoleSource& source, const std::string& side, bool left) {
+  source.joints.emplace_back(left ? R::LeftShoulder : R::RightShoulder, side + "Shoulder");
+  source.joints.emplace_back(left ? R::LeftUpperArm : R::RightUpperArm, side + "Arm");
+  source.joints.emplace_back(left ? R::LeftLowerArm : R::RightLowerArm, side + "ForeArm");
+  source.joints.emplace_back(left ? R::LeftHand : R::RightHand, side + "Hand");
+  source.joints.emplace_back(left ? R::LeftUpperLeg : R::RightUpperLeg, side + "UpLeg");
+  source.joints.emplace_back(left ? R::LeftLowerLeg : R::RightLowerLeg, side + "Leg");
+  source.joints.emplace_back(left ? R::LeftFoot : R::RightFoot, side + "Foot");
+  source.joints.emplace_back(left ? R::LeftToes : R::RightToes, side + "ToeBase");
+}
+
 // Mixamo: research/retargeting.md §1.3 (three-vrm's mixamoVRMRigMap.js).
 RoleSource mixamo_source() {
   RoleSource source{"Mixamo",
@@ -114,14 +127,7 @@ RoleSource mixamo_source() {
                      {R::RightEye, "RightEye"}}};
   for (const std::string side : {"Left", "Right"}) {
     const bool left = side == "Left";
-    source.joints.emplace_back(left ? R::LeftShoulder : R::RightShoulder, side + "Shoulder");
-    source.joints.emplace_back(left ? R::LeftUpperArm : R::RightUpperArm, side + "Arm");
-    source.joints.emplace_back(left ? R::LeftLowerArm : R::RightLowerArm, side + "ForeArm");
-    source.joints.emplace_back(left ? R::LeftHand : R::RightHand, side + "Hand");
-    source.joints.emplace_back(left ? R::LeftUpperLeg : R::RightUpperLeg, side + "UpLeg");
-    source.joints.emplace_back(left ? R::LeftLowerLeg : R::RightLowerLeg, side + "Leg");
-    source.joints.emplace_back(left ? R::LeftFoot : R::RightFoot, side + "Foot");
-    source.joints.emplace_back(left ? R::LeftToes : R::RightToes, side + "ToeBase");
+    add_limbs(source, side, left);
     // Fingers 1, 2, 3 in VRM's order: thumb, index, middle, ring, little ("Pinky" in Mixamo).
     const std::array<const char*, 5> fingers = {"Thumb", "Index", "Middle", "Ring", "Pinky"};
     for (std::size_t f = 0; f < kFingersPerHand; ++f) {
@@ -145,15 +151,7 @@ RoleSource cmu_source() {
                      {R::Neck, "Neck"},
                      {R::Head, "Head"}}};
   for (const std::string side : {"Left", "Right"}) {
-    const bool left = side == "Left";
-    source.joints.emplace_back(left ? R::LeftShoulder : R::RightShoulder, side + "Shoulder");
-    source.joints.emplace_back(left ? R::LeftUpperArm : R::RightUpperArm, side + "Arm");
-    source.joints.emplace_back(left ? R::LeftLowerArm : R::RightLowerArm, side + "ForeArm");
-    source.joints.emplace_back(left ? R::LeftHand : R::RightHand, side + "Hand");
-    source.joints.emplace_back(left ? R::LeftUpperLeg : R::RightUpperLeg, side + "UpLeg");
-    source.joints.emplace_back(left ? R::LeftLowerLeg : R::RightLowerLeg, side + "Leg");
-    source.joints.emplace_back(left ? R::LeftFoot : R::RightFoot, side + "Foot");
-    source.joints.emplace_back(left ? R::LeftToes : R::RightToes, side + "ToeBase");
+    add_limbs(source, side, side == "Left");
   }
   return source;
 }
