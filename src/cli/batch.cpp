@@ -86,6 +86,8 @@ class BatchCollector {
                      std::unique_ptr<archive::Archive> opened, std::size_t depth) {
     archives_.push_back({address, std::move(opened)});
     const archive::Archive* archive = archives_.back().archive.get();
+    // An archive whose own extension names a family (HQR) numbers its entries: those without an extension
+    // are that family's; named ones with another extension (WORLD.WDB's stored .bin blobs) are no one's.
     const bool numbered_family = find_family_by_extension(named) != nullptr;
     for (std::size_t i = 0; i < archive->entries().size(); ++i) {
       const auto& entry = archive->entries()[i];
@@ -98,7 +100,8 @@ class BatchCollector {
       Status status = Ok{};
       if (*nested) {
         status = add_entries(inner, inner_relative, entry.name, std::move(*nested), depth + 1);
-      } else if (find_family_by_extension(entry.name) || numbered_family) {
+      } else if (find_family_by_extension(entry.name) ||
+                 (numbered_family && fs::path(entry.name).extension().empty())) {
         status = add(inner, inner_relative, entry.size);
       }
       if (!status) return status;
