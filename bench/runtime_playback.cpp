@@ -13,8 +13,8 @@
 
 #include <fmt/format.h>
 
-#include "bonebridge/services/conversion.hpp"
 #include "bonebridge/runtime/jobs.hpp"
+#include "bonebridge/services/conversion.hpp"
 #include "runtime_playback_ozz.hpp"
 
 namespace {

@@ -39,13 +39,7 @@ Status list_into(const std::string& path, const archive::Archive& opened, std::o
                  const ListRequest& request, std::vector<Listed>& out);
 
 Result<std::vector<std::uint8_t>> read_listed(const archive::Archive& archive, const Listed& listed) {
-  auto read = archive.read(listed.index);
-  if (!read) {
-    Error error = read.error();
-    error.file = listed.path;
-    return error;
-  }
-  return read;
+  return read_entry(archive, listed.index, listed.path);
 }
 
 Status list_into(const std::string& path, const archive::Archive& opened, std::optional<std::size_t> inside,

@@ -41,16 +41,6 @@ struct BatchItem {
   static constexpr std::uint64_t kUnknownSize = ~std::uint64_t{0};
 };
 
-// Entry `index` of `archive`, its errors naming it by its address.
-Result<std::vector<std::uint8_t>> read_entry(const archive::Archive& archive, std::size_t index,
-                                             const std::string& address) {
-  auto bytes = archive.read(index);
-  if (bytes) return bytes;
-  Error error = bytes.error();
-  error.file = address;
-  return error;
-}
-
 // Everything a batch converts: files a family claims by extension, and inside archives (found by extension,
 // nested ones too) every entry a family claims by its name, or every entry of an archive whose own
 // extension names a family (HQR entries are numbered). An archive's entries go to a folder named after it.

@@ -12,8 +12,8 @@
 
 #include "bonebridge/core/fidelity.hpp"
 #include "bonebridge/core/sampler.hpp"
-#include "bonebridge/services/conversion.hpp"
 #include "bonebridge/runtime/jobs.hpp"
+#include "bonebridge/services/conversion.hpp"
 #include "support/samples.hpp"
 
 namespace bonebridge::runtime {

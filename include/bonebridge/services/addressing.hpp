@@ -59,6 +59,10 @@ struct AddressedFile {
   std::string container;  // the innermost archive's name; empty for a plain file
 };
 
+// Entry `index` of `archive`, its errors naming it by `address` (ARCHIVE:ENTRY).
+Result<std::vector<std::uint8_t>> read_entry(const archive::Archive& archive, std::size_t index,
+                                             const std::string& address);
+
 // Reads a plain file, or the entry an address names. Errors name the address and, for entries, the archive.
 Result<AddressedFile> read_address(const std::string& address);
 

@@ -123,13 +123,7 @@ class ArchiveFiles final : public NearbyFiles {
       if (!file) return file.error();
       return std::move(file->bytes);
     }
-    auto bytes = archive->archive->read(found->second);
-    if (!bytes) {
-      Error error = bytes.error();
-      error.file = address;
-      return error;
-    }
-    return bytes;
+    return read_entry(*archive->archive, found->second, address);
   }
 
   void adopt(const std::string& address, std::shared_ptr<const archive::Archive> archive) const {

@@ -124,6 +124,15 @@ const archive::ArchiveKind* find_archive_kind(const std::filesystem::path& named
   return nullptr;
 }
 
+Result<std::vector<std::uint8_t>> read_entry(const archive::Archive& archive, std::size_t index,
+                                             const std::string& address) {
+  auto bytes = archive.read(index);
+  if (bytes) return bytes;
+  Error error = bytes.error();
+  error.file = address;
+  return error;
+}
+
 Result<std::unique_ptr<archive::Archive>> open_if_archive(const ArchiveCandidate& candidate) {
   if (!names_an_archive(candidate.name)) return std::unique_ptr<archive::Archive>();
   const auto* kind = find_archive_kind(std::filesystem::path(candidate.name).filename(), {});

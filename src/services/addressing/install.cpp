@@ -80,13 +80,7 @@ class ListedInstall final : public InstallView {
       if (!read) return read.error();
       return std::move(read->bytes);
     }
-    auto bytes = entry->second.archive->read(entry->second.index);
-    if (!bytes) {
-      Error error = bytes.error();
-      error.file = file.address;
-      return error;
-    }
-    return bytes;
+    return read_entry(*entry->second.archive, entry->second.index, file.address);
   }
 
   // The file at `address` as open_if_archive finds it, `depth` archives deep. An archive on disk keeps only

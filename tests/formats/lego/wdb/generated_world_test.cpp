@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// examples/lego_world/WORLD.WDB is our WDB writer's output for the hand-laid world of the WDB tests (read, then
-// written): worlds with part and model blobs, textured LOD lists and a '^' texture pair. The CLI's verb matrix
-// (tests/robustness/verb_matrix.py) runs every verb on it. It lives in a folder of its own so that the examples'
-// batches (scripts/examples.sh) stay the animations they are. This test checks that the file in the tree is
-// exactly what the writer produces now; with BONEBRIDGE_WRITE_EXAMPLES=1 in the environment it (re)writes it.
+// examples/lego_world/WORLD.WDB is our WDB writer's output for the hand-laid world of the WDB tests (read,
+// then written): worlds with part and model blobs, textured LOD lists and a '^' texture pair. The CLI's verb
+// matrix (tests/robustness/verb_matrix.py) runs every verb on it. It lives in a folder of its own so that the
+// examples' batches (scripts/examples.sh) stay the animations they are. This test checks that the file in the
+// tree is exactly what the writer produces now; with BONEBRIDGE_WRITE_EXAMPLES=1 in the environment it
+// (re)writes it.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
