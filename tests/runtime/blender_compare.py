@@ -3,6 +3,9 @@
 # game engine's poses from `bonebridge sample FILE --step S`, after fitting the one fixed change of axes and
 # units between the frames (Blender also turns glTF's Y-up into Z-up).
 # Usage: blender -b --factory-startup --python-exit-code 1 --python blender_compare.py -- FILE.glb POSES.json MAX_RELATIVE_ERROR MAX_ERROR_IN_GAME_UNITS [ANIMATION]
+#    or: ... --python blender_compare.py -- --cases CASES.json   (a list of {glb, poses, max_relative, max_units,
+#        animation}: one Blender plays them all, each in a fresh scene; a line per file, BONEBRIDGE_RESULT {...} or
+#        BONEBRIDGE_FAILED {file, animation, error}, and a non-zero exit when any failed)
 # With ANIMATION, the glb's animation of that name is played alone (Blender's importer makes an NLA track per
 # glTF animation, named after it; the others are muted); without it, the first.
 # Node names are replaced by their index before import ("n12"), because Blender renames repeated names and
@@ -86,10 +89,8 @@ def play_only(animation):
         raise RuntimeError(f"no animation named {animation!r} in Blender's import")
 
 
-def main():
-    arguments = sys.argv[sys.argv.index("--") + 1 :]
-    glb, poses_path, max_relative, max_units = arguments[:4]
-    animation = arguments[4] if len(arguments) > 4 else None
+def compare(glb, poses_path, max_relative, max_units, animation=None):
+    """Plays one glb in a fresh empty scene and returns the result that is printed for it."""
     engine = json.load(open(poses_path))
     bpy.ops.wm.read_factory_settings(use_empty=True)
     bpy.ops.import_scene.gltf(filepath=renamed_glb(glb))
@@ -129,9 +130,30 @@ def main():
         "extent": extent,
         "max_relative": float(errors.max()) / extent if extent > 0 else 0.0,
     }
-    print("BONEBRIDGE_RESULT " + json.dumps(result))
     if not (result["max_relative"] <= float(max_relative) or result["max"] <= float(max_units)):
         raise RuntimeError(f"Blender playback differs from the engine: {result['max_relative']} of the extent, above {max_relative}")
+    return result
+
+
+def main():
+    arguments = sys.argv[sys.argv.index("--") + 1 :]
+    # One Blender for many files (--cases): its start-up, seconds each, is most of a single comparison's time.
+    if arguments[0] == "--cases":
+        cases = json.load(open(arguments[1]))
+    else:
+        cases = [{"glb": arguments[0], "poses": arguments[1], "max_relative": arguments[2], "max_units": arguments[3],
+                  "animation": arguments[4] if len(arguments) > 4 else None}]
+    failures = 0
+    for case in cases:
+        try:
+            result = compare(case["glb"], case["poses"], case["max_relative"], case["max_units"], case.get("animation"))
+            print("BONEBRIDGE_RESULT " + json.dumps(result), flush=True)
+        except Exception as error:  # one file's failure is reported and the others still run
+            failures += 1
+            print("BONEBRIDGE_FAILED " + json.dumps({"file": case["glb"], "animation": case.get("animation"),
+                                                     "error": str(error)}), flush=True)
+    if failures:
+        raise RuntimeError(f"{failures} of {len(cases)} Blender comparisons failed")
 
 
 if __name__ == "__main__":

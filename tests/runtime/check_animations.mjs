@@ -18,6 +18,7 @@ import { join, basename, dirname, extname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { resonitePackage } from './package.mjs';
+import { playInBlender } from './blender_batch.mjs';
 
 const [tool, samplesDir] = process.argv.slice(2);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,12 +32,11 @@ const resolve = (path, i) => (path.startsWith('{examples}/') ? join(sourceDir, '
 const expand = (arg) => arg.replace('{samples}', samplesDir).replace('{examples}', join(sourceDir, 'examples'))
   .replace('{source}', sourceDir);
 const out = mkdtempSync(join(tmpdir(), 'bonebridge-animations-'));
-// Blender must see Debian's Python packages (numpy), not those of a version-managed Python on PATH.
-const blenderEnv = { ...process.env, PYTHONPATH: '', PYTHONHOME: '', PATH: `/usr/bin:${process.env.PATH}` };
 
-let passed = 0;
 let failed = 0;
 let skipped = 0;
+// Entries whose three.js checks passed, with their animations' Blender cases: all are played in one Blender last.
+const ready = [];
 function laidOutPackage({ name, tree, assets }) {
   const bytes = Object.fromEntries(Object.entries(assets).map(([hash, path]) => [hash, readFileSync(resolve(path))]));
   return resonitePackage({ name, tree, assets: bytes });
@@ -88,22 +88,33 @@ JSON.parse(readFileSync(join(here, 'animations.json'), 'utf8')).forEach((entry, 
     if (JSON.stringify([...names].sort()) !== JSON.stringify([...expected].sort())) {
       throw new Error(`animations ${JSON.stringify(names)}, expected ${JSON.stringify(expected)}`);
     }
-    animations.forEach(([name, input], k) => {
+    const blenderCases = animations.map(([name, input], k) => {
       const posesPath = join(out, `${i}-${k}.poses.json`);
       writeFileSync(posesPath, execFileSync(tool, ['sample', input, '--ticks', '--json', ...args], { maxBuffer: 1 << 30 }));
       const bounds = [String(entry.max_relative ?? 1e-3), String(entry.max_units ?? 0)];
       execFileSync('node', [join(here, 'threejs_compare.mjs'), glb, posesPath, ...bounds, name], { stdio: 'inherit' });
-      const blender = execFileSync('blender', ['-b', '--factory-startup', '--python-exit-code', '1', '--python',
-        join(here, 'blender_compare.py'), '--', glb, posesPath, ...bounds, name], { env: blenderEnv, maxBuffer: 1 << 26 });
-      const line = blender.toString().split('\n').find((l) => l.startsWith('BONEBRIDGE_RESULT '));
-      console.log(line ? line.slice('BONEBRIDGE_RESULT '.length) : 'Blender printed no result');
+      return { glb, poses: posesPath, max_relative: bounds[0], max_units: bounds[1], animation: name };
     });
-    console.log(`${entry.why}: ${animations.length} animations checked`);
-    passed++;
+    ready.push({ why: entry.why, cases: blenderCases });
   } catch (error) {
     console.error(`FAILED: ${entry.why}: ${error.message.split('\n')[0]}`);
     failed++;
   }
 });
+const outcomes = playInBlender(ready.flatMap((r) => r.cases), join(out, 'blender-cases.json'));
+let passed = 0;
+for (const { why, cases } of ready) {
+  const mine = outcomes.splice(0, cases.length);
+  for (const outcome of mine) {
+    console.log(outcome.error ? `FAILED: ${why}: ${outcome.case.animation}: Blender: ${outcome.error}`
+      : JSON.stringify(outcome.result));
+  }
+  if (mine.every((outcome) => !outcome.error)) {
+    console.log(`${why}: ${cases.length} animations checked`);
+    passed++;
+  } else {
+    failed++;
+  }
+}
 console.log(`animations: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

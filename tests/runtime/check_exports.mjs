@@ -8,13 +8,12 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, basename, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { playInBlender } from './blender_batch.mjs';
 
 const [tool, sourceDir, samplesDir] = process.argv.slice(2);
 const here = dirname(fileURLToPath(import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'bonebridge-exports-'));
 const defaultMaxRelative = 1e-3;
-// Blender must see Debian's Python packages (numpy), not those of a version-managed Python on PATH.
-const blenderEnv = { ...process.env, PYTHONPATH: '', PYTHONHOME: '', PATH: `/usr/bin:${process.env.PATH}` };
 
 const cases = [];
 let skipped = 0;
@@ -34,7 +33,8 @@ for (const entry of JSON.parse(readFileSync(join(here, 'exports.json'), 'utf8'))
   cases.push({ input, args, max_relative: entry.max_relative ?? defaultMaxRelative, max_units: entry.max_units ?? 0 });
 }
 
-let passed = 0;
+// Converted, validated, sampled and played in three.js one by one; then every glb played in one Blender.
+const ready = [];
 let failed = 0;
 cases.forEach((c, i) => {
   const glb = join(out, `${i}-${basename(c.input).replace(/[:.]/g, '_')}.glb`);
@@ -45,15 +45,22 @@ cases.forEach((c, i) => {
     const poses = execFileSync(tool, ['sample', c.input, '--ticks', '--json', ...c.args], { maxBuffer: 1 << 30 });
     writeFileSync(posesPath, poses);
     execFileSync('node', [join(here, 'threejs_compare.mjs'), glb, posesPath, String(c.max_relative), String(c.max_units)], { stdio: 'inherit' });
-    const blender = execFileSync('blender', ['-b', '--factory-startup', '--python-exit-code', '1', '--python',
-      join(here, 'blender_compare.py'), '--', glb, posesPath, String(c.max_relative), String(c.max_units)], { env: blenderEnv, maxBuffer: 1 << 26 });
-    const line = blender.toString().split('\n').find((l) => l.startsWith('BONEBRIDGE_RESULT '));
-    console.log(line ? line.slice('BONEBRIDGE_RESULT '.length) : 'Blender printed no result');
-    passed++;
+    ready.push({ input: c.input, glb, poses: posesPath, max_relative: c.max_relative, max_units: c.max_units });
   } catch (error) {
     console.error(`FAILED: ${c.input}: ${error.message.split('\n')[0]}`);
     failed++;
   }
 });
+let passed = 0;
+for (const outcome of playInBlender(ready.map(({ input, ...c }) => c), join(out, 'blender-cases.json'))) {
+  const input = ready.find((r) => r.glb === outcome.case.glb).input;
+  if (outcome.error) {
+    console.error(`FAILED: ${input}: Blender: ${outcome.error}`);
+    failed++;
+  } else {
+    console.log(JSON.stringify(outcome.result));
+    passed++;
+  }
+}
 console.log(`exports: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
