@@ -20,9 +20,9 @@ writer (examples/lego_world), and a Resonite AnimJ clip that animates a property
 The tool is the command given after the folders, so that the Windows exe can run under wine:
   verb_matrix.py [-j 2] [--timeout 60] SOURCE_DIR SAMPLES_DIR TOOL [TOOL_ARGS...]
   verb_matrix.py . ../shared/samples build/bonebridge
-  verb_matrix.py . ../shared/samples wine64 build-windows/bonebridge.exe
-(The web page's WebAssembly build is not run through the matrix: its worker runs the same verbs, but driving
-it needs headless Chromium, tests/web.)
+  verb_matrix.py . ../shared/samples /usr/lib/wine/wine64 build-windows/bonebridge.exe
+  verb_matrix.py . ../shared/samples node tests/web/wasm_cli.mjs build-wasm/web
+(the last: the web page's WebAssembly build, run under Node as the page's worker runs it: tests/web/wasm_cli.mjs).
 Prints one line per failing cell, then `verb_matrix: N passed, M failed` with the matrix's size and run time.
 Cells listed in KNOWN_FAILURES still run and are reported, but do not fail the test (and a listed cell that
 passes is reported, so that the list can be emptied). Exits 0 when every other cell passes, 1 otherwise, and
