@@ -20,6 +20,7 @@
 #include "batch_index.hpp"
 #include "bonebridge/registry/registry.hpp"
 #include "bonebridge/services/addressing.hpp"
+#include "bonebridge/services/batch.hpp"
 #include "bonebridge/services/characters.hpp"
 #include "bonebridge/services/conversion.hpp"
 #include "bonebridge/services/install.hpp"
@@ -32,153 +33,6 @@ namespace bonebridge::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct BatchItem {
-  std::string input;  // a file, or ARCHIVE:INDEX; for a character, "character NAME"
-  fs::path output;
-  const Character* character = nullptr;  // with --characters: the character this item writes
-  std::uint64_t size = kUnknownSize;     // the input's bytes: larger items are started first
-  static constexpr std::uint64_t kUnknownSize = ~std::uint64_t{0};
-};
-
-// Everything a batch converts: files a family claims by extension, and inside archives (found by extension,
-// nested ones too) every entry a family claims by its name, or every entry of an archive whose own
-// extension names a family (HQR entries are numbered). An archive's entries go to a folder named after it.
-class BatchCollector {
- public:
-  BatchCollector(fs::path out, const char* extension) : out_(std::move(out)), extension_(extension) {}
-
-  Status add_file(const fs::path& file, const fs::path& relative) {
-    auto archive = open_if_archive({file.string(), file.filename().string(), 0, {}});
-    if (!archive) return archive.error();
-    if (*archive) return add_entries(file.string(), relative, file, std::move(*archive), 1);
-    std::error_code ec;
-    const std::uint64_t size = fs::file_size(file, ec);
-    if (find_family_by_extension(file))
-      return add(file.string(), relative, ec ? BatchItem::kUnknownSize : size);
-    return Ok{};
-  }
-  // An archive on disk is opened reading its index only; an entry of one (ARCHIVE:NESTED) is read whole.
-  Status add_archive(const std::string& address, const fs::path& relative, const fs::path& named) {
-    auto archive = open_archive_at(address);
-    if (!archive) return archive.error();
-    const auto split = split_address(address);  // it opened, so it splits
-    return add_entries(address, relative, named, std::move(*archive), split->entries.size() + 1);
-  }
-  std::vector<BatchItem> take() { return std::move(items_); }
-  // The archives listed, for the items to read their entries from (each opened once per batch).
-  std::vector<OpenedArchive> take_archives() { return std::move(archives_); }
-
- private:
-  // The entries of `opened`, which lie `depth` archives deep. A nested archive's bytes come from its parent,
-  // already read, not from its address anew.
-  Status add_entries(const std::string& address, const fs::path& relative, const fs::path& named,
-                     std::unique_ptr<archive::Archive> opened, std::size_t depth) {
-    archives_.push_back({address, std::move(opened)});
-    const archive::Archive* archive = archives_.back().archive.get();
-    // An archive whose own extension names a family (HQR) numbers its entries: those without an extension
-    // are that family's; named ones with another extension (WORLD.WDB's stored .bin blobs) are no one's.
-    const bool numbered_family = find_family_by_extension(named) != nullptr;
-    for (std::size_t i = 0; i < archive->entries().size(); ++i) {
-      const auto& entry = archive->entries()[i];
-      if (entry.compression == "blank") continue;
-      const std::string inner = address + ":" + entry.name;
-      const fs::path inner_relative = relative / entry.name;
-      auto nested =
-          open_if_archive({inner, entry.name, depth, [&] { return read_entry(*archive, i, inner); }});
-      if (!nested) return nested.error();
-      Status status = Ok{};
-      if (*nested) {
-        status = add_entries(inner, inner_relative, entry.name, std::move(*nested), depth + 1);
-      } else if (find_family_by_extension(entry.name) ||
-                 (numbered_family && fs::path(entry.name).extension().empty())) {
-        status = add(inner, inner_relative, entry.size);
-      }
-      if (!status) return status;
-    }
-    return Ok{};
-  }
-  Status add(const std::string& input, const fs::path& relative, std::uint64_t size) {
-    auto output = mirrored_output(out_, relative, extension_);
-    if (!output) return output.error();
-    items_.push_back({input, std::move(output).value(), nullptr, size});
-    return Ok{};
-  }
-
-  fs::path out_;
-  const char* extension_;
-  std::vector<BatchItem> items_;
-  std::vector<OpenedArchive> archives_;
-};
-
-Status add_folder(const fs::path& folder, BatchCollector& collector) {
-  std::vector<fs::path> files;
-  std::error_code ec;
-  // The error_code forms throughout: an unreadable subfolder is bad input, not an exception.
-  const auto options = fs::directory_options::skip_permission_denied;
-  for (fs::recursive_directory_iterator it(folder, options, ec), end; !ec && it != end; it.increment(ec)) {
-    std::error_code type_ec;
-    if (it->is_regular_file(type_ec)) files.push_back(it->path());
-  }
-  if (ec) return Error{"", "cannot list the folder: " + ec.message(), {}, {}, folder.string()};
-  std::sort(files.begin(), files.end());
-  for (const auto& file : files) {
-    if (auto status = collector.add_file(file, file.lexically_relative(folder)); !status) return status;
-  }
-  return Ok{};
-}
-
-// What a batch converts, and the archives it listed (kept open for the items' reads).
-struct BatchInput {
-  std::vector<BatchItem> items;
-  std::vector<OpenedArchive> archives;
-};
-
-// A folder: every file a family claims and every archive, at its path relative to the folder. An archive:
-// its entries, under a folder of the archive's name.
-Result<BatchInput> batch_items(const std::string& input, const fs::path& out, const char* extension) {
-  BatchCollector collector(out, extension);
-  std::error_code ec;
-  if (fs::is_directory(input, ec)) {
-    if (auto status = add_folder(input, collector); !status) return status.error();
-  } else {
-    const fs::path named = split_address(input) ? fs::path(input).filename() : fs::path(input);
-    if (auto status = collector.add_archive(input, named.filename(), named); !status) return status.error();
-  }
-  return BatchInput{collector.take(), collector.take_archives()};
-}
-
-// With --characters, the install view has listed the input already: the batch's items come from its files
-// (one walk), at the same output paths as batch_items gives, and its finder reads their entries.
-Result<BatchInput> view_items(const InstallView& view, const std::string& input, const fs::path& out,
-                              const char* extension) {
-  struct Container {
-    fs::path relative;  // the output folder of its entries
-    bool numbered;      // its own extension names a family (HQR): every entry is an item
-  };
-  std::map<std::string, Container> containers;
-  std::error_code ec;
-  if (!fs::is_directory(input, ec)) {  // an archive: its entries under a folder of its name
-    const fs::path named = split_address(input) ? fs::path(input).filename() : fs::path(input);
-    containers[input] = {named.filename(), find_family_by_extension(named) != nullptr};
-  }
-  BatchInput items;
-  for (const auto& file : view.files()) {
-    const auto container = containers.find(file.root);
-    const fs::path relative =
-        container == containers.end() ? fs::path(file.path) : container->second.relative / file.path;
-    if (file.archive) {
-      containers[file.address] = {relative, find_family_by_extension(file.path) != nullptr};
-      continue;
-    }
-    const bool numbered = container != containers.end() && container->second.numbered;
-    if (!find_family_by_extension(file.path) && !numbered) continue;
-    auto output = mirrored_output(out, relative, extension);
-    if (!output) return output.error();
-    items.items.push_back({file.address, std::move(*output), nullptr, file.size});
-  }
-  return items;
-}
 
 std::size_t joint_count(const Document& document) {
   const auto joints = document.info().value("joints", nlohmann::json(0));
@@ -452,7 +306,7 @@ class BatchRun {
 // Every output of the batch, planned: each item's glTF file, then (--preview) its page beside it with .html,
 // and after them the pages' scripts and last the index in the output folder.
 OutputPlan plan_batch(const BatchRequest& request, const std::vector<BatchItem>& items,
-                      const PagesScripts* scripts) {
+                      const std::vector<fs::path>& outputs, const PagesScripts* scripts) {
   OutputPlan plan{request.force};
   for (const auto& item : items) {
     if (!item.character) plan.protect_input(item.input);
@@ -462,9 +316,9 @@ OutputPlan plan_batch(const BatchRequest& request, const std::vector<BatchItem>&
     }
   }
   plan.protect_companions(request.options.to_options());
-  for (const auto& item : items) {
-    plan.add(item.input, item.output);
-    if (scripts) plan.add(item.input, fs::path(item.output).replace_extension(".html"));
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    plan.add(items[i].input, outputs[i]);
+    if (scripts) plan.add(items[i].input, fs::path(outputs[i]).replace_extension(".html"));
   }
   if (!scripts) return plan;
   for (const auto& script : scripts->scripts)
@@ -504,38 +358,63 @@ Status write_index(const BatchRequest& request, const PlannedOutput& index,
   return Ok{};
 }
 
-// Whether a batch item stays a lone item beside the characters: a family listed it as belonging to no
-// character, or its family (by its name's extension) defines no characters at all. Other files of a family
-// with characters (a numbered HQR entry, a .mat) are parts the characters already use or data of no glTF
-// form.
-bool converts_alone(const BatchItem& item, const std::set<std::string>& lone) {
-  if (lone.contains(item.input)) return true;
-  const auto split = split_address(item.input);
-  const std::string name = split && !split->entries.empty() ? split->entries.back() : item.input;
-  const FormatFamily* family = find_family_by_extension(fs::path(name).filename());
-  return family && !family->find_characters;
+// Where each item's glTF goes: its path mirrored below the output folder with the glTF extension in place of
+// its own; a character's name with the extension appended, not put in place of what follows a dot in the name
+// ("entity 0 GEN_BODY_NORMAL"). Files that would share an output (a Sith folder's walk.3do and walk.key, in
+// any letter case) keep their own extension in front of the glTF one: walk.3do.glb, walk.key.glb.
+Result<std::vector<fs::path>> output_paths(const std::vector<BatchItem>& items, const fs::path& out,
+                                           const char* extension) {
+  const auto output_of = [&](const BatchItem& item, bool keep_extension) {
+    const bool append = item.character || keep_extension;
+    return mirrored_output(out, append ? fs::path(item.relative.string() + extension) : item.relative,
+                           extension);
+  };
+  std::vector<fs::path> outputs;
+  std::map<std::string, std::size_t> shared;
+  for (const auto& item : items) {
+    auto output = output_of(item, false);
+    if (!output) return output.error();
+    ++shared[path_key(*output)];
+    outputs.push_back(std::move(*output));
+  }
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (items[i].character || shared[path_key(outputs[i])] < 2) continue;
+    auto output = output_of(items[i], true);
+    if (!output) return output.error();
+    outputs[i] = std::move(*output);
+  }
+  return outputs;
 }
 
-// With --characters: a glTF per character in the install, named after it, first; then the items that
-// convert alone. A character not in this install (absent_from_install) has no item.
-Result<std::vector<BatchItem>> character_items(const CharacterList& list, std::vector<BatchItem> items,
-                                               const fs::path& out, const char* extension) {
-  std::vector<BatchItem> planned;
-  for (const auto& character : list.characters) {
-    if (absent_from_install(character)) continue;
-    // The extension appended, not put in place of what follows a dot in the name ("entity 0
-    // GEN_BODY_NORMAL").
-    auto output = mirrored_output(out, safe_file_name(character.name) + extension, extension);
-    if (!output) return output.error();
-    planned.push_back({"character " + character.name, std::move(*output), &character});
+// The archives the view could not open (its notes, "ADDRESS: what is wrong"), each printed as an error now
+// and counted as a failure; an item that is such an archive itself (INVALID.HQR, also an LBA document) is
+// not converted again. Returns their addresses.
+std::vector<std::string> unopened_archives(const InstallView& view, std::vector<BatchItem>& items) {
+  std::vector<std::string> addresses;
+  for (const auto& note : view.notes()) {
+    std::cerr << "bonebridge: error: " << note << "\n";
+    addresses.push_back(note.substr(0, note.find(": ")));
   }
-  std::set<std::string> lone;
-  for (const auto& file : list.lone) lone.insert(file.file);
-  const auto used = character_files(list);
-  for (auto& item : items) {
-    if (!used.contains(item.input) && converts_alone(item, lone)) planned.push_back(std::move(item));
+  std::erase_if(items, [&](const BatchItem& item) {
+    return std::find(addresses.begin(), addresses.end(), item.input) != addresses.end();
+  });
+  return addresses;
+}
+
+// The batch's install view: a folder, or an archive (a loose file is not something to batch).
+Result<std::shared_ptr<const InstallView>> batch_input(const std::string& input) {
+  auto view = open_install(input);
+  if (!view) return view.error();
+  std::error_code ec;
+  const auto& files = (*view)->files();
+  const bool loose_file = !fs::is_directory(input, ec) && !files.empty() && files.front().address == input;
+  if (loose_file) {
+    auto archive = open_archive_at(input);  // its error says why it is not an archive
+    if (!archive) return archive.error();
+    return Error{
+        "", "not an archive, nor a folder: batch converts a folder or an archive's entries", {}, {}, input};
   }
-  return planned;
+  return view;
 }
 
 // The summary line, then the inputs that failed and (with --characters and --verbose) the characters not in
@@ -563,42 +442,40 @@ void print_summary(const BatchRequest& request, const BatchCounts& counts, const
 
 int run_batch(const BatchRequest& request) {
   const char* extension = request.text ? ".gltf" : ".glb";
-  std::shared_ptr<const InstallView> install;
-  if (request.characters) {
-    auto opened = open_install(request.input);
-    if (!opened) return report_error(opened.error());
-    install = std::move(*opened);
-  }
-  auto input = install ? view_items(*install, request.input, request.out, extension)
-                       : batch_items(request.input, request.out, extension);
-  if (!input) return report_error(input.error());
-  Result<std::vector<BatchItem>> items = std::move(input->items);
+  const auto install = batch_input(request.input);
+  if (!install) return report_error(install.error());
+  std::vector<BatchItem> items = batch_items(**install);
   CharacterList characters;
-  if (install) {
-    characters = find_characters(*install);
+  std::vector<std::string> unopened;
+  if (!request.characters) {  // (with characters, the list's notes hold the view's)
+    unopened = unopened_archives(**install, items);
+  } else {
+    characters = find_characters(**install);
     for (const auto& note : characters.notes) status() << "note: " << note << "\n";
-    items = character_items(characters, std::move(*items), request.out, extension);
-    if (!items) return report_error(items.error());
+    items = character_batch(characters, std::move(items));
   }
+  const auto outputs = output_paths(items, request.out, extension);
+  if (!outputs) return report_error(outputs.error());
   std::optional<PagesScripts> scripts;
   if (request.preview) {
     auto read = read_preview_scripts(default_three_folder());
     if (!read) return report_error(read.error());
     scripts = PagesScripts{std::move(*read), fs::path(request.out) / kScriptsFolder};
   }
-  const OutputPlan plan = plan_batch(request, *items, scripts ? &*scripts : nullptr);
+  const OutputPlan plan = plan_batch(request, items, *outputs, scripts ? &*scripts : nullptr);
   if (!plan.conflicts().empty()) return plan.refuse();
-  const auto jobs = planned_jobs(plan.outputs(), *items, request.preview);
-  // One finder for every item: the archives listed above stay open, their entries read where they lie.
-  const auto files = install ? install->nearby() : archive_files(std::move(input->archives));
-  const auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr, files).run();
+  const auto jobs = planned_jobs(plan.outputs(), items, request.preview);
+  // One finder for every item: the archives the view opened, their entries read where they lie.
+  auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr, (*install)->nearby()).run();
+  counts.failed += unopened.size();
+  counts.failures.insert(counts.failures.begin(), unopened.begin(), unopened.end());
   print_summary(request, counts, characters);
   if (scripts) {
-    const std::span outputs(plan.outputs());
-    if (auto written = write_scripts(*scripts, outputs.subspan(jobs.size() * 2, scripts->scripts.size()));
+    const std::span planned(plan.outputs());
+    if (auto written = write_scripts(*scripts, planned.subspan(jobs.size() * 2, scripts->scripts.size()));
         !written)
       return report_error(written.error());
-    if (auto index = write_index(request, outputs.back(), counts.records); !index)
+    if (auto index = write_index(request, planned.back(), counts.records); !index)
       return report_error(index.error());
   }
   return counts.failed ? kInvalidInput : kSuccess;

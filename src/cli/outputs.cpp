@@ -20,19 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Two names of one file give one key: absolute, with symbolic links resolved, and in lower case because the
-// file systems of Windows and macOS take names that differ only in letter case for one file. (Hard links are
-// not seen; `convert` checks its input with fs::equivalent as well.)
-std::string path_key(const fs::path& path) {
-  std::error_code ec;
-  fs::path resolved = fs::weakly_canonical(path, ec);
-  if (ec) resolved = path.lexically_normal();
-  std::string key = resolved.string();
-  std::transform(key.begin(), key.end(), key.begin(),
-                 [](unsigned char c) { return static_cast<char>(c < 0x80 ? std::tolower(c) : c); });
-  return key;
-}
-
 std::string collision(const PlannedOutput& earlier, const std::string& input, const fs::path& output) {
   if (earlier.path == output) {
     return fmt::format("'{}' and '{}' would both be written to '{}'", earlier.input, input, output.string());
@@ -44,6 +31,16 @@ std::string collision(const PlannedOutput& earlier, const std::string& input, co
 }
 
 }  // namespace
+
+std::string path_key(const fs::path& path) {
+  std::error_code ec;
+  fs::path resolved = fs::weakly_canonical(path, ec);
+  if (ec) resolved = path.lexically_normal();
+  std::string key = resolved.string();
+  std::transform(key.begin(), key.end(), key.begin(),
+                 [](unsigned char c) { return static_cast<char>(c < 0x80 ? std::tolower(c) : c); });
+  return key;
+}
 
 void OutputPlan::protect_input(const std::string& address) {
   if (address.empty()) return;

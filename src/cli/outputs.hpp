@@ -47,6 +47,11 @@ class OutputPlan {
   std::vector<std::string> conflicts_;
 };
 
+// Two names of one file give one key: absolute, with symbolic links resolved, and in lower case because the
+// file systems of Windows and macOS take names that differ only in letter case for one file. (Hard links are
+// not seen; `convert` checks its input with fs::equivalent as well.)
+std::string path_key(const std::filesystem::path& path);
+
 // Where one input of a batch goes: its path relative to the batch's input (a file of the folder, or an
 // archive entry named by the caller) under the output folder, with the output's extension. A relative path
 // that would leave the output folder ("../x", "/x", as an archive could name an entry) is an error.

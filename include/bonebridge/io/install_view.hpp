@@ -23,6 +23,7 @@ struct InstallFile {
   std::string root;        // the address of the folder or archive it belongs to
   std::uint64_t size = 0;  // bytes (decoded)
   bool archive = false;    // opened as an archive: its entries are files of the view, their root its address
+  std::size_t index = 0;   // an entry's place in its archive's own order (0 for files on disk)
 };
 
 class InstallView {

@@ -155,7 +155,7 @@ class ListedInstall final : public InstallView {
     for (std::size_t i = 0; i < opened->entries().size(); ++i) {
       const auto& entry = opened->entries()[i];
       if (entry.compression == "blank") continue;
-      entries.push_back({address + ":" + entry.name, entry.name, "", address, entry.size});
+      entries.push_back({address + ":" + entry.name, entry.name, "", address, entry.size, false, i});
       entry_at_[entries.back().address] = {opened, i};
     }
     std::stable_sort(entries.begin(), entries.end(), [](const InstallFile& a, const InstallFile& b) {
