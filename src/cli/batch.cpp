@@ -401,13 +401,15 @@ std::vector<std::string> unopened_archives(const InstallView& view, std::vector<
   return addresses;
 }
 
-// The batch's install view: a folder, or an archive (a loose file is not something to batch).
-Result<std::shared_ptr<const InstallView>> batch_input(const std::string& input) {
+// The batch's install view: a folder, or an archive; by character, also a loose file (an install of one
+// file).
+Result<std::shared_ptr<const InstallView>> batch_input(const std::string& input, bool characters) {
   auto view = open_install(input);
   if (!view) return view.error();
   std::error_code ec;
   const auto& files = (*view)->files();
-  const bool loose_file = !fs::is_directory(input, ec) && !files.empty() && files.front().address == input;
+  const bool loose_file =
+      !characters && !fs::is_directory(input, ec) && !files.empty() && files.front().address == input;
   if (loose_file) {
     auto archive = open_archive_at(input);  // its error says why it is not an archive
     if (!archive) return archive.error();
@@ -442,7 +444,7 @@ void print_summary(const BatchRequest& request, const BatchCounts& counts, const
 
 int run_batch(const BatchRequest& request) {
   const char* extension = request.text ? ".gltf" : ".glb";
-  const auto install = batch_input(request.input);
+  const auto install = batch_input(request.input, request.characters);
   if (!install) return report_error(install.error());
   std::vector<BatchItem> items = batch_items(**install);
   CharacterList characters;
