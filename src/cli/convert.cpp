@@ -78,11 +78,11 @@ Result<std::vector<std::string>> listed_inputs(const std::string& list) {
 
 // The character the game defines at the one input, as glTF (as `batch --characters` writes it).
 Result<Converted<std::vector<std::uint8_t>>> converted_character(const ConvertRequest& request) {
-  const auto character = find_character(request.inputs.front(), request.character);
-  if (!character) return character.error();
+  const auto found = find_character(request.inputs.front(), request.character);
+  if (!found) return found.error();
   const bool text =
       request.to == "gltf" || (request.to.empty() && fs::path(request.output).extension() == ".gltf");
-  return export_character(*character, request.options.to_options(),
+  return export_character(*found, request.options.to_options(),
                           {.binary = !text, .generate_mesh = !request.no_mesh});
 }
 

@@ -37,12 +37,13 @@ std::string default_output(const std::string& input) {
 Result<std::string> page_of(const PreviewRequest& request, const PreviewScripts& scripts) {
   const Options options = request.options.to_options();
   if (!request.character.empty()) {
-    const auto character = find_character(request.input, request.character);
-    if (!character) return character.error();
-    const auto gltf = export_character(*character, options, {});
+    const auto found = find_character(request.input, request.character);
+    if (!found) return found.error();
+    const auto gltf = export_character(*found, options, {});
     if (!gltf) return gltf.error();
-    const FormatFamily* family = find_family_by_id(character->family);
-    return preview_page(character->name, family ? family->title : character->family, 0.001, *gltf, scripts);
+    const Character& character = found->character;
+    const FormatFamily* family = find_family_by_id(character.family);
+    return preview_page(character.name, family ? family->title : character.family, 0.001, *gltf, scripts);
   }
   auto input = open_path(request.input, options, request.options.format);
   if (!input) return input.error();

@@ -112,8 +112,8 @@ std::string defined_by(const std::vector<const Character*>& characters) {
 
 }  // namespace
 
-Result<Character> find_character(const std::string& address, const std::string& name) {
-  const auto install = open_install(address);
+Result<FoundCharacter> find_character(const std::string& address, const std::string& name) {
+  auto install = open_install(address);
   if (!install) return install.error();
   CharacterList list = find_characters(**install);
   std::vector<const Character*> exact, letters, all;
@@ -123,8 +123,8 @@ Result<Character> find_character(const std::string& address, const std::string& 
     if (character.name == name) exact.push_back(&character);
     if (fold_case(character.name) == folded) letters.push_back(&character);
   }
-  if (exact.size() == 1) return *exact.front();
-  if (exact.empty() && letters.size() == 1) return *letters.front();
+  if (exact.size() == 1) return FoundCharacter{std::move(*install), *exact.front()};
+  if (exact.empty() && letters.size() == 1) return FoundCharacter{std::move(*install), *letters.front()};
   const auto& candidates = exact.empty() ? letters : exact;
   if (!candidates.empty())
     return Error{
@@ -187,6 +187,12 @@ Result<Converted<std::vector<std::uint8_t>>> export_character(const Character& c
   for (const auto& missing : character.missing) converted->notes.push_back("missing: " + missing);
   for (const auto& note : character.notes) converted->notes.push_back(note);
   return converted;
+}
+
+Result<Converted<std::vector<std::uint8_t>>> export_character(const FoundCharacter& found, Options options,
+                                                              const gltf::ExportOptions& export_options) {
+  options.nearby = found.install->nearby();
+  return export_character(found.character, options, export_options);
 }
 
 nlohmann::json characters_json(const CharacterList& list) {
