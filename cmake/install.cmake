@@ -10,7 +10,7 @@ set(BONEBRIDGE_INSTALLED_LIBRARIES bonebridge_services bonebridge_registry)
 foreach(family IN LISTS BONEBRIDGE_PRESENT_FAMILIES)
   list(APPEND BONEBRIDGE_INSTALLED_LIBRARIES bonebridge_${family})
 endforeach()
-list(APPEND BONEBRIDGE_INSTALLED_LIBRARIES bonebridge_gltf bonebridge_archive bonebridge_base)
+list(APPEND BONEBRIDGE_INSTALLED_LIBRARIES bonebridge_gltf bonebridge_archive bonebridge_bvh bonebridge_base)
 
 # bonebridge::registry, bonebridge::lego, ... for users who want less than everything.
 foreach(library IN LISTS BONEBRIDGE_INSTALLED_LIBRARIES)

@@ -223,7 +223,7 @@ int run_convert(ConvertRequest& request) {
 
 Verb add_convert(CLI::App& app) {
   auto* command =
-      app.add_subcommand("convert", "Convert between a game format and glTF (.glb/.gltf), either way");
+      app.add_subcommand("convert", "Convert between a game format and glTF (.glb/.gltf) or BVH, either way");
   auto request = std::make_shared<ConvertRequest>();
   // One list: CLI11 would give every file to a list of inputs and leave none for a separate output.
   command
@@ -237,7 +237,7 @@ Verb add_convert(CLI::App& app) {
       "--character", request->character,
       "The character of this name (as `characters` lists it) that the game defines in the input "
       "(an install folder, an archive or a folder of files), as `batch --characters` writes it");
-  command->add_option("--to", request->to, "Output format: glb, gltf or a family id");
+  command->add_option("--to", request->to, "Output format: glb, gltf, bvh or a family id");
   command->add_flag("--no-mesh", request->no_mesh, "Leave out the generated bone mesh");
   command->add_flag("--in-place", request->in_place,
                     "Allow the output to replace the input, or an entry of an archive (ARCHIVE:ENTRY)");

@@ -3,8 +3,10 @@
 // re-encoded or transcoded, or another family through the core model).
 #include <fmt/format.h>
 
+#include "bonebridge/bvh/bvh.hpp"
 #include "bonebridge/io/file.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "bonebridge/services/addressing.hpp"
 #include "bonebridge/services/settings.hpp"
 #include "steps.hpp"
 
@@ -75,20 +77,93 @@ Result<Converted<Bytes>> write_scene(const Scene& scene, const FormatFamily& tar
   return Converted<Bytes>{std::move(written->value), std::move(notes)};
 }
 
-Result<Converted<Bytes>> from_gltf(const ConvertJob& job, const FormatFamily& target) {
-  auto bytes = read_file(job.input);
-  if (!bytes) return bytes.error();
-  auto scene = gltf::read(*bytes);
-  if (!scene) return scene.error();
-  return write_scene(*scene, target, job, {});
+// The interchange formats (not game families): glTF, and BVH motion capture.
+enum class Interchange { kNone, kGltf, kBvh };
+
+Interchange interchange_named(const std::filesystem::path& path) {
+  if (names_gltf(path)) return Interchange::kGltf;
+  return lower_extension(path) == ".bvh" ? Interchange::kBvh : Interchange::kNone;
 }
 
-Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamily* target, bool to_gltf) {
+Interchange output_interchange(const ConvertJob& job) {
+  if (job.to.empty()) return interchange_named(job.output);
+  if (job.to == "glb" || job.to == "gltf") return Interchange::kGltf;
+  return job.to == "bvh" ? Interchange::kBvh : Interchange::kNone;
+}
+
+// A glTF or BVH input as a core scene (a BVH clip named after its file), from the caller's bytes or its
+// address.
+Result<Scene> read_interchange(const ConvertJob& job, Interchange kind) {
+  std::vector<std::uint8_t> bytes;
+  if (job.input_bytes) {
+    bytes = *job.input_bytes;
+  } else {
+    auto file = read_address(job.input);
+    if (!file) return file.error();
+    bytes = std::move(file->bytes);
+  }
+  auto scene = kind == Interchange::kGltf ? gltf::read(bytes) : bvh::read_bvh(bytes);
+  if (!scene) return conversion::with_file(scene.error(), job.input);
+  if (kind == Interchange::kBvh && !scene->clips.empty()) {
+    const auto split = split_address(job.input);
+    const std::string name = split && !split->entries.empty() ? split->entries.back() : job.input;
+    scene->clips.front().name = std::filesystem::path(name).stem().string();
+  }
+  return scene;
+}
+
+// A core scene as glTF, or as BVH (its first clip: BVH holds one).
+Result<Converted<Bytes>> interchange_bytes(const Scene& scene, Interchange kind, const ConvertJob& job) {
+  if (kind == Interchange::kGltf) {
+    auto bytes = gltf::write(scene, gltf_options(job));
+    if (!bytes) return bytes.error();
+    return Converted<Bytes>{std::move(*bytes), {}};
+  }
+  if (scene.clips.empty())
+    return Error{"BVH",
+                 "BVH is motion: this file has no animation (a model alone converts to glTF)",
+                 {},
+                 {},
+                 job.output};
+  auto written = bvh::write_bvh(scene, 0);
+  if (written && scene.clips.size() > 1)
+    written->notes.push_back(fmt::format("BVH holds one clip: '{}' written, {} more left out",
+                                         scene.clips.front().name, scene.clips.size() - 1));
+  return written;
+}
+
+// A core scene in the job's output format: glTF, BVH or a family's file.
+Result<Converted<Bytes>> write_output(const Scene& scene, const FormatFamily* target, const ConvertJob& job,
+                                      std::vector<std::string> notes, const FormatFamily* source = nullptr) {
+  const Interchange kind = output_interchange(job);
+  if (kind == Interchange::kNone) return write_scene(scene, *target, job, std::move(notes), source);
+  auto written = interchange_bytes(scene, kind, job);
+  if (!written) return written.error();
+  notes.insert(notes.end(), written->notes.begin(), written->notes.end());
+  written->notes = std::move(notes);
+  return written;
+}
+
+Result<Converted<Bytes>> from_interchange(const ConvertJob& job, Interchange kind,
+                                          const FormatFamily* target) {
+  if (output_interchange(job) == kind)
+    return Error{"",
+                 kind == Interchange::kGltf ? "the input is already glTF" : "the input is already BVH",
+                 {},
+                 {},
+                 {}};
+  auto scene = read_interchange(job, kind);
+  if (!scene) return scene.error();
+  return write_output(*scene, target, job, {});
+}
+
+Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamily* target) {
   const FormatFamily* const written_by[] = {target};
   auto input = load_job_input(job, job.input, written_by);
   if (!input) return input.error();
-  if (to_gltf) return export_gltf(*input->document, job.options, gltf_options(job));
-  if (target == input->family) {
+  const Interchange kind = output_interchange(job);
+  if (kind == Interchange::kGltf) return export_gltf(*input->document, job.options, gltf_options(job));
+  if (kind == Interchange::kNone && target == input->family) {
     auto bytes =
         target->transcode ? target->transcode(input->bytes, writing_options(job)) : input->document->encode();
     if (!bytes) return bytes.error();
@@ -96,7 +171,7 @@ Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamil
   }
   auto core = core_of(*input->document, job.options);
   if (!core) return core.error();
-  return write_scene(core->scene, *target, job, std::move(core->notes), input->family);
+  return write_output(core->scene, target, job, std::move(core->notes), input->family);
 }
 
 }  // namespace
@@ -104,9 +179,9 @@ Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamil
 Result<Converted<Bytes>> convert(const ConvertJob& job) {
   const FormatFamily* target =
       job.to.empty() ? find_family_by_extension(job.output) : find_family_by_id(job.to);
-  const bool to_gltf = job.to.empty() ? names_gltf(job.output) : (job.to == "glb" || job.to == "gltf");
+  const Interchange output = output_interchange(job);
   if (!job.more_inputs.empty() || !job.animation_names.empty()) {
-    if (!to_gltf)
+    if (output != Interchange::kGltf)
       return Error{"",
                    fmt::format("several inputs make one glTF with every animation; '{}' is not .glb or .gltf "
                                "(or use --to glb or gltf)",
@@ -116,19 +191,18 @@ Result<Converted<Bytes>> convert(const ConvertJob& job) {
                    {}};
     return animations_to_gltf(job);
   }
-  if (!to_gltf && !target) {
+  if (output == Interchange::kNone && !target) {
     return Error{
         "",
-        fmt::format("cannot tell the output format of '{}': use --to (glb, gltf or a family id)", job.output),
+        fmt::format("cannot tell the output format of '{}': use --to (glb, gltf, bvh or a family id)",
+                    job.output),
         {},
         {},
         {}};
   }
-  if (names_gltf(job.input) && job.format.empty()) {
-    if (to_gltf) return Error{"", "the input is already glTF", {}, {}, {}};
-    return from_gltf(job, *target);
-  }
-  return from_game_file(job, target, to_gltf);
+  const Interchange input = job.format.empty() ? interchange_named(job.input) : Interchange::kNone;
+  if (input != Interchange::kNone) return from_interchange(job, input, target);
+  return from_game_file(job, target);
 }
 
 }  // namespace bonebridge
