@@ -50,7 +50,7 @@ int main(int argc, char** argv) {
       ->excludes(quiet_flag);
   std::vector<Verb> verbs;
   for (auto add : {add_formats, add_info, add_dump, add_validate, add_sample, add_fidelity, add_convert,
-                   add_preview, add_batch, add_characters, add_ls, add_extract, add_pack, add_completion}) {
+                   add_preview, add_batch, add_characters, add_roles, add_ls, add_extract, add_pack, add_completion}) {
     verbs.push_back(add(app));
   }
   try {

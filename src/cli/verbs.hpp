@@ -54,6 +54,7 @@ Verb add_extract(CLI::App& app);
 Verb add_pack(CLI::App& app);
 Verb add_completion(CLI::App& app);
 Verb add_preview(CLI::App& app);
+Verb add_roles(CLI::App& app);
 
 int report_error(const Error& error);
 

@@ -77,6 +77,10 @@ struct ConvertJob {
 };
 Result<Converted<std::vector<std::uint8_t>>> convert(const ConvertJob& job);
 
+// The core scene of a job's one input (`input`, `input_bytes`, `format`, `options`): a glTF or BVH file as
+// read, a game file as its family converts it (with that conversion's notes).
+Result<Converted<Scene>> scene_of(const ConvertJob& job);
+
 // Why clips made for `other` cannot play on `base`'s glTF nodes, or nullopt when they can: the skeletons fit
 // when they have the same number of joints and joint i has the same name and the same parent index in both.
 // Rest transforms may differ (a clip then keeps its own rest values as constant channels).

@@ -176,6 +176,20 @@ Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamil
 
 }  // namespace
 
+Result<Converted<Scene>> scene_of(const ConvertJob& job) {
+  const Interchange kind = job.format.empty() ? interchange_named(job.input) : Interchange::kNone;
+  if (kind != Interchange::kNone) {
+    auto scene = read_interchange(job, kind);
+    if (!scene) return scene.error();
+    return Converted<Scene>{std::move(*scene), {}};
+  }
+  auto input = load_job_input(job, job.input);
+  if (!input) return input.error();
+  auto core = core_of(*input->document, job.options);
+  if (!core) return core.error();
+  return Converted<Scene>{std::move(core->scene), std::move(core->notes)};
+}
+
 Result<Converted<Bytes>> convert(const ConvertJob& job) {
   const FormatFamily* target =
       job.to.empty() ? find_family_by_extension(job.output) : find_family_by_id(job.to);

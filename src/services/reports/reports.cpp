@@ -103,4 +103,29 @@ nlohmann::json pose_json(const EnginePose& pose) {
   return {{"time", pose.time}, {"joints", joints}};
 }
 
+nlohmann::json roles_json(const Skeleton& skeleton, const RoleAssignment& assignment) {
+  const auto names = [](const std::vector<HumanoidRole>& roles) {
+    auto list = nlohmann::json::array();
+    for (const auto role : roles) list.push_back(role_name(role));
+    return list;
+  };
+  auto placed = nlohmann::json::array();  // in VRM's order of the roles
+  for (std::size_t r = 0; r < kHumanoidRoleCount; ++r) {
+    const int joint = assignment.roles.joints[r];
+    if (joint >= 0)
+      placed.push_back(
+          {{"role", role_name(static_cast<HumanoidRole>(r))}, {"joint", skeleton.joints[joint].name}});
+  }
+  auto unmapped = nlohmann::json::array();
+  for (const int joint : assignment.report.unmapped_joints) unmapped.push_back(skeleton.joints[joint].name);
+  const auto& report = assignment.report;
+  return {{"source", report.source},
+          {"roles", placed},
+          {"missing_required", names(report.missing_required)},
+          {"missing_optional", names(report.missing_optional)},
+          {"joints_without_role", unmapped},
+          {"names_not_in_skeleton", report.absent_joints},
+          {"misplaced", report.misplaced}};
+}
+
 }  // namespace bonebridge
