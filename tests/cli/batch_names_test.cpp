@@ -37,5 +37,25 @@ TEST_F(BatchNamesTest, AnArchiveThatDoesNotOpenFailsAloneAndTheOthersAreWritten)
   EXPECT_TRUE(std::filesystem::exists(scratch("out/waving_arm.glb")));
 }
 
+// The install view sorts an archive's entries by name; a batch reports them in the archive's own order (an
+// HQR's numbered entries 0, 1, 2, ..., 10, 11, not 0, 1, 10, 11, 2).
+TEST_F(BatchNamesTest, AnArchiveIsBatchedInItsOwnOrder) {
+  ASSERT_EQ(
+      run({"extract", copy_example("lba/ANIM.HQR", "ANIM.HQR").string(), scratch("anims").string()}).code, 0);
+  std::filesystem::create_directories(scratch("twelve"));
+  for (int i = 0; i < 12; ++i)
+    std::filesystem::copy_file(scratch("anims/1"), scratch("twelve/" + std::to_string(i)));
+  ASSERT_EQ(run({"pack", scratch("twelve").string(), scratch("BIG.HQR").string()}).code, 0);
+  const auto result = run({"batch", scratch("BIG.HQR").string(), scratch("out").string(), "-j", "3"});
+  ASSERT_EQ(result.code, 0) << result.err;
+  std::size_t at = 0;
+  for (int i = 0; i < 12; ++i) {
+    const auto found = result.err.find("BIG.HQR:" + std::to_string(i) + " -> ", at);
+    ASSERT_NE(found, std::string::npos) << "entry " << i << " not after entry " << i - 1 << ":\n"
+                                        << result.err;
+    at = found;
+  }
+}
+
 }  // namespace
 }  // namespace bonebridge::testing
