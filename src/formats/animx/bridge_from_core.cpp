@@ -13,6 +13,7 @@
 #include "bonebridge/formats/animx/engine.hpp"
 #include "bridge_fit.hpp"
 #include "bridge_resample.hpp"
+#include "key_order.hpp"
 
 namespace bonebridge::animx {
 namespace {
@@ -231,9 +232,10 @@ const Track* track_named(const Document& document, const Track& like) {
 
 // How far apart two tracks sample at `seconds`: the angle for a rotation, the largest component difference
 // otherwise (0 or infinity for strings); nullopt when Resonite cannot sample either.
-std::optional<double> sampled_difference(const Track& a, const Track& b, double seconds) {
-  const auto va = sample(a, static_cast<float>(seconds));
-  const auto vb = sample(b, static_cast<float>(seconds));
+std::optional<double> sampled_difference(const Track& a, const Track& b, double seconds, KeyOrder a_order,
+                                         KeyOrder b_order) {
+  const auto va = sample(a, static_cast<float>(seconds), a_order);
+  const auto vb = sample(b, static_cast<float>(seconds), b_order);
   if (!va || !vb) return std::nullopt;
   if (va->text || vb->text) return va->text == vb->text ? 0.0 : std::numeric_limits<double>::infinity();
   const auto ca = components(a.element, va->bytes), cb = components(b.element, vb->bytes);
@@ -260,8 +262,9 @@ MotionDifference compare_tracks(const Document& written, const Document& expecte
       difference.comparable = false;
       return difference;
     }
+    const KeyOrder other_order = key_order(*other), order = key_order(track);
     for (const double t : instants) {
-      const auto apart = sampled_difference(*other, track, t);
+      const auto apart = sampled_difference(*other, track, t, other_order, order);
       if (!apart) {
         difference.comparable = false;
         return difference;

@@ -12,6 +12,7 @@
 #include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/animx/elements.hpp"
 #include "bonebridge/formats/animx/skeleton.hpp"
+#include "key_order.hpp"
 
 namespace bonebridge::animx {
 namespace {
@@ -203,8 +204,10 @@ SampledValue stored_value(const Track& track, const Values& values, std::size_t 
   return {track.element, {bytes.begin(), bytes.end()}, {}};
 }
 
-// Index of the first key whose time is >= t, minus one (a linear scan from key 0, as Resonite does).
-std::ptrdiff_t segment_of(const std::vector<float>& times, float t) {
+// Index of the first key whose time is >= t, minus one (a linear scan from key 0, as Resonite does). On keys
+// whose times never decrease and hold no NaN (`in_order`), the first such key is the one a bisection finds.
+std::ptrdiff_t segment_of(const std::vector<float>& times, float t, bool in_order) {
+  if (in_order) return std::lower_bound(times.begin(), times.end(), t) - times.begin() - 1;
   std::ptrdiff_t i = 0;
   while (i < static_cast<std::ptrdiff_t>(times.size()) && times[static_cast<std::size_t>(i)] < t) ++i;
   return i - 1;
@@ -239,10 +242,10 @@ SampledValue curve_numeric(const Track& track, Interpolation mode, std::size_t i
   return store_components(track.element, out, Rounding::Truncate);
 }
 
-Result<SampledValue> sample_curve(const Track& track, float t) {
+Result<SampledValue> sample_curve(const Track& track, float t, bool in_order) {
   const std::size_t count = track.times.size();
   if (count == 0) return sampling_error(track, "an empty Curve track cannot be sampled (Resonite throws)");
-  const std::ptrdiff_t segment = segment_of(track.times, t);
+  const std::ptrdiff_t segment = segment_of(track.times, t, in_order);
   if (segment < 0) return stored_value(track, track.values, 0);
   const auto i = static_cast<std::size_t>(segment);
   const std::uint8_t mode_byte =
@@ -271,10 +274,10 @@ Result<SampledValue> sample_curve(const Track& track, float t) {
   return curve_numeric<float>(track, mode, i, t);
 }
 
-Result<SampledValue> sample_discrete(const Track& track, float t) {
+Result<SampledValue> sample_discrete(const Track& track, float t, bool in_order) {
   if (track.times.empty())
     return sampling_error(track, "an empty Discrete track cannot be sampled (Resonite throws)");
-  const std::ptrdiff_t segment = segment_of(track.times, t);
+  const std::ptrdiff_t segment = segment_of(track.times, t, in_order);
   return stored_value(track, track.values, segment < 0 ? 0 : static_cast<std::size_t>(segment));
 }
 
@@ -307,16 +310,29 @@ Result<SampledValue> sample_raw(const Track& track, float t) {
 
 }  // namespace
 
-Result<SampledValue> sample(const Track& track, float seconds) {
+Result<SampledValue> sample(const Track& track, float seconds, KeyOrder order) {
+  const bool in_order = order == KeyOrder::InOrder;
   switch (track.type) {
     case TrackType::Raw:
       return sample_raw(track, seconds);
     case TrackType::Discrete:
-      return sample_discrete(track, seconds);
+      return sample_discrete(track, seconds, in_order);
     case TrackType::Curve:
-      return sample_curve(track, seconds);
+      return sample_curve(track, seconds, in_order);
   }
   return sampling_error(track, "unknown track type");
+}
+
+Result<SampledValue> sample(const Track& track, float seconds) {
+  return sample(track, seconds, KeyOrder::AsStored);
+}
+
+KeyOrder key_order(const Track& track) {
+  const auto& times = track.times;
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    if (std::isnan(times[i]) || (i > 0 && times[i] < times[i - 1])) return KeyOrder::AsStored;
+  }
+  return KeyOrder::InOrder;
 }
 
 Status sample_pose(const Document& document, const Skeleton& skeleton, double seconds, EnginePose& pose) {
