@@ -8,6 +8,7 @@
 
 #include "bonebridge/gltf/gltf.hpp"
 #include "extras.hpp"
+#include "property_channels.hpp"
 #include "tinygltf.hpp"
 
 namespace bonebridge::gltf {
@@ -326,6 +327,9 @@ Result<Scene> read(std::span<const std::uint8_t> bytes) {
   loader.SetImageLoader([](tinygltf::Image*, int, std::string*, std::string*, int, int, const unsigned char*,
                            int, void*) { return true; },
                         nullptr);
+  // Pointer channels have no node, which tinygltf refuses; the clip's properties come back from its extras.
+  const auto mended = without_nodeless_channels(bytes);
+  if (mended) bytes = *mended;
   tinygltf::Model model;
   std::string error, warning;
   const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;

@@ -5,9 +5,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -182,6 +184,65 @@ Problem check_sampler(const tinygltf::Model& model, const tinygltf::AnimationSam
   return std::nullopt;
 }
 
+// The index N of a pointer `prefix` N `suffix`, or nothing.
+std::optional<std::size_t> index_in(const std::string& pointer, std::string_view prefix,
+                                    std::string_view suffix) {
+  if (!pointer.starts_with(prefix) || !pointer.ends_with(suffix) ||
+      pointer.size() <= prefix.size() + suffix.size())
+    return std::nullopt;
+  const std::string digits = pointer.substr(prefix.size(), pointer.size() - prefix.size() - suffix.size());
+  if (digits.size() > 9 ||
+      !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::nullopt;
+  return static_cast<std::size_t>(std::stoul(digits));
+}
+
+struct PointerTarget {
+  int type = 0, component_type = 0;  // the output accessor's
+  bool step = false;                 // a bool: STEP only
+};
+
+// What a pointer the writer makes (property_channels.hpp) targets, when the file holds that property.
+std::optional<PointerTarget> pointer_target(const tinygltf::Model& model, const std::string& pointer) {
+  constexpr std::string_view kLights = "/extensions/KHR_lights_punctual/lights/";
+  for (const auto& [suffix, type] :
+       {std::pair{"/intensity", TINYGLTF_TYPE_SCALAR}, {"/color", TINYGLTF_TYPE_VEC3}}) {
+    if (const auto light = index_in(pointer, kLights, suffix); light && *light < model.lights.size())
+      return PointerTarget{type, TINYGLTF_COMPONENT_TYPE_FLOAT, false};
+  }
+  const auto node = index_in(pointer, "/nodes/", "/extensions/KHR_node_visibility/visible");
+  if (node && *node < model.nodes.size() && model.nodes[*node].extensions.contains("KHR_node_visibility"))
+    return PointerTarget{TINYGLTF_TYPE_SCALAR, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, true};
+  return std::nullopt;
+}
+
+bool declares(const tinygltf::Model& model, const std::string& extension) {
+  return std::find(model.extensionsUsed.begin(), model.extensionsUsed.end(), extension) !=
+         model.extensionsUsed.end();
+}
+
+// A KHR_animation_pointer channel: no node, a pointer to a property the file holds, an output accessor of
+// that property's type. `target` becomes the pointer.
+Problem check_pointer_channel(const tinygltf::Model& model, const tinygltf::Animation& animation,
+                              const tinygltf::AnimationChannel& channel, const std::string& at,
+                              std::string& target) {
+  if (channel.target_node >= 0) return at + "/target/node is set on a pointer channel";
+  const auto extension = channel.target_extensions.find("KHR_animation_pointer");
+  if (extension == channel.target_extensions.end() || !extension->second.Has("pointer") ||
+      !declares(model, "KHR_animation_pointer"))
+    return at + "/target has no declared KHR_animation_pointer";
+  target = extension->second.Get("pointer").Get<std::string>();
+  const auto property = pointer_target(model, target);
+  if (!property) return fmt::format("{}/target points to \"{}\", which the file does not hold", at, target);
+  const auto& sampler = animation.samplers[static_cast<std::size_t>(channel.sampler)];
+  if (auto bad = reference(sampler.output, model.accessors, at + "/sampler/output", "accessor")) return bad;
+  const auto& output = model.accessors[static_cast<std::size_t>(sampler.output)];
+  if (output.type != property->type || output.componentType != property->component_type ||
+      (property->step && sampler.interpolation != "STEP"))
+    return fmt::format("{}: the output of sampler {} is not of the type of {}", at, channel.sampler, target);
+  return std::nullopt;
+}
+
 Problem check_animations(const tinygltf::Model& model) {
   static const std::set<std::string> kPaths{"translation", "rotation", "scale", "weights"};
   for (std::size_t a = 0; a < model.animations.size(); ++a) {
@@ -193,10 +254,15 @@ Problem check_animations(const tinygltf::Model& model) {
       const auto& channel = animation.channels[c];
       const std::string at = fmt::format("{}/channels/{}", where, c);
       if (auto bad = reference(channel.sampler, animation.samplers, at, "sampler")) return bad;
-      if (auto bad = reference(channel.target_node, model.nodes, at + "/target", "node")) return bad;
-      if (!kPaths.contains(channel.target_path))
-        return fmt::format("{}/target/path is \"{}\"", at, channel.target_path);
-      if (!targets.emplace(channel.target_node, channel.target_path).second)
+      std::string target = channel.target_path;
+      if (channel.target_path == "pointer") {
+        if (auto bad = check_pointer_channel(model, animation, channel, at, target)) return bad;
+      } else {
+        if (auto bad = reference(channel.target_node, model.nodes, at + "/target", "node")) return bad;
+        if (!kPaths.contains(channel.target_path))
+          return fmt::format("{}/target/path is \"{}\"", at, channel.target_path);
+      }
+      if (!targets.emplace(channel.target_node, target).second)
         return at + " animates what an earlier channel does";
     }
     for (std::size_t s = 0; s < animation.samplers.size(); ++s) {

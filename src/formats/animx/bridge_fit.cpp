@@ -56,11 +56,13 @@ double largest_difference(const std::vector<double>& a, const std::vector<double
 }
 
 // How far what Resonite plays of `keys` strays from the passed values from..to (indices), in tolerances:
-// above 1 where it strays more than allowed.
-double played_error(const Baked& baked, const std::vector<CurveKey>& keys, std::size_t from, std::size_t to) {
+// above 1 where it strays more than allowed. The search stops at the first value beyond `enough` (a test
+// whether a segment fits needs no more: most tests of the greedy search fail).
+double played_error(const Baked& baked, const std::vector<CurveKey>& keys, std::size_t from, std::size_t to,
+                    double enough = std::numeric_limits<double>::infinity()) {
   const Track track = fitted_track("", "", baked.element, keys, 0);
   double largest = 0;
-  for (std::size_t k = from; k <= to; ++k) {
+  for (std::size_t k = from; k <= to && !(largest > enough); ++k) {
     const auto played = sample(track, static_cast<float>(baked.times[k]));
     if (!played) return std::numeric_limits<double>::infinity();
     largest =
@@ -124,20 +126,20 @@ std::vector<CurveKey> line(const Baked& baked, std::size_t from, std::size_t to)
           {baked.times[to], baked.values[to], Interpolation::Linear, {}, {}}};
 }
 
-double linear_error(const Baked& baked, std::size_t from, std::size_t to) {
-  return played_error(baked, line(baked, from, to), from, to);
+bool line_fits(const Baked& baked, std::size_t from, std::size_t to) {
+  return played_error(baked, line(baked, from, to), from, to, 1) <= 1;
 }
 
 std::optional<std::vector<CurveKey>> segment(const Baked& baked, std::size_t from, std::size_t to) {
   std::vector<CurveKey> keys = line(baked, from, to);
-  if (played_error(baked, keys, from, to) <= 1) return keys;
+  if (played_error(baked, keys, from, to, 1) <= 1) return keys;
   if (!baked.curves || to - from < kMinCurveSpan) return std::nullopt;
   auto controls = bezier_controls(baked, from, to);
   if (!controls) return std::nullopt;
   keys[0].mode = Interpolation::CubicBezier;
   keys[0].out_control = std::move(controls->first);
   keys[1].in_control = std::move(controls->second);
-  if (played_error(baked, keys, from, to) <= 1) return keys;
+  if (played_error(baked, keys, from, to, 1) <= 1) return keys;
   return std::nullopt;
 }
 
@@ -157,9 +159,8 @@ std::vector<CurveKey> fit_piece(const Baked& baked, std::size_t first, std::size
   std::vector<std::size_t> kept{first};
   while (kept.back() < last) {
     const std::size_t from = kept.back(), limit = std::min(kMaxSpan, last - from);
-    const std::size_t straight = longest_span(from, 1, limit, [&](std::size_t a, std::size_t b) {
-      return b == a + 1 || linear_error(baked, a, b) <= 1;
-    });
+    const std::size_t straight = longest_span(
+        from, 1, limit, [&](std::size_t a, std::size_t b) { return b == a + 1 || line_fits(baked, a, b); });
     const std::size_t curved =
         baked.curves
             ? longest_span(from, kMinCurveSpan, limit,

@@ -7,6 +7,7 @@
 
 #include "bonebridge/core/sampler.hpp"
 #include "bridge_resample.hpp"
+#include "key_order.hpp"
 
 namespace bonebridge::animx {
 namespace {
@@ -46,8 +47,9 @@ double just_after(double t) {
   return t + std::max(1e-4, std::abs(t) * std::ldexp(1.0, -19));
 }
 
-std::optional<std::vector<double>> engine_numbers(const Track& track, double t) {
-  const auto value = sample(track, static_cast<float>(t));
+std::optional<std::vector<double>> engine_numbers(const Track& track, double t,
+                                                  KeyOrder order = KeyOrder::AsStored) {
+  const auto value = sample(track, static_cast<float>(t), order);
   if (!value.ok()) return std::nullopt;
   return components(value->element, value->bytes);
 }
@@ -140,9 +142,10 @@ double largest_error(const Track& track, const Channel<Value>& channel) {
                         kMaxResampleSeconds);
   if (!std::isfinite(end)) end = channel.times.back();
   const int steps = std::min(steps_for(end, kCheckRate), kMaxCheckSamples);
+  const KeyOrder order = key_order(track);
   for (int j = 0; j <= steps; ++j) {
     const double t = end * j / std::max(steps, 1);
-    const auto expected = engine_numbers(track, t);
+    const auto expected = engine_numbers(track, t, order);
     if (!expected) continue;
     if constexpr (std::is_same_v<Value, Quat>) {
       note_error(report, angle_between(normalize(quat_of(*expected)), sample_channel(channel, t)) * 180 / kPi,
@@ -169,8 +172,9 @@ std::optional<std::vector<Keyed>> resample(const Track& track, double clip_end, 
   const std::vector<double> breakpoints = sample_times(track, clip_end);
   const BisectionLimits limits{12, kMinSplitSeconds, std::ldexp(1.0, -17),
                                static_cast<std::size_t>(budget_for(value_count(track)))};
+  const KeyOrder order = key_order(track);
   return fit<std::vector<double>>(
-      breakpoints, [&](double t) { return engine_numbers(track, t); },
+      breakpoints, [&](double t) { return engine_numbers(track, t, order); },
       [&](const Keyed& a, const Keyed& b, const Keyed& middle) {
         return needs_split(a, b, middle, rotation);
       },

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -11,6 +12,7 @@
 #include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/animx/elements.hpp"
 #include "bonebridge/formats/animx/skeleton.hpp"
+#include "key_order.hpp"
 
 namespace bonebridge::animx {
 namespace {
@@ -136,18 +138,48 @@ bool is_integer(Scalar scalar) {
   return scalar != Scalar::F32 && scalar != Scalar::F64 && scalar != Scalar::Bool && scalar != Scalar::String;
 }
 
-// The scalar type Resonite computes in: float for float and integer types, double for double types.
+// Component `c` of a stored value, as components() gives it.
+double component_at(const ElementInfo& info, std::span<const std::uint8_t> bytes, std::size_t c) {
+  if (info.scalar == Scalar::Bool)
+    return info.components == 1 ? (bytes[0] != 0 ? 1 : 0) : (bytes[0] >> c) & 1;
+  return load_scalar(info.scalar, bytes.data() + c * scalar_size(info.scalar));
+}
+
+// The numbers of one value (at most float4x4's 16) in the scalar type Resonite computes in: float for float
+// and integer types, double for double types. Held in place: sampling allocates nothing per number, which
+// the bridge's fitting, sampling thousands of times a channel, depends on.
 template <class S>
-std::vector<S> load_components(ElementType element, std::span<const std::uint8_t> bytes) {
-  std::vector<S> out;
-  for (const double value : components(element, bytes)) out.push_back(static_cast<S>(value));
+struct Numbers {
+  std::array<S, 16> values{};
+  std::size_t count = 0;
+  std::size_t size() const { return count; }
+  S& operator[](std::size_t i) { return values[i]; }
+  const S& operator[](std::size_t i) const { return values[i]; }
+  S* begin() { return values.data(); }
+  S* end() { return values.data() + count; }
+};
+
+template <class S>
+Numbers<S> load_components(ElementType element, std::span<const std::uint8_t> bytes) {
+  const auto& info = element_info(element);
+  Numbers<S> out;
+  if (info.scalar == Scalar::String) return out;
+  out.count = static_cast<std::size_t>(info.components);
+  for (std::size_t c = 0; c < out.count; ++c) out[c] = static_cast<S>(component_at(info, bytes, c));
+  return out;
+}
+
+template <class S>
+Numbers<S> sized_like(const Numbers<S>& other) {
+  Numbers<S> out;
+  out.count = other.count;
   return out;
 }
 
 enum class Rounding { Nearest, Truncate };
 
 template <class S>
-SampledValue store_components(ElementType element, const std::vector<S>& values, Rounding rounding) {
+SampledValue store_components(ElementType element, const Numbers<S>& values, Rounding rounding) {
   const auto& info = element_info(element);
   SampledValue out{element, std::vector<std::uint8_t>(static_cast<std::size_t>(info.size)), {}};
   const std::size_t step = scalar_size(info.scalar);
@@ -161,7 +193,7 @@ SampledValue store_components(ElementType element, const std::vector<S>& values,
 }
 
 template <class S>
-void normalize_quaternion(std::vector<S>& q) {
+void normalize_quaternion(Numbers<S>& q) {
   const S length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
   for (S& c : q) c = c / length;
 }
@@ -172,8 +204,10 @@ SampledValue stored_value(const Track& track, const Values& values, std::size_t 
   return {track.element, {bytes.begin(), bytes.end()}, {}};
 }
 
-// Index of the first key whose time is >= t, minus one (a linear scan from key 0, as Resonite does).
-std::ptrdiff_t segment_of(const std::vector<float>& times, float t) {
+// Index of the first key whose time is >= t, minus one (a linear scan from key 0, as Resonite does). On keys
+// whose times never decrease and hold no NaN (`in_order`), the first such key is the one a bisection finds.
+std::ptrdiff_t segment_of(const std::vector<float>& times, float t, bool in_order) {
+  if (in_order) return std::lower_bound(times.begin(), times.end(), t) - times.begin() - 1;
   std::ptrdiff_t i = 0;
   while (i < static_cast<std::ptrdiff_t>(times.size()) && times[static_cast<std::size_t>(i)] < t) ++i;
   return i - 1;
@@ -186,7 +220,7 @@ SampledValue curve_numeric(const Track& track, Interpolation mode, std::size_t i
   const S w = 1 - u;
   const auto v0 = load_components<S>(track.element, value_bytes(track.element, track.values, i));
   const auto v1 = load_components<S>(track.element, value_bytes(track.element, track.values, i + 1));
-  std::vector<S> out(v0.size());
+  Numbers<S> out = sized_like(v0);
   if (mode == Interpolation::Linear) {
     for (std::size_t c = 0; c < out.size(); ++c) out[c] = v0[c] + (v1[c] - v0[c]) * u;
     if (is_quaternion(track.element)) normalize_quaternion(out);  // nlerp, no hemisphere flip
@@ -208,10 +242,10 @@ SampledValue curve_numeric(const Track& track, Interpolation mode, std::size_t i
   return store_components(track.element, out, Rounding::Truncate);
 }
 
-Result<SampledValue> sample_curve(const Track& track, float t) {
+Result<SampledValue> sample_curve(const Track& track, float t, bool in_order) {
   const std::size_t count = track.times.size();
   if (count == 0) return sampling_error(track, "an empty Curve track cannot be sampled (Resonite throws)");
-  const std::ptrdiff_t segment = segment_of(track.times, t);
+  const std::ptrdiff_t segment = segment_of(track.times, t, in_order);
   if (segment < 0) return stored_value(track, track.values, 0);
   const auto i = static_cast<std::size_t>(segment);
   const std::uint8_t mode_byte =
@@ -240,10 +274,10 @@ Result<SampledValue> sample_curve(const Track& track, float t) {
   return curve_numeric<float>(track, mode, i, t);
 }
 
-Result<SampledValue> sample_discrete(const Track& track, float t) {
+Result<SampledValue> sample_discrete(const Track& track, float t, bool in_order) {
   if (track.times.empty())
     return sampling_error(track, "an empty Discrete track cannot be sampled (Resonite throws)");
-  const std::ptrdiff_t segment = segment_of(track.times, t);
+  const std::ptrdiff_t segment = segment_of(track.times, t, in_order);
   return stored_value(track, track.values, segment < 0 ? 0 : static_cast<std::size_t>(segment));
 }
 
@@ -251,7 +285,7 @@ template <class S>
 SampledValue raw_numeric(const Track& track, std::size_t index, std::size_t next, S l) {
   const auto a = load_components<S>(track.element, value_bytes(track.element, track.values, index));
   const auto b = load_components<S>(track.element, value_bytes(track.element, track.values, next));
-  std::vector<S> out(a.size());
+  Numbers<S> out = sized_like(a);
   for (std::size_t c = 0; c < out.size(); ++c) out[c] = a[c] * (1 - l) + b[c] * l;
   return store_components(track.element, out, Rounding::Nearest);
 }
@@ -276,16 +310,29 @@ Result<SampledValue> sample_raw(const Track& track, float t) {
 
 }  // namespace
 
-Result<SampledValue> sample(const Track& track, float seconds) {
+Result<SampledValue> sample(const Track& track, float seconds, KeyOrder order) {
+  const bool in_order = order == KeyOrder::InOrder;
   switch (track.type) {
     case TrackType::Raw:
       return sample_raw(track, seconds);
     case TrackType::Discrete:
-      return sample_discrete(track, seconds);
+      return sample_discrete(track, seconds, in_order);
     case TrackType::Curve:
-      return sample_curve(track, seconds);
+      return sample_curve(track, seconds, in_order);
   }
   return sampling_error(track, "unknown track type");
+}
+
+Result<SampledValue> sample(const Track& track, float seconds) {
+  return sample(track, seconds, KeyOrder::AsStored);
+}
+
+KeyOrder key_order(const Track& track) {
+  const auto& times = track.times;
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    if (std::isnan(times[i]) || (i > 0 && times[i] < times[i - 1])) return KeyOrder::AsStored;
+  }
+  return KeyOrder::InOrder;
 }
 
 Status sample_pose(const Document& document, const Skeleton& skeleton, double seconds, EnginePose& pose) {
@@ -338,15 +385,9 @@ std::vector<double> components(ElementType element, std::span<const std::uint8_t
   const auto& info = element_info(element);
   std::vector<double> out;
   if (info.scalar == Scalar::String) return out;
-  if (info.scalar == Scalar::Bool) {
-    for (int c = 0; c < info.components; ++c)
-      out.push_back(info.components == 1 ? (bytes[0] != 0 ? 1 : 0) : (bytes[0] >> c) & 1);
-    return out;
-  }
-  const std::size_t step = scalar_size(info.scalar);
-  for (std::size_t c = 0; c < static_cast<std::size_t>(info.components); ++c) {
-    out.push_back(load_scalar(info.scalar, bytes.data() + c * step));
-  }
+  out.reserve(static_cast<std::size_t>(info.components));
+  for (std::size_t c = 0; c < static_cast<std::size_t>(info.components); ++c)
+    out.push_back(component_at(info, bytes, c));
   return out;
 }
 

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // A Resonite clip that animates only a field (a light's intensity), issue 38: its slot stays a node of the
 // glTF scene, the clip a glTF animation whose extras hold the track, and reading the glTF back gives the
-// clip again. The Khronos validator checks the same clip as a bundled example (examples/animx/fade.animj,
-// tests/runtime/exports.json).
+// clip again. The field is a light's intensity (core/property_targets.hpp), which the glTF writer animates
+// through KHR_animation_pointer; tests/cli/property_channels_test.cpp has the Khronos validator
+// check the same clip as a bundled example (examples/animx/fade.animj) and converts it back byte for byte.
 #include <gtest/gtest.h>
 
+#include "bonebridge/core/property_targets.hpp"
 #include "bonebridge/core/reduce.hpp"
 #include "bonebridge/formats/animx/animj.hpp"
 #include "bonebridge/formats/animx/bridge.hpp"
@@ -79,7 +81,41 @@ TEST(AnimxPropertyOnly, TheSlotIsANodeOfTheScene) {
   ASSERT_EQ(core->scene.skeleton.joints.size(), 1u);
   EXPECT_EQ(core->scene.skeleton.joints[0].name, "Light");
   ASSERT_EQ(core->scene.clips.size(), 1u);
-  EXPECT_EQ(core->scene.clips[0].properties.size(), 1u);
+  ASSERT_EQ(core->scene.clips[0].properties.size(), 1u);
+  EXPECT_EQ(property_target(core->scene.clips[0].properties[0]), PropertyTarget::LightIntensity);
+}
+
+// research/animx.md §5: a property names a slot field or `Component.Field`. What glTF can animate of an AnimX
+// track as to_core gives it (core/property_targets.hpp reads its name and Resonite's value type name): the
+// Light component's Intensity (float or double) and Color (color), also written bare, and the slot's
+// ActiveSelf (bool); the same names with other value types, and other fields, animate nothing in glTF.
+TEST(AnimxPropertyOnly, WhatEachFieldAnimatesInGltf) {
+  const auto target_of = [](const std::string& property, const std::string& type, const std::string& value) {
+    const std::string text =
+        R"({"name":"t","globalDuration":1,"tracks":[{"trackType":"Discrete","valueType":")" + type +
+        R"(","data":{"node":"Slot","property":")" + property + R"(","keyframes":[{"time":0,"value":)" +
+        value + "}]}}]}";
+    auto document = read_animj(text);
+    EXPECT_TRUE(document.ok()) << text;
+    if (!document.ok()) return PropertyTarget::None;
+    const auto core = to_core(*document, {});
+    EXPECT_TRUE(core.ok());
+    return core.ok() && !core->scene.clips[0].properties.empty()
+               ? property_target(core->scene.clips[0].properties[0])
+               : PropertyTarget::None;
+  };
+  const std::string colour = R"({"r":1,"g":0.5,"b":0,"a":1})";
+  EXPECT_EQ(target_of("Intensity", "float", "1"), PropertyTarget::LightIntensity);
+  EXPECT_EQ(target_of("Light.Intensity", "double", "1"), PropertyTarget::LightIntensity);
+  EXPECT_EQ(target_of("Light.Intensity", "int", "1"), PropertyTarget::None);
+  EXPECT_EQ(target_of("Light.Color", "color", colour), PropertyTarget::LightColor);
+  EXPECT_EQ(target_of("Color", "color", colour), PropertyTarget::LightColor);
+  EXPECT_EQ(target_of("Light.Color", "color32", R"({"r":255,"g":0,"b":0,"a":255})"), PropertyTarget::None);
+  EXPECT_EQ(target_of("ActiveSelf", "bool", "false"), PropertyTarget::NodeVisible);
+  EXPECT_EQ(target_of("Active", "bool", "true"), PropertyTarget::NodeVisible);
+  EXPECT_EQ(target_of("Enabled", "bool", "true"), PropertyTarget::None);
+  EXPECT_EQ(target_of("PBS_Metallic.AlbedoColor", "color", colour), PropertyTarget::None);
+  EXPECT_EQ(target_of("Intensity", "float3", R"({"x":1,"y":1,"z":1})"), PropertyTarget::None);
 }
 
 TEST(AnimxPropertyOnly, ComesBackFromGltfAsTheSameClip) {
