@@ -76,11 +76,10 @@ Result<Converted<Bytes>> write_scene(const Scene& scene, const FormatFamily& tar
 }
 
 Result<Converted<Bytes>> from_gltf(const ConvertJob& job, const FormatFamily& target) {
+  if (job.input_bytes) return convert_gltf(*job.input_bytes, target, job);
   auto bytes = read_file(job.input);
   if (!bytes) return bytes.error();
-  auto scene = gltf::read(*bytes);
-  if (!scene) return scene.error();
-  return write_scene(*scene, target, job, {});
+  return convert_gltf(*bytes, target, job);
 }
 
 Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamily* target, bool to_gltf) {
@@ -100,6 +99,13 @@ Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamil
 }
 
 }  // namespace
+
+Result<Converted<Bytes>> convert_gltf(std::span<const std::uint8_t> gltf, const FormatFamily& target,
+                                      const ConvertJob& job) {
+  auto scene = gltf::read(gltf);
+  if (!scene) return scene.error();
+  return write_scene(*scene, target, job, {});
+}
 
 Result<Converted<Bytes>> convert(const ConvertJob& job) {
   const FormatFamily* target =
