@@ -27,9 +27,10 @@ set(BONEBRIDGE_INSTALL_PYTHONDIR lib/python3/dist-packages
     CACHE STRING "Where the Python module goes, under the install prefix (Debian's layout)")
 if(TARGET python_module)
   install(FILES ${BONEBRIDGE_PYTHON_FILES} DESTINATION ${BONEBRIDGE_INSTALL_PYTHONDIR}/bonebridge COMPONENT python)
-  # The C ABI's library beside the module, under its soname (the name the module loads).
-  install(FILES $<TARGET_FILE:bonebridge_shared> DESTINATION ${BONEBRIDGE_INSTALL_PYTHONDIR}/bonebridge
-          RENAME $<TARGET_SONAME_FILE_NAME:bonebridge_shared> COMPONENT python)
+  # The C ABI's library beside the module, with its soname link (the name the module loads), stripped as a
+  # target is.
+  install(TARGETS bonebridge_shared LIBRARY DESTINATION ${BONEBRIDGE_INSTALL_PYTHONDIR}/bonebridge NAMELINK_SKIP
+          COMPONENT python)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/blender/io_scene_bonebridge
           DESTINATION ${CMAKE_INSTALL_DATADIR}/blender/scripts/addons COMPONENT python
           PATTERN __pycache__ EXCLUDE)

@@ -12,7 +12,8 @@
  *   take a UTF-8 folder path.
  * - Settings go in by their command-line names ("model", "variant", "unit-scale", "strict"; a flag's value
  *   is "1"), checked as the command-line tool checks them (`bonebridge formats --json` lists them).
- * - A NULL, truncated or malformed argument is an error status with a text, never a crash. */
+ * - A NULL, truncated or malformed argument is an error status with a text, never a crash.
+ * - Threads: any call from any thread; one document is used by one thread at a time. */
 #ifndef BONEBRIDGE_BONEBRIDGE_H
 #define BONEBRIDGE_BONEBRIDGE_H
 

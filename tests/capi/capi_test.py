@@ -33,7 +33,10 @@ def tool(*args, check=True):
 
 
 def capi(*args):
-    return subprocess.run([*WRAPPER, CAPI, *args], capture_output=True)
+    # Under wine: its own prefix in the work folder, and none of its console chatter.
+    env = dict(os.environ, WINEDEBUG="-all", WINEPREFIX=os.path.join(WORK, "wineprefix"),
+               WINEDLLOVERRIDES="mscoree,mshtml=") if WRAPPER else None
+    return subprocess.run([*WRAPPER, CAPI, *args], capture_output=True, env=env)
 
 
 def read(path):
