@@ -82,7 +82,8 @@ def path_of(name):
 
 def run_case(name, extension, family, args, companion_bytes=False):
     args = [path_of(a) for a in args]
-    label = name + (" (companion as bytes)" if companion_bytes else "")
+    label = os.path.relpath(path_of(name), SOURCE if "{examples}" in name else SAMPLES) + (
+        " (companion as bytes)" if companion_bytes else "")
     if not os.path.exists(path_of(name)):
         print(f"SKIPPED LOUDLY: {path_of(name)} is absent (../shared/samples missing)", flush=True)
         return False
