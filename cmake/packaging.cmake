@@ -25,10 +25,12 @@ install(FILES ${bash_completion} DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-compl
 # Preferences > Add-ons), and as the zip that installs into any Blender running Python 3.11.
 set(BONEBRIDGE_INSTALL_PYTHONDIR lib/python3/dist-packages
     CACHE STRING "Where the Python module goes, under the install prefix (Debian's layout)")
-if(TARGET _bonebridge)
-  install(TARGETS _bonebridge LIBRARY DESTINATION ${BONEBRIDGE_INSTALL_PYTHONDIR}/bonebridge COMPONENT python)
-  install(FILES ${PROJECT_SOURCE_DIR}/python/bonebridge/__init__.py
-          DESTINATION ${BONEBRIDGE_INSTALL_PYTHONDIR}/bonebridge COMPONENT python)
+if(TARGET python_module)
+  install(FILES ${BONEBRIDGE_PYTHON_FILES} DESTINATION ${BONEBRIDGE_INSTALL_PYTHONDIR}/bonebridge COMPONENT python)
+  # The C ABI's library beside the module, with its soname link (the name the module loads), stripped as a
+  # target is.
+  install(TARGETS bonebridge_shared LIBRARY DESTINATION ${BONEBRIDGE_INSTALL_PYTHONDIR}/bonebridge NAMELINK_SKIP
+          COMPONENT python)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/blender/io_scene_bonebridge
           DESTINATION ${CMAKE_INSTALL_DATADIR}/blender/scripts/addons COMPONENT python
           PATTERN __pycache__ EXCLUDE)
@@ -41,7 +43,7 @@ install(FILES ${PROJECT_SOURCE_DIR}/cmake/copyright DESTINATION ${CMAKE_INSTALL_
         COMPONENT runtime)
 install(FILES ${PROJECT_SOURCE_DIR}/cmake/copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/libbonebridge-dev
         COMPONENT development)
-if(TARGET _bonebridge)
+if(TARGET python_module)
   install(FILES ${PROJECT_SOURCE_DIR}/cmake/copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/python3-bonebridge
           COMPONENT python)
 endif()
@@ -50,7 +52,7 @@ endif()
 # scripts/package.sh builds only this.
 add_custom_target(bonebridge_installed_files)
 add_dependencies(bonebridge_installed_files bonebridge ${BONEBRIDGE_INSTALLED_LIBRARIES} bonebridge_bash_completion)
-foreach(target IN ITEMS bonebridge_man _bonebridge blender_addon)
+foreach(target IN ITEMS bonebridge_man python_module blender_addon)
   if(TARGET ${target})
     add_dependencies(bonebridge_installed_files ${target})
   endif()
@@ -116,23 +118,21 @@ The static libraries and headers of bonebridge, with a CMake package
 (find_package(bonebridge CONFIG), target bonebridge::bonebridge) and a
 pkg-config file.")
 
-if(TARGET _bonebridge)
+if(TARGET python_module)
   list(APPEND CPACK_COMPONENTS_ALL python)
-  find_package(Python3 REQUIRED COMPONENTS Interpreter Development.Module)  # the one python/ built against
-  math(EXPR next_minor "${Python3_VERSION_MINOR} + 1")
-  set(python_version ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR})
   set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-bonebridge)
   set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
-  # The extension is built for this one Python version, as dh_python3 would say it.
-  set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS
-      "python3 (>= ${python_version}~), python3 (<< ${Python3_VERSION_MAJOR}.${next_minor}), python3-numpy")
+  # Pure Python over ctypes: any python3 from 3.8 on; the C ABI's library needs what dpkg-shlibdeps finds. numpy
+  # gives poses as arrays (nested lists without it).
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "python3 (>= 3.8)")
+  set(CPACK_DEBIAN_PYTHON_PACKAGE_RECOMMENDS python3-numpy)
   set(CPACK_DEBIAN_PYTHON_PACKAGE_ENHANCES blender)
   set(CPACK_DEBIAN_PYTHON_DESCRIPTION
       "skeletal animation of classic games to glTF 2.0 and back (Python, Blender)
 The bonebridge Python module (import bonebridge): open, sample and convert the
-games' animation files with numpy arrays, and a Blender add-on (File > Import
-and Export) for Debian's Blender, also as a zip for other Blenders running
-Python ${python_version}.")
+games' animation files, poses as numpy arrays, in pure Python over the C ABI of
+libbonebridge (ctypes), and a Blender add-on (File > Import and Export) for
+Debian's Blender, also as a zip for other Blenders.")
 endif()
 
 include(CPack)

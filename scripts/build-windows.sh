@@ -145,13 +145,13 @@ googletest_dependency() {
   rm -rf "$work"
 }
 
-# Fails when the exe imports a DLL that is not part of Windows.
+# Fails when the exe (or the DLL) imports a DLL that is not part of Windows.
 check_system_imports() {
   local dlls
   dlls=$($triplet-objdump -p "$1" | sed -n 's/^\s*DLL Name: //p' | sort -u)
-  echo "bonebridge.exe imports: $(echo "$dlls" | tr '\n' ' ')" >&2
+  echo "$(basename "$1") imports: $(echo "$dlls" | tr '\n' ' ')" >&2
   if echo "$dlls" | grep -viqE '^(kernel32|msvcrt|advapi32|user32|shell32|ws2_32|bcrypt|ole32)\.dll$'; then
-    echo "error: bonebridge.exe imports a DLL that Windows does not ship" >&2
+    echo "error: $(basename "$1") imports a DLL that Windows does not ship" >&2
     return 1
   fi
 }
@@ -194,11 +194,13 @@ fi
 cmake -S . -B build-windows "${launcher[@]}" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
   -DBONEBRIDGE_WINDOWS_DEPS="$prefix" -DCMAKE_BUILD_TYPE=Release -DBONEBRIDGE_WERROR=ON -DBONEBRIDGE_BENCH=OFF \
   -DBONEBRIDGE_TESTS="$tests" >/dev/null
-targets=(bonebridge)
+# The tool, the C ABI's bonebridge.dll and its C test program (run under wine by the native build: capi_wine).
+targets=(bonebridge bonebridge_shared capi_test)
 if [ "$tests" = ON ]; then
-  read -r -a targets <<<"bonebridge $(cmake --build build-windows --target help | sed -n 's/^\(bonebridge_tests_[a-z]*\):.*/\1/p' | tr '\n' ' ')"
+  read -r -a targets <<<"bonebridge bonebridge_shared capi_test $(cmake --build build-windows --target help | sed -n 's/^\(bonebridge_tests_[a-z]*\):.*/\1/p' | tr '\n' ' ')"
 fi
 cmake --build build-windows -j "$jobs" --target "${targets[@]}"
 echo "Built in $((SECONDS - start)) s" >&2
 check_system_imports build-windows/bonebridge.exe
+check_system_imports build-windows/bonebridge.dll
 package_release build-windows

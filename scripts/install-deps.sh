@@ -11,7 +11,7 @@ packages=(
   build-essential cmake ninja-build pkg-config clang clang-format libclang-rt-14-dev
   libfmt-dev nlohmann-json3-dev libcli11-dev libtinygltf-dev liblz4-dev liblzma-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev nodejs npm blender python3-numpy chromium
-  pybind11-dev python3-dev python3-pytest help2man libjs-three libpng-dev ccache
+  python3 python3-pytest help2man libjs-three libpng-dev ccache
   libzip-dev libbrotli-dev libpugixml-dev assimp-testmodels
 )
 # --cross: also the cross toolchains (scripts/build-wasm.sh, scripts/build-windows.sh call it so).

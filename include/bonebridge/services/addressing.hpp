@@ -59,6 +59,10 @@ struct AddressedFile {
   std::string container;  // the innermost archive's name; empty for a plain file
 };
 
+// The entry of `archive` that `wanted` names: its stored name, in any letter case, its name without the
+// extension when only one entry has that stem, or its index; nullopt when none.
+std::optional<std::size_t> entry_index(const archive::Archive& archive, const std::string& wanted);
+
 // Entry `index` of `archive`, its errors naming it by `address` (ARCHIVE:ENTRY).
 Result<std::vector<std::uint8_t>> read_entry(const archive::Archive& archive, std::size_t index,
                                              const std::string& address);

@@ -81,6 +81,11 @@ Result<Converted<std::vector<std::uint8_t>>> convert(const ConvertJob& job);
 // read, a game file as its family converts it (with that conversion's notes).
 Result<Converted<Scene>> scene_of(const ConvertJob& job);
 
+// What `convert` does with a glTF input whose bytes the caller has: `gltf` written in `target`'s format, with
+// `job`'s options and companions and its output's name (which kind a family of several writes).
+Result<Converted<std::vector<std::uint8_t>>> convert_gltf(std::span<const std::uint8_t> gltf,
+                                                          const FormatFamily& target, const ConvertJob& job);
+
 // Why clips made for `other` cannot play on `base`'s glTF nodes, or nullopt when they can: the skeletons fit
 // when they have the same number of joints and joint i has the same name and the same parent index in both.
 // Rest transforms may differ (a clip then keeps its own rest values as constant channels).

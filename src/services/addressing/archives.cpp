@@ -33,22 +33,6 @@ std::optional<std::size_t> entry_by_stem(const std::vector<archive::Entry>& entr
   return found;
 }
 
-std::optional<std::size_t> entry_index(const archive::Archive& archive, const std::string& wanted) {
-  const auto& entries = archive.entries();
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    if (entries[i].name == wanted) return i;
-  }
-  const std::string folded = entry_key(wanted);
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    if (entry_key(entries[i].name) == folded) return i;
-  }
-  if (const auto stem = entry_by_stem(entries, folded)) return stem;
-  std::size_t index = 0;
-  const auto [end, ec] = std::from_chars(wanted.data(), wanted.data() + wanted.size(), index);
-  if (ec == std::errc() && end == wanted.data() + wanted.size() && index < entries.size()) return index;
-  return std::nullopt;
-}
-
 // The kind `name`'s extension names and its word for a file of it that is no archive ("a part"); for other
 // names, "a file".
 std::pair<std::string, std::string> what_file(const std::string& name) {
@@ -80,6 +64,22 @@ Result<std::unique_ptr<archive::Archive>> named(Result<std::unique_ptr<archive::
 }
 
 }  // namespace
+
+std::optional<std::size_t> entry_index(const archive::Archive& archive, const std::string& wanted) {
+  const auto& entries = archive.entries();
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (entries[i].name == wanted) return i;
+  }
+  const std::string folded = entry_key(wanted);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (entry_key(entries[i].name) == folded) return i;
+  }
+  if (const auto stem = entry_by_stem(entries, folded)) return stem;
+  std::size_t index = 0;
+  const auto [end, ec] = std::from_chars(wanted.data(), wanted.data() + wanted.size(), index);
+  if (ec == std::errc() && end == wanted.data() + wanted.size() && index < entries.size()) return index;
+  return std::nullopt;
+}
 
 std::string entry_key(const std::string& name) {
   std::string key;

@@ -190,6 +190,13 @@ Result<Converted<Scene>> scene_of(const ConvertJob& job) {
   return Converted<Scene>{std::move(core->scene), std::move(core->notes)};
 }
 
+Result<Converted<Bytes>> convert_gltf(std::span<const std::uint8_t> gltf, const FormatFamily& target,
+                                      const ConvertJob& job) {
+  auto scene = gltf::read(gltf);
+  if (!scene) return scene.error();
+  return write_scene(*scene, target, job, {});
+}
+
 Result<Converted<Bytes>> convert(const ConvertJob& job) {
   const FormatFamily* target =
       job.to.empty() ? find_family_by_extension(job.output) : find_family_by_id(job.to);
