@@ -158,6 +158,25 @@ async function srcCheck() {
     const stepped = Number(await page.locator('#time').inputValue());
     check(Math.abs(stepped - (Math.round(paused * 1000) + 1) / 1000) < 1e-9,
           `src: the right arrow moved from ${paused} s to ${stepped} s, not one millisecond`);
+    // The joint under the pointer is named: the joint that stands farthest from the others on screen.
+    const alone = await page.evaluate(() => {
+      const rect = viewer.renderer.domElement.getBoundingClientRect();
+      const at = viewer.joints.map((joint) => {
+        const p = joint.getWorldPosition(new THREE.Vector3()).project(viewer.camera);
+        return { name: joint.name, x: rect.left + (p.x + 1) / 2 * rect.width, y: rect.top + (1 - p.y) / 2 * rect.height };
+      });
+      const room = (a) => Math.min(...at.filter((b) => b !== a).map((b) => Math.hypot(a.x - b.x, a.y - b.y)));
+      return at.reduce((best, a) => (room(a) > room(best) ? a : best));
+    });
+    await page.mouse.move(alone.x, alone.y);
+    const hovered = await page.locator('#joint').innerText();
+    check(hovered === alone.name, `src: the pointer on the joint ${alone.name} names "${hovered}"`);
+    // "details": the whole `info` JSON, as the CLI prints it.
+    await page.click('#details summary');
+    const details = JSON.parse(await page.locator('#details-json').innerText());
+    check(JSON.stringify(details) === JSON.stringify(JSON.parse(native(['info', '--json', walk]))),
+          'src: the JSON under details differs from the native info --json');
+    await page.click('#details summary');
     await compareDownload(page, context, 'src', [walk]);
     const timing = await page.locator('#timing').evaluate((element) => ({ ...element.dataset }));
     console.log(`src: module load ${timing.loadMs} ms, info + convert ${timing.convertMs} ms`);
@@ -214,17 +233,26 @@ async function backCheck() {
   await page.close();
 }
 
-// 5. A model with its materials from a link (several src=, the materials under mat/ as in the samples): it
-//    shows textured, and its glb is the native one.
+// 5. A model with its materials from a link (several src=, the materials under mat/ as in the samples, the model
+//    put in 3do/ by path=): it shows textured, with textures off it shows otherwise, and its glb is the native
+//    one.
 async function linkCheck() {
   const sith = 'sith/ijim-sed-mod';
   const materials = readdirSync(join(droid, 'mat')).map((name) => `samples/${sith}/mat/${name}`);
-  const query = `${sources([`samples/${sith}/sed_pd.3do`, ...materials])}&open=sed_pd.3do`;
+  const query = `${sources([`samples/${sith}/sed_pd.3do`])}&path=3do/sed_pd.3do&${sources(materials)}&open=3do/sed_pd.3do`;
   const { page, ok } = await opened(DESKTOP, query, 'link');
   if (ok) {
+    const tree = await shownNames(page, '#tree button', 'address');
+    check(tree.includes('3do/sed_pd.3do') && tree.includes('mat/sed_pbtop.mat'),
+          `link: the files are not where the link puts them: ${JSON.stringify(tree)}`);
     const textures = await page.evaluate(() => countTextures(viewer.model));
     check(textures === 11, `link: ${textures} textures shown, not the 11 of sed_pd.3do`);
-    await page.screenshot({ path: join(outDir, 'link_textured_1280x800.png') });
+    const textured = join(outDir, 'link_textured_1280x800.png'), plain = join(outDir, 'link_untextured_1280x800.png');
+    await page.locator('#view canvas').screenshot({ path: textured });
+    await page.click('#textured');
+    await page.waitForTimeout(300);
+    await page.locator('#view canvas').screenshot({ path: plain });
+    check(!readFileSync(textured).equals(readFileSync(plain)), 'link: textures off shows the same picture');
     await compareDownload(page, context, 'link', [join(droid, 'sed_pd.3do')], { libmFloats: true });
   }
   await page.close();
