@@ -270,16 +270,18 @@ function renderTree() {
   $('tree-box').hidden = !page.files.length;
 }
 
+// Folders first, then files, each by name as a file manager sorts them.
 function treeItems(node) {
   const items = [];
-  for (const [name, child] of node.folders) {
+  const byName = (a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' });
+  for (const [name, child] of [...node.folders].sort(([a], [b]) => byName(a, b))) {
     const item = document.createElement('li');
     const sub = document.createElement('ul');
     sub.append(...treeItems(child));
     item.append(note('kind', `${name}/`), sub);
     items.push(item);
   }
-  for (const path of node.files) {
+  for (const path of [...node.files].sort(byName)) {
     const item = document.createElement('li');
     item.append(itemButton(path.split('/').pop(), () => openAddress(path), { address: path }));
     const entries = page.entries.get(path);
@@ -360,8 +362,8 @@ function markCurrent() {
 }
 
 // Notes in groups, each a closed list with its count; each note cut short (the whole text on hover).
-function renderNotes(groups) {
-  $('notes').replaceChildren(...Object.entries(groups).filter(([, notes]) => notes.length).map(([title, notes]) => {
+function renderNotes(groups, where = $('notes')) {
+  where.replaceChildren(...Object.entries(groups).filter(([, notes]) => notes.length).map(([title, notes]) => {
     const group = document.createElement('details');
     group.append(Object.assign(document.createElement('summary'), { textContent: `${title} (${notes.length})` }));
     const list = document.createElement('ul');
@@ -384,6 +386,14 @@ function renderSummary(title, rows, json) {
   $('dump-json').textContent = '';
   $('dump').hidden = !page.shown || page.shown.kind !== 'file';
   $('shown').hidden = false;
+}
+
+// Nothing shown: the view empty, the summary and the downloads gone (new files replace the old ones).
+function resetShown() {
+  viewer.clear();
+  page.shown = null;
+  for (const id of ['shown', 'playback', 'tools', 'download', 'download-back', 'download-zip']) $(id).hidden = true;
+  $('empty').hidden = false;
 }
 
 function offerDownload(id, name, bytes) {
@@ -695,6 +705,7 @@ async function accept(files, pick = {}) {
       busy(`reading ${file.path} (${index + 1}/${sorted.length})`);
       page.files.push({ path: file.path, bytes: await file.bytes() });
     }
+    resetShown();
     busy('writing the files for the converter');
     await writeFiles();
     infoCache.clear();
@@ -721,6 +732,7 @@ async function list() {
   page.listing = found.code === 0 ? JSON.parse(found.stdout) : { characters: [], lone_files: [], notes: [found.stderr] };
   renderTree();
   renderCharacters();
+  renderNotes({ 'Problems in what was opened': page.listing.notes || [] }, $('found-notes'));
   const count = page.listing.characters?.length || 0;
   status(`${plural(page.files.length, 'file')} opened${count ? `, ${plural(count, 'character')}` : ''}`);
   document.title = 'listed';

@@ -68,6 +68,8 @@ class Viewer {
     this.animations = [];
     this.playing = false;
     this.time = 0;
+    this.overlay.lines.geometry.setFromPoints([]);
+    this.overlay.dots.geometry.setFromPoints([]);
   }
 
   // Shows a glb (an ArrayBuffer); resolves with the names of its animations.
