@@ -426,9 +426,16 @@ function fillClips(names, index) {
   $('playback').hidden = !names.length;
 }
 
+// A lone game file's one clip goes by the file's name (Twinsen_Walk), not by the glTF's generic one (anim, clip).
+function gameNames(names) {
+  const shown = page.shown;
+  if (shown.kind !== 'file' || names.length !== 1 || !/^(anim|animation|clip)( \d+)?$/i.test(names[0])) return names;
+  return [baseName(shown.address)];
+}
+
 // Shows a glb in the view; `clip` picks the animation that plays.
 async function showGlb(glb, clip = 0) {
-  const names = await viewer.load(glb);
+  const names = gameNames(await viewer.load(glb));
   $('empty').hidden = true;
   $('tools').hidden = false;
   page.shown.clipNames = names;

@@ -91,14 +91,14 @@ const cases = [
     native: { args: ['--character', 'sed_pd', '.'], cwd: droid, libmFloats: true }, textures: 11,
   },
   {
-    name: 'twinsen', animations: ['anim'],
+    name: 'twinsen', animations: ['Twinsen_Walk'],
     query: `${sources(['samples/lba/Twinsen_Walk.anm', 'samples/lba/lba2-bodies/My_Twinsen_Tunic_LBA2.lm2'])}` +
            `&open=Twinsen_Walk.anm&options=${encodeURIComponent('--variant lba2 --body lba2-bodies/My_Twinsen_Tunic_LBA2.lm2')}`,
     native: { args: ['Twinsen_Walk.anm', '--variant', 'lba2', '--body', 'lba2-bodies/My_Twinsen_Tunic_LBA2.lm2'],
               cwd: join(samplesDir, 'lba') },
   },
   {
-    name: 'volition', animations: ['clip'],
+    name: 'volition', animations: ['wave'],
     query: `${sources(['examples/volition/wave.anim_pc', 'examples/volition/wave_character.rig_pc'])}` +
            `&open=wave.anim_pc&options=${encodeURIComponent('--rig wave_character.rig_pc')}`,
     native: { args: ['wave.anim_pc', '--rig', 'wave_character.rig_pc'], cwd: join(examplesDir, 'volition') },
