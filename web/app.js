@@ -493,6 +493,8 @@ function summarise() {
     ['format', info.format || (shown.kind === 'gltf' ? 'glTF 2.0' : undefined)],
     ['game', gameName(info.family)],
     ['file', shown.address],
+    ['with', shown.companions?.length ? `${shown.companions.includes('--rig') ? 'the rig' : 'the LBA2 body'} ` +
+                                        `${shown.companions[shown.companions.length - 1]}, the one opened` : undefined],
     ['joints', jointCount(info) ?? viewer.joints.length],
     ['animations', shown.clipNames.length > 1 ? shown.clipNames.length : undefined],
     ['duration', durationText(info.duration > 0 ? info.duration : duration, shown.clock)],
@@ -579,12 +581,34 @@ function openAddress(address) {
   return work(`converting ${address}`, () => (isGltf(address) ? showGltf(address) : showFile(address)));
 }
 
+// The one companion an animation needs when the opened files hold exactly one of its kind and the options
+// name none: a Volition .anim_pc's rig (--rig), an LBA .anm's LBA2 body (--variant lba2 --body). The page
+// says so in the summary; the bytes are those of the CLI given the same options.
+function companionOptions(address) {
+  const given = options();
+  const only = (pattern) => {
+    const found = page.files.map((f) => f.path).filter((path) => pattern.test(path));
+    return found.length === 1 ? found[0] : null;
+  };
+  if (/\.anim_pc$/i.test(address) && !given.includes('--rig')) {
+    const rig = only(/\.rig_pc$/i);
+    if (rig) return ['--rig', rig];
+  }
+  if (/\.anm$/i.test(address) && !given.includes('--body') && !given.includes('--variant')) {
+    const body = only(/\.lm2$/i);
+    if (body) return ['--variant', 'lba2', '--body', body];
+  }
+  return [];
+}
+
 async function showFile(address) {
-  const info = await runJson(['info', '--json', address, ...options()], address);
+  const companions = companionOptions(address);
+  const settings = [...options(), ...companions];
+  const info = await runJson(['info', '--json', address, ...settings], address);
   const output = `/out/${safeName(baseName(address))}.glb`;
-  const converted = await runJson(['convert', '--json', address, output, '--force', ...options()], address);
+  const converted = await runJson(['convert', '--json', address, output, '--force', ...settings], address);
   const glb = await call('read', { path: output });
-  page.shown = { kind: 'file', address, info, clock: gameClock(info.family, info) };
+  page.shown = { kind: 'file', address, info, clock: gameClock(info.family, info), companions };
   offerDownload('download', `${baseName(address)}.glb`, glb);
   $('back-form').hidden = true;
   $('download-back').hidden = true;
@@ -820,7 +844,7 @@ function wireInput() {
   $('back').onclick = () => convertBack();
   $('zip').onclick = () => zipCharacters();
   $('dump').onclick = () => work('dump', async () => {
-    const dumped = await run(['dump', page.shown.address, ...options()], page.shown.address);
+    const dumped = await run(['dump', page.shown.address, ...options(), ...(page.shown.companions || [])], page.shown.address);
     $('dump-json').textContent = dumped.stdout;
   });
 }

@@ -99,8 +99,8 @@ const cases = [
   },
   {
     name: 'volition', animations: ['wave'],
-    query: `${sources(['examples/volition/wave.anim_pc', 'examples/volition/wave_character.rig_pc'])}` +
-           `&open=wave.anim_pc&options=${encodeURIComponent('--rig wave_character.rig_pc')}`,
+    // No options: the one rig among the files is the animation's (the page adds --rig, and says so).
+    query: `${sources(['examples/volition/wave.anim_pc', 'examples/volition/wave_character.rig_pc'])}&open=wave.anim_pc`,
     native: { args: ['wave.anim_pc', '--rig', 'wave_character.rig_pc'], cwd: join(examplesDir, 'volition') },
   },
   {
