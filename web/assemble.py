@@ -9,8 +9,9 @@ import shutil
 import sys
 from pathlib import Path
 
+SCRIPTS = ["zip.js", "viewer.js", "app.js"]  # the page's own scripts, in the order index.html loads them
 THREE = ["three.min.js", "examples/js/loaders/GLTFLoader.js", "examples/js/controls/OrbitControls.js"]
-LICENCES_LINK = '<p><a href="THIRD-PARTY.txt">Licences of what this page bundles</a></p>'
+LICENCES_LINK = '<a href="THIRD-PARTY.txt">Licences of what this page bundles</a>'
 
 
 def inline(name: str, text: str) -> str:
@@ -26,10 +27,17 @@ def licences(source: Path) -> str:
                      for line in (source / "THIRD-PARTY.md").read_text().splitlines()) + "\n"
 
 
+def script(name: str, text: str) -> str:
+    """A script of the page inlined as a script element; "</script" must not end it early."""
+    if "</script" in text.lower():
+        raise SystemExit(f"assemble.py: {name} contains </script and cannot be inlined")
+    return f"<script>{text}</script>"
+
+
 def main() -> None:
     source, module, three, out = (Path(argument) for argument in sys.argv[1:5])
     out.mkdir(parents=True, exist_ok=True)
-    for name in ["index.html", "app.js", "worker.js"]:
+    for name in ["index.html", *SCRIPTS, "worker.js"]:
         shutil.copyfile(source / name, out / name)
     for name in ["bonebridge.js", "bonebridge.wasm"]:
         shutil.copyfile(module / name, out / name)
@@ -39,16 +47,22 @@ def main() -> None:
     text = licences(source)
     (out / "THIRD-PARTY.txt").write_text(text)
 
+    # The single-file page: the worker's sources and the .wasm as text/plain resources app.js reads, the page's
+    # own scripts (three.js first) inlined where index.html loads them.
     page = (source / "index.html").read_text()
     resources = inline("bonebridge.js", (module / "bonebridge.js").read_text())
     resources += inline("worker.js", (source / "worker.js").read_text())
     resources += inline("bonebridge.wasm", base64.b64encode((module / "bonebridge.wasm").read_bytes()).decode())
     for relative in THREE:
-        resources += inline("three/" + relative, (three / relative).read_text())
-    app = (source / "app.js").read_text()
-    if "</script" in app:
-        raise SystemExit("assemble.py: app.js contains </script")
-    page = page.replace('<script src="app.js"></script>', resources + "<script>" + app + "</script>")
+        tag = f'<script src="three/{relative}"></script>'
+        if tag not in page:
+            raise SystemExit(f"assemble.py: index.html does not load three/{relative}")
+        page = page.replace(tag, script(relative, (three / relative).read_text()))
+    for name in SCRIPTS:
+        tag = f'<script src="{name}"></script>'
+        if tag not in page:
+            raise SystemExit(f"assemble.py: index.html does not load {name}")
+        page = page.replace(tag, (resources if name == "app.js" else "") + script(name, (source / name).read_text()))
     escaped = text.replace("&", "&amp;").replace("<", "&lt;")
     page = page.replace(LICENCES_LINK, f"<details><summary>Licences of what this page bundles</summary><pre>"
                                        f"{escaped}</pre></details>")

@@ -3,9 +3,10 @@
 // terminal) on an in-memory file system, so that a large archive never freezes the page. The worker's script is
 // emscripten's module (createBonebridge) followed by this file, started from a Blob by app.js.
 //
-// Messages in: {id, op: 'start', wasm, three, folder} | {id, op: 'write', folder, files: [{name, bytes}]}
+// Messages in: {id, op: 'start', wasm, folder} | {id, op: 'write', folder, files: [{path, bytes}]}
 //              | {id, op: 'run', args} | {id, op: 'read', path}
-// Messages out: {id, result} or {id, error}, and {op: 'line', text} for every line the CLI prints while it runs.
+// Messages out: {id, result} or {id, error}, and {op: 'line', text} for every line the CLI prints while it runs
+// and for every file written. The page cancels long work by terminating the worker and starting a new one.
 'use strict';
 
 let bonebridge = null;
@@ -16,13 +17,12 @@ function line(stream, text) {
   postMessage({ op: 'line', stream, text });
 }
 
-// Debian's libjs-three scripts go where `preview` reads them by default (/usr/share/javascript/three).
-function writeThree(FS, three) {
-  for (const [relative, text] of Object.entries(three)) {
-    const path = '/usr/share/javascript/three/' + relative;
-    FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
-    FS.writeFile(path, text);
-  }
+// A dropped file's path inside the folder, as its install has it (mat/x.mat and 3do/mat/x.mat stay two files):
+// separators made '/', and no empty, '.' or '..' part, so that nothing lands outside the folder.
+function insidePath(path) {
+  const parts = String(path).split(/[\\/]+/).filter((part) => part && part !== '.' && part !== '..');
+  if (!parts.length) throw new Error(`a file without a name (${JSON.stringify(path)}) cannot be written`);
+  return parts.join('/');
 }
 
 // Empties a folder (which stays: it is the CLI's working folder).
@@ -40,14 +40,13 @@ function emptyFolder(FS, path) {
 }
 
 const operations = {
-  async start({ wasm, three, folder }) {
+  async start({ wasm, folder }) {
     bonebridge = await createBonebridge({
       wasmBinary: wasm,
       noExitRuntime: true,  // main runs many times: its exit must not end the runtime
       print: (text) => line('stdout', text),
       printErr: (text) => line('stderr', text),
     });
-    writeThree(bonebridge.FS, three);
     bonebridge.FS.mkdirTree('/out');  // where the page's conversions write
     // The dropped files' folder is the working folder: a character's glb names its files as the CLI run in
     // that folder names them (`bonebridge convert --character NAME . out.glb`).
@@ -55,11 +54,17 @@ const operations = {
     bonebridge.FS.chdir(folder);
     return true;
   },
-  // A new set of files replaces the folder's old ones: companions are looked up beside the input, as on disk.
+  // A new set of files replaces the folder's old ones, each at its relative path (its subfolders made):
+  // companions are looked up beside the input and from the install's root, as on disk.
   write({ folder, files }) {
     const FS = bonebridge.FS;
     emptyFolder(FS, folder);
-    for (const file of files) FS.writeFile(folder + '/' + file.name, new Uint8Array(file.bytes));
+    for (const [index, file] of files.entries()) {
+      const path = folder + '/' + insidePath(file.path);
+      postMessage({ op: 'line', stream: 'progress', text: `writing ${insidePath(file.path)} (${index + 1}/${files.length})` });
+      FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+      FS.writeFile(path, new Uint8Array(file.bytes));
+    }
     return files.length;
   },
   run({ args }) {
