@@ -3,6 +3,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <locale>
+#include <sstream>
 #include <system_error>
 
 #include "bonebridge/core/text.hpp"
@@ -29,8 +31,17 @@ std::optional<double> parse_number(std::string_view word) {
     if (!word.empty() && word.front() == '-') return std::nullopt;  // "+-1"
   }
   double value = 0;
+#if defined(__cpp_lib_to_chars)
   const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
   if (error != std::errc() || end != word.data() + word.size() || !std::isfinite(value)) return std::nullopt;
+#else
+  // libc++ before 17 (Debian's emscripten, the web page) has no floating-point from_chars: a stream in the
+  // classic locale reads the same numbers whatever locale the host program set.
+  std::istringstream in{std::string(word)};
+  in.imbue(std::locale::classic());
+  in >> value;
+  if (in.fail() || in.peek() != std::char_traits<char>::eof() || !std::isfinite(value)) return std::nullopt;
+#endif
   return value;
 }
 
