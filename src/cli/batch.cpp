@@ -370,15 +370,17 @@ Result<std::vector<fs::path>> output_paths(const std::vector<BatchItem>& items, 
                            extension);
   };
   std::vector<fs::path> outputs;
+  std::vector<std::string> keys;  // path_key resolves the path on disk: once per output
   std::map<std::string, std::size_t> shared;
   for (const auto& item : items) {
     auto output = output_of(item, false);
     if (!output) return output.error();
-    ++shared[path_key(*output)];
+    keys.push_back(path_key(*output));
+    ++shared[keys.back()];
     outputs.push_back(std::move(*output));
   }
   for (std::size_t i = 0; i < items.size(); ++i) {
-    if (items[i].character || shared[path_key(outputs[i])] < 2) continue;
+    if (items[i].character || shared[keys[i]] < 2) continue;
     auto output = output_of(items[i], true);
     if (!output) return output.error();
     outputs[i] = std::move(*output);
@@ -386,15 +388,12 @@ Result<std::vector<fs::path>> output_paths(const std::vector<BatchItem>& items, 
   return outputs;
 }
 
-// The archives the view could not open (its notes, "ADDRESS: what is wrong"), each printed as an error now
-// and counted as a failure; an item that is such an archive itself (INVALID.HQR, also an LBA document) is
-// not converted again. Returns their addresses.
-std::vector<std::string> unopened_archives(const InstallView& view, std::vector<BatchItem>& items) {
-  std::vector<std::string> addresses;
-  for (const auto& note : view.notes()) {
-    std::cerr << "bonebridge: error: " << note << "\n";
-    addresses.push_back(note.substr(0, note.find(": ")));
-  }
+// What the view could not list (an archive that did not open, an unreadable folder), each printed as an error
+// now (its note) and counted as a failure; an item that is such an archive itself (INVALID.HQR, also an LBA
+// document) is not converted again. Returns their addresses.
+std::vector<std::string> unlisted_failures(const InstallView& view, std::vector<BatchItem>& items) {
+  for (const auto& note : view.notes()) std::cerr << "bonebridge: error: " << note << "\n";
+  const auto& addresses = view.unlisted();
   std::erase_if(items, [&](const BatchItem& item) {
     return std::find(addresses.begin(), addresses.end(), item.input) != addresses.end();
   });
@@ -448,9 +447,9 @@ int run_batch(const BatchRequest& request) {
   if (!install) return report_error(install.error());
   std::vector<BatchItem> items = batch_items(**install);
   CharacterList characters;
-  std::vector<std::string> unopened;
+  std::vector<std::string> unlisted;
   if (!request.characters) {  // (with characters, the list's notes hold the view's)
-    unopened = unopened_archives(**install, items);
+    unlisted = unlisted_failures(**install, items);
   } else {
     characters = find_characters(**install);
     for (const auto& note : characters.notes) status() << "note: " << note << "\n";
@@ -469,8 +468,8 @@ int run_batch(const BatchRequest& request) {
   const auto jobs = planned_jobs(plan.outputs(), items, request.preview);
   // One finder for every item: the archives the view opened, their entries read where they lie.
   auto counts = BatchRun(request, jobs, scripts ? &*scripts : nullptr, (*install)->nearby()).run();
-  counts.failed += unopened.size();
-  counts.failures.insert(counts.failures.begin(), unopened.begin(), unopened.end());
+  counts.failed += unlisted.size();
+  counts.failures.insert(counts.failures.begin(), unlisted.begin(), unlisted.end());
   print_summary(request, counts, characters);
   if (scripts) {
     const std::span planned(plan.outputs());

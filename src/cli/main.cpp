@@ -49,8 +49,9 @@ int main(int argc, char** argv) {
   app.add_flag("-v,--verbose", verbose, "Also say how each input was recognised, and every note")
       ->excludes(quiet_flag);
   std::vector<Verb> verbs;
-  for (auto add : {add_formats, add_info, add_dump, add_validate, add_sample, add_fidelity, add_convert,
-                   add_preview, add_batch, add_characters, add_roles, add_ls, add_extract, add_pack, add_completion}) {
+  for (auto add :
+       {add_formats, add_info, add_dump, add_validate, add_sample, add_fidelity, add_convert, add_preview,
+        add_batch, add_characters, add_roles, add_ls, add_extract, add_pack, add_completion}) {
     verbs.push_back(add(app));
   }
   try {

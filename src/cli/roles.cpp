@@ -60,13 +60,14 @@ int run_roles(const RolesRequest& request) {
     map = std::move(*read);
   }
   const Skeleton& skeleton = scene->value.skeleton;
-  const auto report = roles_json(skeleton, roles_for(skeleton, map ? &*map : nullptr));
+  const RoleAssignment assignment = roles_for(skeleton, map ? &*map : nullptr);
+  const auto report = roles_json(skeleton, assignment);
   if (request.json) {
     std::cout << report.dump(2, ' ', false, kReplaceInvalidUtf8) << "\n";
   } else {
     print_roles(request.input, report);
   }
-  return report["missing_required"].empty() ? kSuccess : kInvalidInput;
+  return assignment.report.missing_required.empty() ? kSuccess : kInvalidInput;
 }
 
 }  // namespace

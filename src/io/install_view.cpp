@@ -21,4 +21,9 @@ const std::vector<std::string>& InstallView::notes() const {
   return none;
 }
 
+const std::vector<std::string>& InstallView::unlisted() const {
+  static const std::vector<std::string> none;
+  return none;
+}
+
 }  // namespace bonebridge

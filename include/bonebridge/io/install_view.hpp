@@ -47,6 +47,9 @@ class InstallView {
   virtual Result<std::vector<std::uint8_t>> read(const InstallFile& file) const = 0;
   // What could not be listed (an archive that does not open), one line each naming the file.
   virtual const std::vector<std::string>& notes() const;  // (by default none)
+  // The addresses of what could not be listed, one per note: a folder that could not be read, an archive that
+  // did not open.
+  virtual const std::vector<std::string>& unlisted() const;  // (by default none)
   // A finder for documents that look for files beside their own (a .3do its .mat files), sharing the view's
   // opened archives.
   virtual std::shared_ptr<const NearbyFiles> nearby() const = 0;

@@ -106,6 +106,7 @@ class ListedInstall final : public InstallView {
     nearby_ = archive_files(std::move(opened));
   }
   const std::vector<std::string>& notes() const override { return notes_; }
+  const std::vector<std::string>& unlisted() const override { return unlisted_; }
 
   // Listing, used while the view is built.
   void add_folder(const fs::path& folder) {
@@ -116,7 +117,10 @@ class ListedInstall final : public InstallView {
       std::error_code type_ec;
       if (it->is_regular_file(type_ec)) found.push_back(it->path());
     }
-    if (ec) notes_.push_back(fmt::format("{}: cannot list the folder: {}", folder.string(), ec.message()));
+    if (ec) {
+      notes_.push_back(fmt::format("{}: cannot list the folder: {}", folder.string(), ec.message()));
+      unlisted_.push_back(folder.string());
+    }
     std::sort(found.begin(), found.end());
     for (const auto& path : found) {
       std::error_code size_ec;
@@ -146,6 +150,7 @@ class ListedInstall final : public InstallView {
     auto archive = open_listed_archive(address, name, depth);
     if (!archive) {
       notes_.push_back(archive.error().to_string());
+      unlisted_.push_back(address);
       return archive.error();
     }
     if (!*archive) return false;
@@ -167,6 +172,7 @@ class ListedInstall final : public InstallView {
 
  private:
   std::vector<std::string> notes_;
+  std::vector<std::string> unlisted_;  // the address each note is about
   std::string origin_;
   std::vector<InstallFile> files_;
   std::map<std::string, std::shared_ptr<const archive::Archive>> archives_;

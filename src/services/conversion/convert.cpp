@@ -85,6 +85,11 @@ Interchange interchange_named(const std::filesystem::path& path) {
   return lower_extension(path) == ".bvh" ? Interchange::kBvh : Interchange::kNone;
 }
 
+// A job's input is glTF or BVH by its name, unless --format names a family.
+Interchange input_interchange(const ConvertJob& job) {
+  return job.format.empty() ? interchange_named(job.input) : Interchange::kNone;
+}
+
 Interchange output_interchange(const ConvertJob& job) {
   if (job.to.empty()) return interchange_named(job.output);
   if (job.to == "glb" || job.to == "gltf") return Interchange::kGltf;
@@ -94,14 +99,13 @@ Interchange output_interchange(const ConvertJob& job) {
 // A glTF or BVH input as a core scene (a BVH clip named after its file), from the caller's bytes or its
 // address.
 Result<Scene> read_interchange(const ConvertJob& job, Interchange kind) {
-  std::vector<std::uint8_t> bytes;
-  if (job.input_bytes) {
-    bytes = *job.input_bytes;
-  } else {
-    auto file = read_address(job.input);
-    if (!file) return file.error();
-    bytes = std::move(file->bytes);
+  std::optional<AddressedFile> file;
+  if (!job.input_bytes) {
+    auto read = read_address(job.input);
+    if (!read) return read.error();
+    file = std::move(*read);
   }
+  const std::span<const std::uint8_t> bytes = job.input_bytes ? *job.input_bytes : file->bytes;
   auto scene = kind == Interchange::kGltf ? gltf::read(bytes) : bvh::read_bvh(bytes);
   if (!scene) return conversion::with_file(scene.error(), job.input);
   if (kind == Interchange::kBvh && !scene->clips.empty()) {
@@ -177,7 +181,7 @@ Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamil
 }  // namespace
 
 Result<Converted<Scene>> scene_of(const ConvertJob& job) {
-  const Interchange kind = job.format.empty() ? interchange_named(job.input) : Interchange::kNone;
+  const Interchange kind = input_interchange(job);
   if (kind != Interchange::kNone) {
     auto scene = read_interchange(job, kind);
     if (!scene) return scene.error();
@@ -221,7 +225,7 @@ Result<Converted<Bytes>> convert(const ConvertJob& job) {
         {},
         {}};
   }
-  const Interchange input = job.format.empty() ? interchange_named(job.input) : Interchange::kNone;
+  const Interchange input = input_interchange(job);
   if (input != Interchange::kNone) return from_interchange(job, input, target);
   return from_game_file(job, target);
 }
