@@ -163,10 +163,10 @@ TEST(TypedSettings, TheOldToleranceKeepsItsMeaningAndTheNewNamesWin) {
   ASSERT_TRUE(lego_old) << lego_old.error().to_string();
   EXPECT_EQ(lego_old->distance_tolerance, 0.001);  // game units
   EXPECT_EQ(lego_old->angle_tolerance, 0.001);     // radians, as --tolerance always meant
-  const auto lego_both = lego::family_settings(Options{{{"tolerance", "0.001"}, {"angle-tolerance", "90"}}});
+  const auto lego_both = lego::family_settings(Options{{{"tolerance", "0.001"}, {"angle-tolerance", "45"}}});
   ASSERT_TRUE(lego_both) << lego_both.error().to_string();
   EXPECT_EQ(lego_both->distance_tolerance, 0.001);
-  EXPECT_NEAR(lego_both->angle_tolerance, pi / 2, 1e-15);
+  EXPECT_NEAR(lego_both->angle_tolerance, pi / 4, 1e-15);
   const auto volition_old = volition::family_settings(Options{{{"tolerance", "0.5"}}});
   ASSERT_TRUE(volition_old) << volition_old.error().to_string();
   EXPECT_EQ(volition_old->distance_tolerance, 0.5);

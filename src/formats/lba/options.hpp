@@ -16,7 +16,6 @@ namespace bonebridge::lba {
 
 inline constexpr const char* kTitle = "Little Big Adventure .anm / HQR / LBA1 body";
 
-Result<Settings> family_settings(const Options& options);
 Result<BridgeOptions> bridge_options(const Settings& settings, const Options& options);
 Result<BridgeOptions> bridge_options(const Options& options);
 

@@ -10,6 +10,7 @@
 
 #include "bonebridge/formats/lba/body/mesh.hpp"
 #include "bonebridge/formats/lba/variant.hpp"
+#include "bonebridge/plugin/options.hpp"
 
 namespace bonebridge::lba {
 
@@ -47,5 +48,8 @@ struct BridgeOptions {
   // rounding, a unit, by default (issue 28).
   double tolerance_units = 1;
 };
+
+// The settings a user gave in `options`, parsed by the plug-in API's one parser.
+Result<Settings> family_settings(const Options& options);
 
 }  // namespace bonebridge::lba
