@@ -37,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bonebridge::FormatFamily* family = nullptr;
   if (choice < named.size()) {
     family = named[choice].family;
-    options.values["extension"] = named[choice].extension;
+    options.placement.extension = named[choice].extension;  // as the conversion service sets it
   } else {
     family = bonebridge::find_family("", bytes);
     if (!family) return 0;

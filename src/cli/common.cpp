@@ -23,6 +23,8 @@ std::string value_name(const Setting& setting) {
       return "INTEGER";
     case SettingKind::Text:
       return setting.form.empty() ? "TEXT" : setting.form;
+    case SettingKind::Pair:
+      return setting.form.empty() ? "A,B" : setting.form;
     case SettingKind::Choice:
     case SettingKind::Flag:
       break;
@@ -54,7 +56,7 @@ Options InputOptions::to_options() const {
   for (const auto& [name, on] : switches) {
     if (on) options.values[name] = "1";
   }
-  if (strict) options.values["strict"] = "1";
+  options.strict = strict;
   for (const auto& setting : extra) {
     const auto equals = setting.find('=');
     options.values[setting.substr(0, equals)] =

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 // formats, info, dump, validate, sample: reading and looking, never writing.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "bonebridge/io/file.hpp"
 #include "bonebridge/registry/registry.hpp"
@@ -18,6 +21,21 @@
 namespace bonebridge::cli {
 namespace {
 
+// "--angle-tolerance (degrees, 0.0001 to 1; default 0.01): help"
+std::string describe_setting(const Setting& setting) {
+  std::vector<std::string> facts;
+  if (!setting.unit.empty()) facts.push_back(setting.unit);
+  if (!setting.choices.empty()) facts.push_back(fmt::format("{}", fmt::join(setting.choices, "|")));
+  if (setting.maximum > setting.minimum)
+    facts.push_back(fmt::format("{} to {}", setting.minimum, setting.maximum));
+  if (!setting.form.empty()) facts.push_back(setting.form);
+  std::string text = "--" + setting.name;
+  if (!facts.empty()) text += fmt::format(" ({}", fmt::join(facts, ", "));
+  if (!setting.fallback.empty()) text += (facts.empty() ? " (" : "; ") + ("default " + setting.fallback);
+  if (!facts.empty() || !setting.fallback.empty()) text += ")";
+  return text + ": " + setting.help;
+}
+
 void print_family(const FormatFamily& family) {
   std::cout << family.id << ": " << family.title << " (";
   for (std::size_t i = 0; i < family.extensions.size(); ++i)
@@ -28,6 +46,8 @@ void print_family(const FormatFamily& family) {
                              c.note);
   }
   for (const auto& limit : family.limits) std::cout << "  limit        " << describe_limit(limit) << "\n";
+  for (const auto& setting : family.settings)
+    std::cout << "  setting      " << describe_setting(setting) << "\n";
 }
 
 void print_container(const archive::ArchiveKind& kind) {

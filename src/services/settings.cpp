@@ -5,8 +5,6 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <cmath>
-#include <cstdlib>
 
 #include "bonebridge/plugin/family.hpp"
 #include "bonebridge/registry/registry.hpp"
@@ -29,22 +27,6 @@ Error usage_error(std::string message) {
   return Error{kSettingsErrorFormat, std::move(message), {}, {}, {}};
 }
 
-Status check_number(const Setting& setting, const std::string& value, const std::string& family_title) {
-  char* end = nullptr;
-  const double number = std::strtod(value.c_str(), &end);
-  const bool parsed = !value.empty() && end == value.c_str() + value.size() && std::isfinite(number);
-  const bool whole = setting.kind != SettingKind::Integer || number == std::floor(number);
-  const bool in_range =
-      setting.maximum <= setting.minimum || (number >= setting.minimum && number <= setting.maximum);
-  if (parsed && whole && in_range) return Ok{};
-  const char* what = setting.kind == SettingKind::Integer ? "a whole number" : "a number";
-  const std::string range = setting.maximum > setting.minimum
-                                ? fmt::format(" from {} to {}", setting.minimum, setting.maximum)
-                                : "";
-  return usage_error(
-      fmt::format("--{} ({}): expected {}{}, found \"{}\"", setting.name, family_title, what, range, value));
-}
-
 std::string setting_names(const FormatFamily& family) {
   std::string names;
   for (const auto& setting : family.settings) names += (names.empty() ? "--" : ", --") + setting.name;
@@ -59,11 +41,13 @@ std::vector<Setting> every_setting() {
     for (const auto& setting : family.settings) {
       auto it = std::find_if(settings.begin(), settings.end(),
                              [&](const Setting& known) { return known.name == setting.name; });
+      const std::string help =
+          family.id + ": " + setting.help + (setting.unit.empty() ? "" : " [" + setting.unit + "]");
       if (it == settings.end()) {
         settings.push_back(setting);
-        settings.back().help = family.id + ": " + setting.help;
+        settings.back().help = help;
       } else {
-        it->help += "; " + family.id + ": " + setting.help;
+        it->help += "; " + help;
         if (it->kind != setting.kind) it->kind = SettingKind::Text;  // each family checks its own
         for (const auto& choice : setting.choices) {
           if (std::find(it->choices.begin(), it->choices.end(), choice) == it->choices.end())
@@ -76,32 +60,21 @@ std::vector<Setting> every_setting() {
 }
 
 Status check_value(const Setting& setting, const std::string& value, const std::string& family_title) {
-  switch (setting.kind) {
-    case SettingKind::Choice:
-      if (std::find(setting.choices.begin(), setting.choices.end(), value) != setting.choices.end())
-        return Ok{};
-      return usage_error(fmt::format("--{} ({}): expected {}, found \"{}\"", setting.name, family_title,
-                                     fmt::join(setting.choices, " or "), value));
-    case SettingKind::Number:
-    case SettingKind::Integer:
-      return check_number(setting, value, family_title);
-    case SettingKind::Companion:
-      if (!value.empty()) return Ok{};
-      return usage_error(
-          fmt::format("--{} ({}): expected a file, found nothing", setting.name, family_title));
-    case SettingKind::Flag:
-    case SettingKind::Text:
-      return Ok{};
-  }
+  auto parsed = parse_setting(setting, value, family_title);
+  if (!parsed) return parsed.error();
   return Ok{};
 }
 
-Status check_settings(const FormatFamily& family, const Options& options,
-                      std::span<const FormatFamily* const> elsewhere) {
-  for (const auto& [name, value] : options.values) {
+Result<std::map<std::string, SettingValue>> parse_settings(const FormatFamily& family,
+                                                           const std::map<std::string, std::string>& named,
+                                                           std::span<const FormatFamily* const> elsewhere) {
+  std::map<std::string, SettingValue> parsed;
+  for (const auto& [name, value] : named) {
     if (is_tool_wide(name)) continue;
     if (const Setting* setting = find_setting(family, name)) {
-      if (auto checked = check_value(*setting, value, family.title); !checked) return checked;
+      auto typed = parse_setting(*setting, value, family.title);
+      if (!typed) return typed.error();
+      parsed.emplace(name, std::move(*typed));
       continue;
     }
     const std::string& key = name;  // clang 14 lambdas cannot capture a structured binding
@@ -112,7 +85,18 @@ Status check_settings(const FormatFamily& family, const Options& options,
     return usage_error(fmt::format("--{} is not a setting of {} (its settings: {})", name, family.title,
                                    setting_names(family)));
   }
+  return parsed;
+}
+
+Status check_settings(const FormatFamily& family, const Options& options,
+                      std::span<const FormatFamily* const> elsewhere) {
+  auto parsed = parse_settings(family, options.values, elsewhere);
+  if (!parsed) return parsed.error();
   return Ok{};
+}
+
+void apply_tool_settings(Options& options) {
+  if (options.flag("strict")) options.strict = true;
 }
 
 std::vector<std::string> companion_names(const FormatFamily& family) {

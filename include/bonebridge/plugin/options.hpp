@@ -49,15 +49,16 @@ struct Placement {
   std::string output_extension;  // its lower-case extension: which kind a family of several writes
 };
 
-// What a user set for one conversion: the family settings by their command-line names ("model", "variant",
-// "unit-scale", ...; checked against the family's declarations before the family sees them), the companion
-// files those settings name, read once, and where the input lies.
+// What a user set for one conversion: the settings by their command-line names, as written ("model",
+// "variant", "unit-scale", ...), the companion files those settings name, read once, and where the input
+// lies. The services check the named settings (services/settings.hpp) and a family reads them only through
+// its typed settings struct (plugin/settings.hpp `read_settings`): no family looks a name up here.
 struct Options {
   Options() = default;
   Options(std::map<std::string, std::string> named)
       : values(std::move(named)) {}  // NOLINT: implicit by design
 
-  std::map<std::string, std::string> values;
+  std::map<std::string, std::string> values;  // the user's settings by name, as text: nothing internal
   std::optional<std::string> get(const std::string& key) const {
     auto it = values.find(key);
     return it == values.end() ? std::nullopt : std::optional(it->second);
@@ -65,6 +66,8 @@ struct Options {
   bool flag(const std::string& key) const { return values.contains(key); }
   std::string extension() const { return placement.extension; }
 
+  // --strict, tool-wide: what the game would reject, or what a written file would lose, is an error.
+  bool strict = false;
   Placement placement;
   // Files the game's own definitions resolved for this conversion (a character's textures, found by the
   // game's lookup rule): a family looks a file it needs up here by name first, so that a character converts
@@ -78,12 +81,12 @@ struct Options {
   // Where files that a document names are found (a model's .mat files, a puppet's keys): the disk, and inside
   // archives once the addressing service has opened the document (services/addressing.hpp `archive_files`).
   std::shared_ptr<const NearbyFiles> nearby = disk_files();
-  // A companion's bytes: as already read, else the file the option names, through `nearby`.
-  Result<std::vector<std::uint8_t>> companion(const std::string& key) const {
+  // A companion's bytes: as already read under the setting's name `key`, else the file at `address` (the
+  // setting's value, from the family's settings struct), through `nearby`.
+  Result<std::vector<std::uint8_t>> companion(const std::string& key, const std::string& address) const {
     if (const auto it = companions.find(key); it != companions.end()) return it->second;
-    const auto path = get(key);
-    if (!path) return Error{"", "option --" + key + " is not set", {}, {}, {}};
-    return nearby->read(*path);
+    if (address.empty()) return Error{"", "option --" + key + " is not set", {}, {}, {}};
+    return nearby->read(address);
   }
 };
 

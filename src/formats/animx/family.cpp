@@ -10,6 +10,7 @@
 #include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/animx/limits.hpp"
 #include "bonebridge/formats/animx/package/adapter.hpp"
+#include "bonebridge/formats/animx/settings.hpp"
 #include "bonebridge/gltf/gltf.hpp"
 
 namespace bonebridge::animx {
@@ -50,21 +51,41 @@ Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t>
   return make_document(std::move(document).value(), animj, *settings);
 }
 
+using namespace setting_fields;
+
+constexpr const char* kTitle = "Resonite AnimX / AnimJ / package";
+
+// What a user may set, each field once: the schema `formats` and --help show and the parser of Settings.
+const SettingFields<Settings>& fields() {
+  static const SettingFields<Settings> table = {
+      companion("skeleton", &Settings::skeleton, "a glTF file whose hierarchy the clip animates"),
+      choice("variant", &Settings::animj, {{"animj", true}}, "write AnimJ (JSON) whatever the output's name"),
+      choice("encoding", &Settings::encoding,
+             {{"plain", Encoding::Plain}, {"lz4", Encoding::Lz4}, {"lzma", Encoding::Lzma}},
+             "the compression of a written .animx (without it: the source's, as the glTF's extras say; else "
+             "plain)",
+             "the source's"),
+  };
+  return table;
+}
+
 // AnimJ when the output is named .animj or --variant animj asks for it; else AnimX with --encoding, or
 // without it as the document says (a read file's own, a converted clip's source's).
-BridgeOptions output_options(const Options& options) {
-  BridgeOptions settings;
+BridgeOptions output_options(const Settings& settings, const Options& options) {
+  BridgeOptions out;
   const std::string& output = options.placement.output;
   const bool animj_path =
       output.size() >= 6 && std::equal(output.end() - 6, output.end(), ".animj",
                                        [](char a, char b) { return std::tolower(a) == b; });
-  settings.animj = animj_path || options.get("variant") == "animj";
-  if (const auto encoding = options.get("encoding")) {
-    settings.encoding = *encoding == "lzma"  ? Encoding::Lzma
-                        : *encoding == "lz4" ? Encoding::Lz4
-                                             : Encoding::Plain;
-  }
-  return settings;
+  out.animj = animj_path || settings.animj;
+  out.encoding = settings.encoding;
+  return out;
+}
+
+Result<BridgeOptions> output_options(const Options& options) {
+  auto settings = family_settings(options);
+  if (!settings) return settings.error();
+  return output_options(*settings, options);
 }
 
 std::vector<std::uint8_t> encode_as_wanted(Document document, const BridgeOptions& settings) {
@@ -79,25 +100,32 @@ std::vector<std::uint8_t> encode_as_wanted(Document document, const BridgeOption
 // --skeleton is not read: writing AnimX needs no hierarchy.
 Result<Converted<std::vector<std::uint8_t>>> from_scene(const Scene& scene, const Options& options) {
   const auto settings = output_options(options);
-  auto converted = from_core(scene, settings);
+  if (!settings) return settings.error();
+  auto converted = from_core(scene, *settings);
   if (!converted.ok()) return converted.error();
   if (auto within = check_limits(converted->value, converted->notes); !within) return within.error();
-  return Converted<std::vector<std::uint8_t>>{encode_as_wanted(std::move(converted->value), settings),
+  return Converted<std::vector<std::uint8_t>>{encode_as_wanted(std::move(converted->value), *settings),
                                               std::move(converted->notes)};
 }
 
 }  // namespace
 
+Result<Settings> family_settings(const Options& options) {
+  return read_settings(options, fields(), kTitle);
+}
+
 Result<BridgeOptions> bridge_options(const Options& options) {
-  BridgeOptions settings = output_options(options);
-  if (const auto path = options.get("skeleton")) {
-    auto skeleton = options.documents->get<Skeleton>("skeleton", *path, [&]() -> Result<Skeleton> {
-      const auto bytes = options.companion("skeleton");
+  auto read = family_settings(options);
+  if (!read) return read.error();
+  BridgeOptions settings = output_options(*read, options);
+  if (const std::string& path = read->skeleton; !path.empty()) {
+    auto skeleton = options.documents->get<Skeleton>("skeleton", path, [&]() -> Result<Skeleton> {
+      const auto bytes = options.companion("skeleton", path);
       if (!bytes) return bytes.error();
       auto scene = gltf::read(*bytes);
       if (!scene) {
         Error error = scene.error();
-        error.file = *path;
+        error.file = path;
         return error;
       }
       return std::move(scene->skeleton);
@@ -113,13 +141,15 @@ Result<std::vector<std::uint8_t>> transcode(std::span<const std::uint8_t> input,
   if (package::looks_like_package(input)) return std::vector<std::uint8_t>(input.begin(), input.end());
   auto document = read_clip(input, !is_animx(input) && looks_like_animj(input));
   if (!document.ok()) return document.error();
-  return encode_as_wanted(std::move(document).value(), output_options(options));
+  const auto settings = output_options(options);
+  if (!settings) return settings.error();
+  return encode_as_wanted(std::move(document).value(), *settings);
 }
 
 FormatFamily family() {
   FormatFamily row;
   row.id = "animx";
-  row.title = "Resonite AnimX / AnimJ / package";
+  row.title = kTitle;
   row.extensions = {".animx", ".animj", ".resonitepackage"};
   row.capabilities = {
       {"read", true, "confirmed",
@@ -152,25 +182,7 @@ FormatFamily family() {
        "MeshX is not read: Resonite publishes no description of it (only an unverified community wiki page "
        "and a C# reader that disagree on the UV layout) and no public package holds one to check against"},
   };
-  row.settings = {
-      {"skeleton", SettingKind::Companion, "a glTF file whose hierarchy the clip animates", {}, 0, 0, {}, {}},
-      {"variant",
-       SettingKind::Choice,
-       "write AnimJ (JSON) whatever the output's name",
-       {"animj"},
-       0,
-       0,
-       {},
-       {}},
-      {"encoding",
-       SettingKind::Choice,
-       "the compression of a written .animx (without it: the source's, as the glTF's extras say; else plain)",
-       {"plain", "lz4", "lzma"},
-       0,
-       0,
-       "the source's",
-       {}},
-  };
+  row.settings = settings_schema(fields());
   row.sniff = [](std::span<const std::uint8_t> bytes) {
     return is_animx(bytes) || looks_like_animj(bytes) || package::looks_like_package(bytes);
   };

@@ -18,11 +18,12 @@ inline constexpr const char* kUnknownNote =
 
 // An .anm animation, posing the body companion (--body) on the ideal or the game clock (clock, update-ticks).
 Result<std::unique_ptr<Document>> open_animation(std::span<const std::uint8_t> bytes, const Options& options,
-                                                 const BridgeOptions& bridge);
+                                                 const Settings& settings, const BridgeOptions& bridge);
 
-// The body companion of an animation (--body: LBA1 or .lm2, the variant choosing when the name does not),
-// structurally checked; nullopt without one.
-Result<std::optional<Body>> companion_body(const Options& options, Variant variant);
+// The body companion of an animation (--body, at `address`: LBA1 or .lm2, the variant choosing when the name
+// does not), structurally checked; nullopt without one.
+Result<std::optional<Body>> companion_body(const Options& options, const std::string& address,
+                                           Variant variant);
 // An LBA1 body, and an LBA2 .lm2 kept as read so that it writes back byte for byte.
 std::unique_ptr<Document> open_body(Body body, const BridgeOptions& bridge);
 Result<std::unique_ptr<Document>> open_lm2(std::span<const std::uint8_t> bytes, BridgeOptions options);

@@ -3,9 +3,7 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
+#include <optional>
 
 #include "adapters.hpp"
 #include "body/report.hpp"
@@ -21,49 +19,84 @@
 
 namespace bonebridge::lba {
 
-Error option_error(std::string message) {
-  return Error{kTitle, std::move(message), {}, {}, {}};
+namespace {
+
+using namespace setting_fields;
+
+// What a user may set, each field once: the schema `formats` and --help show and the parser of Settings.
+const SettingFields<Settings>& fields() {
+  static const SettingFields<Settings> table = {
+      companion("body", &Settings::body, "the body (file or BODY.HQR:N) the .anm animates"),
+      companion("palette", &Settings::palette,
+                "the 768-byte palette (file or RESS.HQR:0) that colours a body"),
+      companion("texture-page", &Settings::texture_page,
+                "the LBA2 texture page (65,536 bytes, file or RESS.HQR:6) textured .lm2 polygons map, in "
+                "--palette's colours"),
+      choice("variant", &Settings::variant, {{"lba1", Variant::Lba1}, {"lba2", Variant::Lba2}}, "the game"),
+      choice("root-motion", &Settings::separate_root_motion, {{"joint", false}, {"separate", true}},
+             "the actor's displacement on the root joint or as root motion"),
+      number("unit-scale", &Settings::unit_scale, "metres per game unit", {1e-12, 1e12},
+             "the size of one game unit"),
+      pair("light", &Settings::light, "ALPHA,BETA", "the light's angles for shaded bodies, in angle units",
+           "the game's SetLightVector(896, 950); LBA2: 3584, 3800"),
+      number("engine-tolerance", &Settings::tolerance_units, "engine units (angle units, game units)",
+             {0, 64},
+             "how far a written .anm's playback may stray from the glTF's motion (keyframes within it are "
+             "merged)"),
+      number_alias<Settings>("tolerance", "engine-tolerance", "engine units (angle units, game units)",
+                             {0, 64}, "LBA: the old spelling of --engine-tolerance, kept",
+                             "as --engine-tolerance",
+                             [](Settings& settings, double value) { settings.tolerance_units = value; }),
+      choice("kind", &Settings::kind,
+             {{"anm", FileKind::Anm},
+              {"body", FileKind::Body},
+              {"lm2", FileKind::Lm2},
+              {"hqr", FileKind::Hqr},
+              {"entity", FileKind::Entity},
+              {"entities", FileKind::Entities}},
+             "what the file is when its name does not say"),
+      choice("clock", &Settings::clock, {{"ideal", Clock::Ideal}, {"game", Clock::Game}},
+             "the ideal 50 Hz clock or the game's frame clock"),
+      integer("update-ticks", &Settings::update_ticks, "ticks", {1, 1000},
+              "with clock=game: ticks between two updates"),
+  };
+  return table;
 }
 
-Result<BridgeOptions> bridge_options(const Options& options) {
+}  // namespace
+
+Result<Settings> family_settings(const Options& options) {
+  return read_settings(options, fields(), kTitle);
+}
+
+Result<BridgeOptions> bridge_options(const Settings& settings, const Options& options) {
   BridgeOptions out;
-  const auto variant = options.get("variant").value_or("lba1");
-  if (variant == "lba2")
-    out.variant = Variant::Lba2;
-  else if (variant != "lba1")
-    return option_error(fmt::format("variant must be lba1 or lba2, found '{}'", variant));
-  const auto root = options.get("root-motion").value_or("joint");
-  if (root == "separate")
-    out.separate_root_motion = true;
-  else if (root != "joint")
-    return option_error(fmt::format("root-motion must be joint or separate, found '{}'", root));
-  if (const auto scale = options.get("unit-scale")) {
-    char* end = nullptr;
-    out.unit_scale = std::strtod(scale->c_str(), &end);
-    if (end == scale->c_str() || *end != '\0' || !(out.unit_scale > 0) || !std::isfinite(out.unit_scale)) {
-      return option_error(fmt::format("unit-scale must be a positive number, found '{}'", *scale));
-    }
-  }
-  // The registry checks the setting's range (0 .. 64) before the family sees it.
-  if (const auto tolerance = options.get("tolerance"))
-    out.tolerance_units = std::strtod(tolerance->c_str(), nullptr);
-  if (const auto light = options.get("light")) {
-    if (std::sscanf(light->c_str(), "%d,%d", &out.light.alpha, &out.light.beta) != 2)
-      return option_error(fmt::format("light must be ALPHA,BETA in angle units, found '{}'", *light));
+  out.variant = settings.variant;
+  out.separate_root_motion = settings.separate_root_motion;
+  out.unit_scale = settings.unit_scale;
+  out.tolerance_units = settings.tolerance_units;
+  if (settings.light) {
+    out.light = {(*settings.light)[0], (*settings.light)[1]};
   } else if (out.variant == Variant::Lba2) {
     out.light = {out.light.alpha * 4, out.light.beta * 4};
   }
-  if (const auto path = options.get("palette")) {
-    auto palette = read_companion(options, "palette", read_palette);
+  if (!settings.palette.empty()) {
+    auto palette = read_companion(options, "palette", settings.palette, read_palette);
     if (!palette) return palette.error();
     out.palette = *palette;
   }
-  if (options.get("texture-page")) {
-    auto page = read_companion(options, "texture-page", read_texture_page);
+  if (!settings.texture_page.empty()) {
+    auto page = read_companion(options, "texture-page", settings.texture_page, read_texture_page);
     if (!page) return page.error();
     out.texture_page = std::move(*page);
   }
   return out;
+}
+
+Result<BridgeOptions> bridge_options(const Options& options) {
+  auto settings = family_settings(options);
+  if (!settings) return settings.error();
+  return bridge_options(*settings, options);
 }
 
 namespace {
@@ -91,35 +124,38 @@ std::string entity_kind_of(const std::string& input) {
   return {};
 }
 
-// What to open: the kind the file's extension names, else what the bytes look like ("" : a body, or else an
-// animation).
-std::string kind_of(std::span<const std::uint8_t> bytes, const std::string& extension,
-                    const std::string& input) {
-  if (const auto entity = entity_kind_of(input); !entity.empty()) return entity;
-  if (extension == ".anm") return "anm";
-  if (extension == ".hqr") return "hqr";
-  if (extension == ".lm2") return "lm2";
-  return is_container(bytes) ? "hqr" : looks_like_animation(bytes) ? "anm" : "";
+// What to open: the kind the file's extension names, else what the bytes look like (nothing: a body, or else
+// an animation).
+std::optional<FileKind> kind_of(std::span<const std::uint8_t> bytes, const std::string& extension,
+                                const std::string& input) {
+  if (const auto entity = entity_kind_of(input); !entity.empty())
+    return entity == "entity" ? FileKind::Entity : FileKind::Entities;
+  if (extension == ".anm") return FileKind::Anm;
+  if (extension == ".hqr") return FileKind::Hqr;
+  if (extension == ".lm2") return FileKind::Lm2;
+  if (is_container(bytes)) return FileKind::Hqr;
+  if (looks_like_animation(bytes)) return FileKind::Anm;
+  return std::nullopt;
 }
 
 Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, const Options& options) {
-  auto bridge = bridge_options(options);
+  auto settings = family_settings(options);
+  if (!settings) return settings.error();
+  auto bridge = bridge_options(*settings, options);
   if (!bridge) return bridge.error();
-  const std::string kind =
-      options.get("kind").value_or(kind_of(bytes, options.extension(), options.placement.input));
-  if (kind == "hqr") return open_archive(bytes);
-  if (kind == "entity") return open_entity(bytes, bridge->variant);
-  if (kind == "entities") return open_entity_table(bytes);
-  if (kind == "lm2") return open_lm2(bytes, *bridge);
-  if (kind == "body" || kind.empty()) {
+  const auto kind =
+      settings->kind ? settings->kind : kind_of(bytes, options.extension(), options.placement.input);
+  if (kind == FileKind::Hqr) return open_archive(bytes);
+  if (kind == FileKind::Entity) return open_entity(bytes, bridge->variant);
+  if (kind == FileKind::Entities) return open_entity_table(bytes);
+  if (kind == FileKind::Lm2) return open_lm2(bytes, *bridge);
+  if (kind == FileKind::Body || !kind) {
     auto body = read_body(bytes);
-    if (body && (kind == "body" || recognisable_body(*body))) return open_body(std::move(*body), *bridge);
-    if (kind == "body") return body.error();
+    if (body && (kind == FileKind::Body || recognisable_body(*body)))
+      return open_body(std::move(*body), *bridge);
+    if (kind == FileKind::Body) return body.error();
   }
-  if (!kind.empty() && kind != "anm")
-    return option_error(
-        fmt::format("kind must be anm, body, lm2, hqr, entity or entities, found '{}'", kind));
-  return open_animation(bytes, options, *bridge);
+  return open_animation(bytes, options, *settings, *bridge);
 }
 
 Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& scene, const Options& options) {
@@ -127,7 +163,7 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& scene, const
   if (!bridge) return bridge.error();
   auto converted = animation_from_core(scene, *bridge);
   if (!converted) return converted.error();
-  if (options.flag("strict") && !converted->notes.empty()) {
+  if (options.strict && !converted->notes.empty()) {
     std::string lost;
     for (const auto& item : converted->notes) lost += (lost.empty() ? "" : "; ") + item;
     return Error{kAnmFormat, "strict: the conversion would lose " + lost, {}, {}, {}};
@@ -135,74 +171,6 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& scene, const
   if (auto within = check_animation_limits(converted->value, converted->notes); !within)
     return within.error();
   return Converted<std::vector<std::uint8_t>>{write_animation(converted->value), std::move(converted->notes)};
-}
-
-std::vector<Setting> settings() {
-  return {
-      {"body", SettingKind::Companion, "the body (file or BODY.HQR:N) the .anm animates", {}, 0, 0, {}, {}},
-      {"palette",
-       SettingKind::Companion,
-       "the 768-byte palette (file or RESS.HQR:0) that colours a body",
-       {},
-       0,
-       0,
-       {},
-       {}},
-      {"texture-page",
-       SettingKind::Companion,
-       "the LBA2 texture page (65,536 bytes, file or RESS.HQR:6) textured .lm2 polygons map, in --palette's "
-       "colours",
-       {},
-       0,
-       0,
-       {},
-       {}},
-      {"variant", SettingKind::Choice, "the game", {"lba1", "lba2"}, 0, 0, "lba1", {}},
-      {"root-motion",
-       SettingKind::Choice,
-       "the actor's displacement on the root joint or as root motion",
-       {"joint", "separate"},
-       0,
-       0,
-       "joint",
-       {}},
-      {"unit-scale", SettingKind::Number, "metres per game unit", {}, 1e-12, 1e12, "1/512", {}},
-      {"light", SettingKind::Text, "the light's angles for shaded bodies", {}, 0, 0, "default", "ALPHA,BETA"},
-      {"tolerance",
-       SettingKind::Number,
-       "LBA: engine units (angle units, game units) a written .anm's playback may stray from the glTF's "
-       "motion "
-       "(keyframes within it are merged)",
-       {},
-       0,
-       64,
-       "1",
-       {}},
-      {"kind",
-       SettingKind::Choice,
-       "what the file is when its name does not say",
-       {"anm", "body", "lm2", "hqr", "entity", "entities"},
-       0,
-       0,
-       {},
-       {}},
-      {"clock",
-       SettingKind::Choice,
-       "the ideal 50 Hz clock or the game's frame clock",
-       {"ideal", "game"},
-       0,
-       0,
-       "ideal",
-       {}},
-      {"update-ticks",
-       SettingKind::Integer,
-       "with clock=game: ticks between two updates",
-       {},
-       1,
-       1000,
-       "1",
-       {}},
-  };
 }
 
 std::vector<Capability> capabilities() {
@@ -264,7 +232,7 @@ FormatFamily family() {
   row.id = "lba";
   row.title = kTitle;
   row.extensions = {".anm", ".hqr", ".lm2"};
-  row.settings = settings();
+  row.settings = settings_schema(fields());
   row.capabilities = capabilities();
   row.sniff = [](std::span<const std::uint8_t> bytes) {
     return is_container(bytes) || sniff_animation(bytes);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The family's Options: parsed into its typed settings, BridgeOptions (family.cpp), and the companion files
-// they name (--body, --palette) read from the registry's companions, a file, or ARCHIVE.HQR:<index>.
+// The family's settings (family.cpp): read from the Options into `Settings`, then into the bridges'
+// BridgeOptions with the companion files they name (--palette, --texture-page; --body by the .anm adapter)
+// read from the companions the services read, a file, or ARCHIVE.HQR:<index>.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -15,20 +16,19 @@ namespace bonebridge::lba {
 
 inline constexpr const char* kTitle = "Little Big Adventure .anm / HQR / LBA1 body";
 
-Error option_error(std::string message);
+Result<BridgeOptions> bridge_options(const Settings& settings, const Options& options);
 Result<BridgeOptions> bridge_options(const Options& options);
 
-// A companion (--body, --palette) parsed by `read`, its errors naming the companion's address. Read by
-// load_input when it came through the registry; else by Options::nearby. Parsed once per run
+// A companion (--body, --palette) at `address` (the setting's value) parsed by `read`, its errors naming the
+// address. Read by load_input when it came through the services; else by Options::nearby. Parsed once per run
 // (Options::documents) for each `how` (what decides the reading besides the bytes, such as the variant).
 template <class Read>
-auto read_companion(const Options& options, const std::string& key, Read read, const std::string& how = "")
-    -> decltype(read(std::span<const std::uint8_t>{})) {
+auto read_companion(const Options& options, const std::string& key, const std::string& address, Read read,
+                    const std::string& how = "") -> decltype(read(std::span<const std::uint8_t>{})) {
   using Value = std::decay_t<decltype(*read(std::span<const std::uint8_t>{}))>;
-  const std::string address = options.get(key).value_or("");
   auto parsed = options.documents->get<Value>(key + '/' + how, address, [&]() -> Result<Value> {
     // Read by the registry (load_input), else through the options' finder: formats open no file themselves.
-    auto bytes = options.companions.contains(key) ? options.companion(key) : options.nearby->read(address);
+    auto bytes = options.companion(key, address);
     if (!bytes) return bytes.error();
     auto value = read(*bytes);
     if (!value) {

@@ -9,6 +9,7 @@
 #include "bonebridge/formats/lego/bridge.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
 #include "bonebridge/formats/lego/engine.hpp"
+#include "bonebridge/formats/lego/settings.hpp"
 #include "bonebridge/formats/lego/wdb/character.hpp"
 #include "bonebridge/formats/lego/wdb/codec.hpp"
 
@@ -245,17 +246,19 @@ class LegoDocument final : public bonebridge::Document {
   }
 
   Result<CoreConversion> to_core(const Options& options) const override {
+    auto settings = family_settings(options);
+    if (!settings) return settings.error();
     CoreConversion result = lego::to_core(document_);
-    if (!options.get("world") && !options.companions.contains("world")) {
+    if (settings->world.empty() && !options.companions.contains("world")) {
       result.notes.push_back("the actors are bare skeletons: --world WORLD.WDB gives them the game's bodies");
       return result;
     }
-    auto world = options.documents->get<wdb::Document>("world", options.get("world").value_or(""),
-                                                       [&]() -> Result<wdb::Document> {
-                                                         auto bytes = options.companion("world");
-                                                         if (!bytes.ok()) return bytes.error();
-                                                         return wdb::read(*bytes);
-                                                       });
+    auto world =
+        options.documents->get<wdb::Document>("world", settings->world, [&]() -> Result<wdb::Document> {
+          auto bytes = options.companion("world", settings->world);
+          if (!bytes.ok()) return bytes.error();
+          return wdb::read(*bytes);
+        });
     if (!world.ok()) return world.error();
     std::vector<wdb::AniActor> actors;
     for (const auto& actor : document_.actors) actors.push_back({actor.name, actor.type});

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lego/family.hpp"
 
-#include <cstdlib>
-
 #include "adapter.hpp"
 #include "bonebridge/formats/lego/bridge.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
 #include "bonebridge/formats/lego/limits.hpp"
+#include "bonebridge/formats/lego/settings.hpp"
 #include "bonebridge/formats/lego/wdb/archive.hpp"
 #include "bonebridge/formats/lego/wdb/characters.hpp"
 #include "wdb/adapter.hpp"
@@ -14,54 +13,33 @@
 namespace bonebridge::lego {
 namespace {
 
-std::size_t clip_option(const Options& options) {
-  const auto clip = options.get("clip");
-  return clip ? static_cast<std::size_t>(std::strtoull(clip->c_str(), nullptr, 10)) : 0;
-}
+using namespace setting_fields;
 
-MotionTolerance tolerance_option(const Options& options) {
-  const auto tolerance = options.get("tolerance");
-  if (!tolerance) return kDefaultKeyTolerance;
-  const double value = std::strtod(tolerance->c_str(), nullptr);
-  return {value, value};
-}
+constexpr const char* kTitle = "LEGO Island (.ani, WORLD.WDB)";
+constexpr double kRadiansPerDegree = 3.14159265358979323846 / 180;
 
-// What a user may set (--clip, --part, --world, --tolerance).
-std::vector<Setting> settings() {
-  return {
-      {"clip",
-       SettingKind::Integer,
-       "which animation of a glTF to write (0 = the first)",
-       {},
-       0,
-       1e6,
-       "0",
-       {}},
-      {"part",
-       SettingKind::Text,
-       "WORLD.WDB: the part (LOD list) to convert, e.g. head",
-       {},
-       0,
-       0,
-       "",
-       "NAME"},
-      {"world",
-       SettingKind::Companion,
-       "the game's WORLD.WDB: .ani actors get their bodies",
-       {},
-       0,
-       0,
-       "",
-       ""},
-      {"tolerance",
-       SettingKind::Number,
-       "LEGO: game units and radians a dropped key may be from the game's interpolation of the kept ones",
-       {},
-       0,
-       1,
-       "2e-06",
-       {}},
+// What a user may set, each field once: the schema `formats` and --help show and the parser of Settings.
+const SettingFields<Settings>& fields() {
+  static const SettingFields<Settings> table = {
+      integer("clip", &Settings::clip, "", {0, 1e6}, "which animation of a glTF to write (0 = the first)"),
+      text("part", &Settings::part, SettingKind::Text, "NAME",
+           "WORLD.WDB: the part (LOD list) to convert, e.g. head", "the file's only part"),
+      companion("world", &Settings::world, "the game's WORLD.WDB: .ani actors get their bodies"),
+      number("distance-tolerance", &Settings::distance_tolerance, "game units", {0, 1},
+             "how far a dropped key's position may be from the game's interpolation of the kept ones"),
+      number("angle-tolerance", &Settings::angle_tolerance, "degrees", {0, 57.29577951308232},
+             "how far a dropped key's rotation may be from the game's interpolation of the kept ones", {},
+             kRadiansPerDegree),
+      number_alias<Settings>(
+          "tolerance", "distance-tolerance, angle-tolerance", "game units and radians at once", {0, 1},
+          "LEGO: the old spelling, kept: one number as --distance-tolerance in game units and as "
+          "the angle in radians",
+          "as --distance-tolerance and --angle-tolerance",
+          [](Settings& settings, double value) {
+            settings.distance_tolerance = settings.angle_tolerance = value;
+          }),
   };
+  return table;
 }
 
 // What the family reads and writes, and how sure each is.
@@ -107,11 +85,15 @@ std::vector<Capability> capabilities() {
 
 }  // namespace
 
+Result<Settings> family_settings(const Options& options) {
+  return read_settings(options, fields(), kTitle);
+}
+
 FormatFamily family() {
   FormatFamily row;
   row.id = "lego";
-  row.title = "LEGO Island (.ani, WORLD.WDB)";
-  row.settings = settings();
+  row.title = kTitle;
+  row.settings = settings_schema(fields());
   row.extensions = {".ani", ".wdb"};
   row.capabilities = capabilities();
   row.sniff = [](std::span<const std::uint8_t> bytes) {
@@ -126,7 +108,10 @@ FormatFamily family() {
   };
   row.from_core = [](const Scene& scene,
                      const Options& options) -> Result<Converted<std::vector<std::uint8_t>>> {
-    auto converted = from_core(scene, clip_option(options), tolerance_option(options));
+    auto settings = family_settings(options);
+    if (!settings) return settings.error();
+    auto converted =
+        from_core(scene, settings->clip, {settings->distance_tolerance, settings->angle_tolerance});
     if (!converted.ok()) return converted.error();
     if (auto within = check_limits(converted->value, converted->notes); !within) return within.error();
     return Converted<std::vector<std::uint8_t>>{write(converted->value), std::move(converted->notes)};

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 #include <optional>
 
 #include "adapters.hpp"
@@ -37,64 +36,85 @@ bool starts_with(std::span<const std::uint8_t> bytes, std::string_view magic) {
 }
 
 Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, const Options& options) {
-  auto dialect = dialect_option(options);
-  if (!dialect.ok()) return dialect.error();
+  auto settings = family_settings(options);
+  if (!settings.ok()) return settings.error();
   const auto extension = options.extension();
-  if (extension == ".pup") return open_pup(bytes, options);
+  if (extension == ".pup") return open_pup(bytes, options, *settings);
   const bool named = !extension.empty();
   if (extension == ".mat" || (!named && starts_with(bytes, "MAT "))) return open_mat(bytes);
   if (extension == ".cmp" || (!named && starts_with(bytes, "CMP "))) return open_cmp(bytes);
   const bool is_model =
       extension == ".3do" || (extension != ".key" && looks_like_model(lowercase_head(bytes, 4096)));
-  return is_model ? open_model(bytes, options) : open_key(bytes, *dialect, options);
+  return is_model ? open_model(bytes, options, *settings) : open_key(bytes, options, *settings);
+}
+
+using namespace setting_fields;
+
+constexpr const char* kTitle =
+    "Sith engine .key keyframes / .3do models / .pup puppets / .mat materials / .cmp colour maps (Jedi "
+    "Knight, MotS, IJIM)";
+
+// What a user may set, each field once: the schema `formats` and --help show and the parser of Settings.
+const SettingFields<Settings>& fields() {
+  static const SettingFields<Settings> table = {
+      companion("model", &Settings::model, "the .3do model whose hierarchy the .key animates"),
+      text("materials", &Settings::materials, SettingKind::Text, "FOLDER",
+           "a folder of the .mat files the model's MATERIALS list names, searched first",
+           "the model's folder, its mat/ and ../mat/"),
+      companion("palette", &Settings::palette, "the .cmp colour map of 8-bit (JK, MotS) materials",
+                "none: 8-bit texels as a grey ramp"),
+      choice("variant", &Settings::variant,
+             {{"jk", Dialect::JediKnight},
+              {"mots", Dialect::MysteriesOfTheSith},
+              {"ijim", Dialect::InfernalMachine}},
+             "the game's dialect", "ijim"),
+      number("unit-scale", &Settings::unit_scale, "metres per game unit", {1e-12, 1e12},
+             "the size of one game unit"),
+      number("fps", &Settings::fps, "frames per second", {1e-3, 1e4}, "the frame rate of a written .key",
+             "the clip's sith.fps, else 30"),
+      number(
+          "angle-tolerance", &Settings::angle_tolerance, "degrees", {1e-4, 1},
+          "how far a rotation may leave the path: an export's slerp pieces from the .key's Euler motion, a "
+          "written .key's playback from the glTF's (entries within it are dropped; 0.005 keeps 1e-4 of the "
+          "extent)"),
+      number_alias<Settings>("tolerance", "angle-tolerance", "degrees", {1e-4, 1},
+                             "Sith: the old spelling of --angle-tolerance, kept", "as --angle-tolerance",
+                             [](Settings& settings, double value) { settings.angle_tolerance = value; }),
+  };
+  return table;
 }
 
 }  // namespace
 
-Result<Dialect> dialect_option(const Options& options) {
-  const auto variant = options.get("variant");
-  if (!variant || *variant == "ijim") return Dialect::InfernalMachine;
-  if (*variant == "jk") return Dialect::JediKnight;
-  if (*variant == "mots") return Dialect::MysteriesOfTheSith;
-  return Error{std::string(kKeyFormat),
-               fmt::format("unknown variant \"{}\": expected jk, mots or ijim", *variant),
-               {},
-               {},
-               {}};
+Result<Settings> family_settings(const Options& options) {
+  return read_settings(options, fields(), kTitle);
 }
 
-Result<BridgeOptions> bridge_options(const Options& options) {
+BridgeOptions bridge_options(const Settings& settings) {
   BridgeOptions bridge;
-  auto dialect = dialect_option(options);
-  if (!dialect.ok()) return dialect.error();
-  bridge.dialect = *dialect;
-  if (const auto scale = options.get("unit-scale")) {
-    char* end = nullptr;
-    bridge.unit_scale = std::strtod(scale->c_str(), &end);
-    if (end == scale->c_str() || !(bridge.unit_scale > 0) || !std::isfinite(bridge.unit_scale)) {
-      return Error{std::string(kKeyFormat),
-                   fmt::format("unit-scale \"{}\" is not a positive number", *scale),
-                   {},
-                   {},
-                   {}};
-    }
-  }
-  if (const auto fps = options.get("fps")) bridge.fps = std::strtod(fps->c_str(), nullptr);
-  if (const auto tolerance = options.get("tolerance"))
-    bridge.rotation_tolerance_degrees = std::strtod(tolerance->c_str(), nullptr);
+  bridge.dialect = settings.variant.value_or(Dialect::InfernalMachine);
+  bridge.unit_scale = settings.unit_scale;
+  bridge.fps = settings.fps.value_or(0);
+  bridge.rotation_tolerance_degrees = settings.angle_tolerance;
   return bridge;
 }
 
-Result<std::shared_ptr<const ModelFile>> model_option(const Options& options) {
-  const auto path = options.get("model");
-  if (!path) return std::shared_ptr<const ModelFile>{};
-  return options.documents->get<ModelFile>("model", *path, [&]() -> Result<ModelFile> {
-    auto bytes = options.companion("model");
+Result<BridgeOptions> bridge_options(const Options& options) {
+  auto settings = family_settings(options);
+  if (!settings.ok()) return settings.error();
+  return bridge_options(*settings);
+}
+
+Result<std::shared_ptr<const ModelFile>> model_option(const Options& options, const Settings& settings) {
+  const std::string& path = settings.model;
+  if (path.empty()) return std::shared_ptr<const ModelFile>{};
+  return options.documents->get<ModelFile>("model", path, [&]() -> Result<ModelFile> {
+    auto bytes = options.companion("model", path);
     if (!bytes.ok()) return bytes.error();
     auto parsed = read_model(*bytes);
     if (!parsed.ok()) {
       Error error = parsed.error();
-      error.file = *path;
+      error.file = path;
       return error;
     }
     return std::move(parsed).value();
@@ -165,50 +185,9 @@ std::vector<Capability> capabilities() {
 FormatFamily family() {
   FormatFamily row;
   row.id = "sith";
-  row.title =
-      "Sith engine .key keyframes / .3do models / .pup puppets / .mat materials / .cmp colour maps (Jedi "
-      "Knight, MotS, IJIM)";
+  row.title = kTitle;
   row.extensions = {".key", ".3do", ".pup", ".mat", ".cmp"};
-  row.settings = {
-      {"model", SettingKind::Companion, "the .3do model whose hierarchy the .key animates", {}, 0, 0, {}, {}},
-      {"materials",
-       SettingKind::Text,
-       "a folder of the .mat files the model's MATERIALS list names, searched first",
-       {},
-       0,
-       0,
-       "the model's folder, its mat/ and ../mat/",
-       "FOLDER"},
-      {"palette",
-       SettingKind::Companion,
-       "the .cmp colour map of 8-bit (JK, MotS) materials",
-       {},
-       0,
-       0,
-       "none: 8-bit texels as a grey ramp",
-       {}},
-      {"variant", SettingKind::Choice, "the game's dialect", {"jk", "mots", "ijim"}, 0, 0, "ijim", {}},
-      {"unit-scale", SettingKind::Number, "metres per game unit", {}, 1e-12, 1e12, "1", {}},
-      {"fps",
-       SettingKind::Number,
-       "frames per second of a written .key",
-       {},
-       1e-3,
-       1e4,
-       "the clip's sith.fps, else 30",
-       {}},
-      {"tolerance",
-       SettingKind::Number,
-       "Sith: degrees a rotation may leave the path: an export's slerp pieces from the .key's Euler motion, "
-       "a "
-       "written .key's playback from the glTF's (entries within it are dropped; 0.005 keeps 1e-4 of the "
-       "extent)",
-       {},
-       1e-4,
-       1,
-       "0.01",
-       {}},
-  };
+  row.settings = settings_schema(fields());
   row.capabilities = capabilities();
   row.sniff = [](std::span<const std::uint8_t> bytes) {
     if (starts_with(bytes, "MAT ") || starts_with(bytes, "CMP ")) return true;

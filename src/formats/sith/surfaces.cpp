@@ -64,11 +64,13 @@ bool needs_palette(const MatFile& mat) {
 
 }  // namespace
 
-Result<SurfaceSearch> surface_search(const Options& options, const std::string& model_address) {
+Result<SurfaceSearch> surface_search(const Options& options, const Settings& settings,
+                                     const std::string& model_address) {
   SurfaceSearch search;
   search.files = options.nearby;
   search.resolved = options.resolved_files;
-  if (const auto folder = options.get("materials")) {
+  search.model = model_address;
+  if (const auto& folder = settings.materials) {
     if (!search.files->is_folder(*folder)) {
       return Error{
           kSettingsErrorFormat,
@@ -86,13 +88,13 @@ Result<SurfaceSearch> surface_search(const Options& options, const std::string& 
     }
   }
   search.where = fmt::format("{}", fmt::join(search.folders, ", "));
-  if (options.get("palette")) {
-    auto bytes = options.companion("palette");
+  if (!settings.palette.empty()) {
+    auto bytes = options.companion("palette", settings.palette);
     if (!bytes) return bytes.error();
     auto palette = read_cmp(*bytes);
     if (!palette) {
       Error failed = palette.error();
-      failed.file = *options.get("palette");
+      failed.file = settings.palette;
       return failed;
     }
     search.palette = std::move(palette).value();
@@ -120,9 +122,8 @@ ModelSurfaces find_surfaces(const ModelContent& model, const SurfaceSearch& sear
 
 std::shared_ptr<const ModelSurfaces> model_surfaces(const Options& options, const ModelFile& model,
                                                     const SurfaceSearch& search) {
-  const std::string address = options.get("model").value_or(options.placement.input);
   auto found = options.documents->get<ModelSurfaces>(
-      "materials", fmt::format("{}\n{}\n{}", address, search.where, fmt::join(search.resolved, "\n")),
+      "materials", fmt::format("{}\n{}\n{}", search.model, search.where, fmt::join(search.resolved, "\n")),
       [&]() -> Result<ModelSurfaces> { return find_surfaces(model.content, search); });
   return std::move(found).value();  // find_surfaces cannot fail: what is missing or unreadable becomes notes
 }

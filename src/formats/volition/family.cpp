@@ -3,10 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
-#include <limits>
-#include <type_traits>
-
 #include "adapters.hpp"
 #include "asm/adapter.hpp"
 #include "bonebridge/formats/volition/anim/bridge.hpp"
@@ -16,6 +12,7 @@
 #include "bonebridge/formats/volition/cloth/codec.hpp"
 #include "bonebridge/formats/volition/rig/bridge.hpp"
 #include "bonebridge/formats/volition/rig/codec.hpp"
+#include "bonebridge/formats/volition/settings.hpp"
 #include "bonebridge/formats/volition/xtbl/characters.hpp"
 #include "bonebridge/formats/volition/xtbl/codec.hpp"
 #include "xtbl/adapter.hpp"
@@ -24,110 +21,46 @@ namespace bonebridge::volition {
 namespace {
 
 constexpr const char* kFamilyFormat = "Volition .rig_pc/.anim_pc/.sim_pc";
+constexpr const char* kTitle = "Volition crunched rig / animation / cloth, RFG tables and manifests";
 
 Error option_error(std::string message) {
   return Error{kFamilyFormat, std::move(message), {}, {}, {}};
 }
 
-template <class Value>
-using Choices = std::vector<std::pair<std::string, Value>>;
-
-// Sets `out` to what `name` chooses, when it is given; any other value is an error listing the choices.
-template <class Value>
-Status choose(const Options& options, const std::string& name,
-              const Choices<std::type_identity_t<Value>>& choices, Value& out) {
-  const auto value = options.get(name);
-  if (!value) return Ok{};
-  std::string expected;
-  for (std::size_t i = 0; i < choices.size(); ++i) {
-    if (choices[i].first == *value) {
-      out = choices[i].second;
-      return Ok{};
-    }
-    expected += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i].first;
-  }
-  return option_error(fmt::format("{}: expected {}, found \"{}\"", name, expected, *value));
-}
-
-// Sets `out` to the number `name` gives, when it is given; it must lie in (0, maximum].
-Status positive_number(const Options& options, const std::string& name, double maximum, const char* expected,
-                       double& out) {
-  const auto value = options.get(name);
-  if (!value) return Ok{};
-  try {
-    out = std::stod(*value);
-  } catch (const std::exception&) {
-    out = 0;
-  }
-  if (!(out > 0 && out <= maximum)) {
-    return option_error(fmt::format("{}: expected {}, found \"{}\"", name, expected, *value));
-  }
-  return Ok{};
-}
-
-Result<std::optional<PointerWidth>> width_from(const Options& options) {
-  std::optional<PointerWidth> width;
-  auto status =
-      choose(options, "pointer-width", {{"4", PointerWidth::Four}, {"8", PointerWidth::Eight}}, width);
-  if (!status) return status.error();
-  return width;
-}
-
-Result<std::string> axes_from(const Options& options) {
-  std::string axes = "identity";
-  auto status = choose(options, "axes", {{"identity", "identity"}, {"mirror-x", "mirror-x"}}, axes);
-  if (!status) return status.error();
-  return axes;
-}
-
-// --tolerance: game units and radians alike (checked against its declaration by the registry).
-MotionTolerance tolerance_from(const Options& options) {
-  const auto tolerance = options.get("tolerance");
-  if (!tolerance) return kDefaultKeyTolerance;
-  const double value = std::strtod(tolerance->c_str(), nullptr);
-  return {value, value};
-}
-
 // The rig the animation written from glTF drives: the --rig companion, else one made from the skeleton.
-Result<RigDocument> target_rig(const Scene& scene, const Options& options, std::optional<PointerWidth> width,
+Result<RigDocument> target_rig(const Scene& scene, const Options& options, const Settings& settings,
                                std::vector<std::string>& notes) {
-  if (!options.get("rig")) return rig_from_skeleton(scene.skeleton, PointerWidth::Eight, notes);
-  auto bytes = options.companion("rig");
+  if (settings.rig.empty()) return rig_from_skeleton(scene.skeleton, PointerWidth::Eight, notes);
+  auto bytes = options.companion("rig", settings.rig);
   if (!bytes) return bytes.error();
-  return read_rig(*bytes, width);
+  return read_rig(*bytes, settings.pointer_width);
 }
 
 Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& input, const Options& options) {
-  auto width = width_from(options);
-  if (!width) return width.error();
-  auto axes = axes_from(options);
-  if (!axes) return axes.error();
-  auto settings = settings_from(options);
+  auto settings = family_settings(options);
   if (!settings) return settings.error();
   Scene scene = input;
-  volition_axes(*axes).inverse().apply(scene);
+  volition_axes(settings->axes.value_or("identity")).inverse().apply(scene);
   std::vector<std::string> notes;
-  // The output's extension does not reach from_core, so the kind of file is chosen by the options.
-  const auto variant = options.get("variant");
-  if (variant == "rig") {
-    auto rig = write_rig(rig_from_skeleton(scene.skeleton, width->value_or(PointerWidth::Eight), notes));
+  // The output's extension does not reach from_core, so the kind of file is chosen by the settings.
+  if (settings->variant == WrittenKind::Rig) {
+    auto rig = write_rig(
+        rig_from_skeleton(scene.skeleton, settings->pointer_width.value_or(PointerWidth::Eight), notes));
     return Converted<std::vector<std::uint8_t>>{std::move(rig), std::move(notes)};
   }
-  if (variant && *variant != "anim") {
-    return option_error(fmt::format("variant: expected rig or anim, found \"{}\"", *variant));
-  }
-  if (!variant && !options.get("rig")) {
+  if (!settings->variant && settings->rig.empty()) {
     return option_error(
         "say which file to write: --variant rig (a .rig_pc from the skeleton), or --rig "
         "character.rig_pc (or --variant anim) for a .anim_pc");
   }
   if (scene.clips.empty()) return option_error("the scene has no clip to write as .anim_pc");
-  auto rig = target_rig(scene, options, *width, notes);
+  auto rig = target_rig(scene, options, *settings, notes);
   if (!rig) return rig.error();
-  if (auto source = unchanged_source(scene.clips.front(), scene.skeleton, *rig, *settings, notes))
+  const AnimSettings anim = anim_settings(*settings);
+  if (auto source = unchanged_source(scene.clips.front(), scene.skeleton, *rig, anim, notes))
     return Converted<std::vector<std::uint8_t>>{std::move(*source), std::move(notes)};
-  const MotionTolerance tolerance = tolerance_from(options);
-  auto encoded = encode_clip(scene.clips.front(), scene.skeleton, *rig, *settings, tolerance);
+  const MotionTolerance tolerance{settings->distance_tolerance, settings->angle_tolerance};
+  auto encoded = encode_clip(scene.clips.front(), scene.skeleton, *rig, anim, tolerance);
   if (!encoded) return encoded.error();
   notes.insert(notes.end(), encoded->report.notes.begin(), encoded->report.notes.end());
   notes.push_back(reduction_note(encoded->report, tolerance));
@@ -136,16 +69,15 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& input, const
 }
 
 // The --rig companion of an animation, when one is given; its errors name its path.
-Result<std::optional<RigDocument>> companion_rig(const Options& options) {
-  const auto path = options.get("rig");
-  if (!path) return std::optional<RigDocument>{};
-  auto rig = options.documents->get<RigDocument>("rig", *path, [&]() -> Result<RigDocument> {
-    auto bytes = options.companion("rig");
+Result<std::optional<RigDocument>> companion_rig(const Options& options, const std::string& path) {
+  if (path.empty()) return std::optional<RigDocument>{};
+  auto rig = options.documents->get<RigDocument>("rig", path, [&]() -> Result<RigDocument> {
+    auto bytes = options.companion("rig", path);
     if (!bytes) return bytes.error();
     auto read = read_rig(*bytes);
     if (!read) {
       Error error = read.error();
-      error.file = *path;
+      error.file = path;
       return error;
     }
     return read;
@@ -155,14 +87,13 @@ Result<std::optional<RigDocument>> companion_rig(const Options& options) {
 }
 
 Result<std::unique_ptr<Document>> open_anim(std::span<const std::uint8_t> bytes, const Options& options,
-                                            std::optional<PointerWidth> width, std::string axes) {
-  auto settings = settings_from(options);
-  if (!settings) return settings.error();
-  auto anim = read_anim(bytes, width);
+                                            const Settings& settings) {
+  auto anim = read_anim(bytes, settings.pointer_width);
   if (!anim) return anim.error();
-  auto rig = companion_rig(options);
+  auto rig = companion_rig(options, settings.rig);
   if (!rig) return rig.error();
-  return anim_adapter(std::move(*anim), std::move(*rig), *settings, std::move(axes));
+  return anim_adapter(std::move(*anim), std::move(*rig), anim_settings(settings),
+                      settings.axes.value_or("identity"));
 }
 
 // The kind of file the extension names, else the one the bytes look like (a rig has no magic).
@@ -217,40 +148,51 @@ std::vector<Capability> capabilities() {
   return rows;
 }
 
-Setting choice_setting(std::string name, std::string help, std::vector<std::string> choices,
-                       std::string fallback) {
-  Setting setting{std::move(name), SettingKind::Choice, std::move(help), std::move(choices), 0, 0, {}, {}};
-  setting.fallback = std::move(fallback);
-  return setting;
-}
+using namespace setting_fields;
 
-Setting number_setting(std::string name, std::string help, double minimum, double maximum,
-                       std::string fallback) {
-  Setting setting{std::move(name), SettingKind::Number, std::move(help), {}, minimum, maximum, {}, {}};
-  setting.fallback = std::move(fallback);
-  return setting;
-}
+constexpr double kRadiansPerDegree = 3.14159265358979323846 / 180;
 
-std::vector<Setting> settings() {
-  return {
-      {"rig", SettingKind::Companion, "the .rig_pc skeleton the .anim_pc animates", {}, 0, 0, {}, {}},
-      choice_setting("variant", "the kind of file to write from glTF", {"rig", "anim"}, {}),
-      choice_setting("pointer-width", "bytes per pointer in a rig (4: 32-bit games)", {"4", "8"},
-                     "from the file"),
-      choice_setting("axes", "the engine's frame to glTF's", {"identity", "mirror-x"}, "identity"),
-      number_setting("fps", "frames per second of the animation", 1e-3, 10000, "30"),
-      choice_setting("key-times", "where a key's time points in its frame", {"start", "end"}, "start"),
-      choice_setting("rotation-times", "rotation key times from the key's field or evenly spread",
-                     {"field", "even"}, "field"),
-      choice_setting("interpolation", "between rotation keys", {"slerp", "nlerp", "step"}, "slerp"),
-      number_setting("translation-key-divisor", "translation key times' unit (4000 or 1000)", 1e-6, 1e9,
-                     "4000"),
-      {"name", SettingKind::Text, "the animation's name in glTF", {}, 0, 0, "clip", "any text"},
-      number_setting("tolerance",
-                     "Volition: game units and radians a dropped key may be from the engine's interpolation "
-                     "of the kept ones",
-                     0, 1, "1e-4 units, half a rotation step (1.7e-4 rad)"),
+// What a user may set, each field once: the schema `formats` and --help show and the parser of Settings.
+const SettingFields<Settings>& fields() {
+  static const SettingFields<Settings> table = {
+      companion("rig", &Settings::rig, "the .rig_pc skeleton the .anim_pc animates"),
+      choice("variant", &Settings::variant, {{"rig", WrittenKind::Rig}, {"anim", WrittenKind::Anim}},
+             "the kind of file to write from glTF", "an .anim_pc with --rig"),
+      choice("pointer-width", &Settings::pointer_width,
+             {{"4", PointerWidth::Four}, {"8", PointerWidth::Eight}},
+             "bytes per pointer in a rig (4: 32-bit games)", "from the file"),
+      choice("axes", &Settings::axes, {{"identity", "identity"}, {"mirror-x", "mirror-x"}},
+             "the engine's frame to glTF's", "identity"),
+      number("fps", &Settings::frames_per_second, "frames per second", {1e-3, 10000},
+             "the animation's frame rate"),
+      choice("key-times", &Settings::key_times, {{"start", KeyTimeModel::Start}, {"end", KeyTimeModel::End}},
+             "where a key's time points in its frame"),
+      choice("rotation-times", &Settings::rotation_timing,
+             {{"field", RotationTiming::Field}, {"even", RotationTiming::Even}},
+             "rotation key times from the key's field or evenly spread"),
+      choice("interpolation", &Settings::interpolation,
+             {{"slerp", KeyInterpolation::Slerp},
+              {"nlerp", KeyInterpolation::Nlerp},
+              {"step", KeyInterpolation::Step}},
+             "between rotation keys"),
+      number("translation-key-divisor", &Settings::translation_key_divisor, "", {1e-6, 1e9},
+             "translation key times' unit (4000 or 1000)"),
+      text("name", &Settings::name, SettingKind::Text, "any text", "the animation's name in glTF"),
+      number("distance-tolerance", &Settings::distance_tolerance, "game units", {0, 1},
+             "how far a dropped key's position may be from the engine's interpolation of the kept ones"),
+      number("angle-tolerance", &Settings::angle_tolerance, "degrees", {0, 57.29577951308232},
+             "how far a dropped key's rotation may be from the engine's interpolation of the kept ones", {},
+             kRadiansPerDegree),
+      number_alias<Settings>(
+          "tolerance", "distance-tolerance, angle-tolerance", "game units and radians at once", {0, 1},
+          "Volition: the old spelling, kept: one number as --distance-tolerance in game units and as "
+          "the angle in radians",
+          "as --distance-tolerance and --angle-tolerance",
+          [](Settings& settings, double value) {
+            settings.distance_tolerance = settings.angle_tolerance = value;
+          }),
   };
+  return table;
 }
 
 }  // namespace
@@ -264,38 +206,23 @@ FileKind sniff_kind(std::span<const std::uint8_t> bytes) {
   return FileKind::Unknown;
 }
 
-Result<AnimSettings> settings_from(const Options& options) {
-  AnimSettings settings;
-  Status status = positive_number(options, "fps", 10000, "a positive number", settings.frames_per_second);
-  if (status) {
-    status = choose(options, "key-times", {{"start", KeyTimeModel::Start}, {"end", KeyTimeModel::End}},
-                    settings.key_times);
-  }
-  if (status) {
-    status =
-        choose(options, "rotation-times", {{"field", RotationTiming::Field}, {"even", RotationTiming::Even}},
-               settings.rotation_timing);
-  }
-  if (status) {
-    status = choose(options, "interpolation",
-                    {{"slerp", KeyInterpolation::Slerp},
-                     {"nlerp", KeyInterpolation::Nlerp},
-                     {"step", KeyInterpolation::Step}},
-                    settings.interpolation);
-  }
-  if (status) {
-    status = positive_number(options, "translation-key-divisor", std::numeric_limits<double>::infinity(),
-                             "a positive number (4000 or 1000)", settings.translation_key_divisor);
-  }
-  if (!status) return status.error();
-  return settings;
+Result<Settings> family_settings(const Options& options) {
+  return read_settings(options, fields(), kTitle);
+}
+
+AnimSettings anim_settings(const Settings& settings) {
+  AnimSettings anim;
+  anim.frames_per_second = settings.frames_per_second;
+  anim.key_times = settings.key_times;
+  anim.rotation_timing = settings.rotation_timing;
+  anim.translation_key_divisor = settings.translation_key_divisor;
+  anim.interpolation = settings.interpolation;
+  return anim;
 }
 
 Result<std::unique_ptr<Document>> open_volition(std::span<const std::uint8_t> bytes, const Options& options) {
-  auto width = width_from(options);
-  if (!width) return width.error();
-  auto axes = axes_from(options);
-  if (!axes) return axes.error();
+  auto settings = family_settings(options);
+  if (!settings) return settings.error();
   const std::string extension = options.extension();
   const bool other_kind = extension == ".rig_pc" || extension == ".anim_pc" || extension == ".sim_pc";
   if (extension == ".asm_pc" || (!other_kind && looks_like_asm(bytes))) {
@@ -309,25 +236,25 @@ Result<std::unique_ptr<Document>> open_volition(std::span<const std::uint8_t> by
     return xtbl_adapter(std::move(*table));
   }
   const FileKind kind = kind_of(bytes, options.extension());
-  if (kind == FileKind::Anim) return open_anim(bytes, options, *width, std::move(*axes));
+  if (kind == FileKind::Anim) return open_anim(bytes, options, *settings);
   if (kind == FileKind::Cloth) {
     auto cloth = read_cloth(bytes);
     if (!cloth) return cloth.error();
     return cloth_adapter(std::move(*cloth));
   }
   // A rig has no magic: read it and let its own errors explain what did not fit.
-  auto rig = read_rig(bytes, *width);
+  auto rig = read_rig(bytes, settings->pointer_width);
   if (!rig) return rig.error();
-  return rig_adapter(std::move(*rig), std::move(*axes));
+  return rig_adapter(std::move(*rig), settings->axes.value_or("identity"));
 }
 
 FormatFamily family() {
   FormatFamily row;
   row.id = "volition";
-  row.title = "Volition crunched rig / animation / cloth, RFG tables and manifests";
+  row.title = kTitle;
   row.extensions = {".rig_pc", ".anim_pc", ".sim_pc", ".xtbl", ".asm_pc"};
   row.capabilities = capabilities();
-  row.settings = settings();
+  row.settings = settings_schema(fields());
   row.sniff = [](std::span<const std::uint8_t> bytes) {
     return sniff_kind(bytes) != FileKind::Unknown || looks_like_asm(bytes);
   };

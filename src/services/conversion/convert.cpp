@@ -58,6 +58,7 @@ using Bytes = std::vector<std::uint8_t>;
 // output's name.
 Options writing_options(const ConvertJob& job) {
   Options options = job.options;
+  apply_tool_settings(options);
   options.placement.output = job.output;
   options.placement.output_extension = lower_extension(job.output);
   return options;

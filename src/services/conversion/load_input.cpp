@@ -93,6 +93,7 @@ Result<LoadedInput> open_input(AddressedFile file, const std::string& path, cons
   if (auto checked = check_settings(*input.family, options, elsewhere); !checked)
     return with_file(checked.error(), path);
   Options opening = options;
+  apply_tool_settings(opening);
   if (named && opening.placement.extension.empty()) opening.placement.extension = lower_extension(file.name);
   if (opening.placement.input.empty()) opening.placement.input = path;
   if (auto companions = read_companions(*input.family, opening); !companions) return companions.error();

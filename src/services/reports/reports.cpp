@@ -23,6 +23,8 @@ const char* kind_name(SettingKind kind) {
       return "flag";
     case SettingKind::Text:
       return "text";
+    case SettingKind::Pair:
+      return "pair";
   }
   return "text";
 }
@@ -35,6 +37,8 @@ nlohmann::json settings_json(const FormatFamily& family) {
     if (setting.maximum > setting.minimum) entry["range"] = {setting.minimum, setting.maximum};
     if (!setting.fallback.empty()) entry["default"] = setting.fallback;
     if (!setting.form.empty()) entry["form"] = setting.form;
+    if (!setting.unit.empty()) entry["unit"] = setting.unit;
+    if (!setting.alias_of.empty()) entry["alias_of"] = setting.alias_of;
     settings.push_back(std::move(entry));
   }
   return settings;

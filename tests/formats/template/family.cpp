@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "formats/template/family.hpp"
 
-#include <cstdlib>
-
 #include "formats/template/adapter.hpp"
 #include "formats/template/bridge.hpp"
 #include "formats/template/codec.hpp"
@@ -10,11 +8,17 @@
 namespace bonebridge::pendulum {
 namespace {
 
-// The registry checked the value against the setting's declaration (a whole number from 0).
-Settings settings_from(const Options& options) {
-  Settings settings;
-  if (const auto clip = options.get("clip")) settings.clip = std::strtoull(clip->c_str(), nullptr, 10);
-  return settings;
+using namespace setting_fields;
+
+constexpr const char* kTitle = "pendulum .pend (test-only family)";
+
+// What a user may set: one field per member of Settings (bridge.hpp), whose default is the member's own.
+// The schema `formats` shows and the parser of Settings both come from this table.
+const SettingFields<Settings>& fields() {
+  static const SettingFields<Settings> table = {
+      integer("clip", &Settings::clip, "", {0, 1e6}, "which animation of a glTF to write"),
+  };
+  return table;
 }
 
 }  // namespace
@@ -22,9 +26,9 @@ Settings settings_from(const Options& options) {
 FormatFamily family() {
   FormatFamily row;
   row.id = "pendulum";
-  row.title = "pendulum .pend (test-only family)";
+  row.title = kTitle;
   row.extensions = {".pend"};
-  row.settings = {{"clip", SettingKind::Integer, "which animation of a glTF to write", {}, 0, 1e6, "0", {}}};
+  row.settings = settings_schema(fields());
   row.capabilities = {{"read", true, "confirmed", "its own definition"},
                       {"write", true, "confirmed", "byte for byte"},
                       {"evaluate", true, "confirmed", "linear in degrees"},
@@ -41,7 +45,9 @@ FormatFamily family() {
   };
   row.from_core = [](const Scene& scene,
                      const Options& options) -> Result<Converted<std::vector<std::uint8_t>>> {
-    auto converted = from_core(scene, settings_from(options));
+    auto settings = read_settings(options, fields(), kTitle);
+    if (!settings) return settings.error();
+    auto converted = from_core(scene, *settings);
     if (!converted) return converted.error();
     auto bytes = write_pendulum(converted->value);
     if (!bytes) return bytes.error();

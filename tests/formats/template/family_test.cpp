@@ -122,3 +122,31 @@ TEST_F(PendulumFamily, SaysWhatItDropsFromGltf) {
 
 }  // namespace
 }  // namespace bonebridge::pendulum
+
+// The family's one table of fields gives both the schema (the default read off Settings{}) and the parser of
+// its Settings (a malformed --clip is a usage error naming the flag, an unknown clip the bridge's error).
+namespace bonebridge::pendulum {
+namespace {
+
+TEST_F(PendulumFamily, ItsSettingsComeFromOneTable) {
+  const FormatFamily* family = find_family_by_id("pendulum");
+  ASSERT_EQ(family->settings.size(), 1u);
+  EXPECT_EQ(family->settings[0].name, "clip");
+  EXPECT_EQ(family->settings[0].kind, SettingKind::Integer);
+  EXPECT_EQ(family->settings[0].fallback, "0");  // Settings::clip's initialiser
+  Scene scene;
+  scene.skeleton.joints = {{"root", -1, {}}};
+  scene.clips.push_back(Clip{});
+  const auto malformed = family->from_core(scene, Options{{{"clip", "1.5"}}});
+  ASSERT_FALSE(malformed);
+  EXPECT_EQ(malformed.error().format, kSettingsErrorFormat);
+  EXPECT_EQ(
+      malformed.error().message,
+      "--clip (pendulum .pend (test-only family)): expected a whole number from 0 to 1000000, found \"1.5\"");
+  const auto beyond = family->from_core(scene, Options{{{"clip", "1"}}});
+  ASSERT_FALSE(beyond);
+  EXPECT_NE(beyond.error().message.find("no clip 1"), std::string::npos) << beyond.error().message;
+}
+
+}  // namespace
+}  // namespace bonebridge::pendulum

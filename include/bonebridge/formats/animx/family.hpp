@@ -12,12 +12,13 @@ namespace bonebridge::animx {
 FormatFamily family();
 
 // AnimX <-> AnimJ without the core model, so `bonebridge convert clip.animj clip.animx` (and back) keeps
-// every track as it is: Raw stays Raw, nulls stay null. The output is AnimJ when options "output" ends in
-// .animj or "variant" is "animj"; otherwise AnimX with options "encoding" (plain, lz4, lzma; default plain).
+// every track as it is: Raw stays Raw, nulls stay null. The output is AnimJ when the output
+// (Options::placement) ends in .animj or the setting variant is animj; otherwise AnimX with the setting
+// encoding (plain, lz4, lzma; default: the input's own).
 Result<std::vector<std::uint8_t>> transcode(std::span<const std::uint8_t> input, const Options& options);
 
-// The settings from the command line's options: the output form as `transcode` says, and the "skeleton"
-// companion read as glTF (an error names the file).
+// The bridge's options from the family's settings (settings.hpp): the output form as `transcode` says, and
+// the skeleton companion read as glTF (an error names the file).
 Result<BridgeOptions> bridge_options(const Options& options);
 
 // The registry's Document for a clip read from AnimJ text (`animj`) or AnimX (adapter.cpp); its engine poses

@@ -190,35 +190,25 @@ class AnimationDocument : public Document {
 };
 
 // clock=game: the ticks between two updates (update-ticks); 0 for the ideal clock.
-Result<int> game_update_ticks(const Options& options) {
-  const auto clock = options.get("clock").value_or("ideal");
-  if (clock == "ideal") return 0;
-  if (clock != "game") return option_error(fmt::format("clock must be ideal or game, found '{}'", clock));
-  const std::string ticks = options.get("update-ticks").value_or("1");
-  char* end = nullptr;
-  const long parsed = std::strtol(ticks.c_str(), &end, 10);
-  if (end == ticks.c_str() || *end != '\0' || parsed < 1 || parsed > 1000)
-    return option_error(fmt::format("update-ticks must be a whole number from 1 to 1000, found '{}'", ticks));
-  return static_cast<int>(parsed);
+int game_update_ticks(const Settings& settings) {
+  return settings.clock == Clock::Game ? settings.update_ticks : 0;
 }
 
 }  // namespace
 
 Result<std::unique_ptr<Document>> open_animation(std::span<const std::uint8_t> bytes, const Options& options,
-                                                 const BridgeOptions& bridge) {
+                                                 const Settings& settings, const BridgeOptions& bridge) {
   auto animation = read_animation(bytes);
   if (!animation) return animation.error();
-  auto body = companion_body(options, bridge.variant);
+  auto body = companion_body(options, settings.body, bridge.variant);
   if (!body) return body.error();
   if (animation->keyframes.empty()) return at(0, "no keyframe: nothing to evaluate");
   if (const auto end = timeline(*animation, bridge.variant).end_ticks; end > kMaxEvaluatedTicks) {
     return at(0,
               fmt::format("the first pass lasts {} ticks; evaluation stops at {}", end, kMaxEvaluatedTicks));
   }
-  const auto update_ticks = game_update_ticks(options);
-  if (!update_ticks) return update_ticks.error();
   return std::unique_ptr<Document>(
-      new AnimationDocument(std::move(*animation), std::move(*body), bridge, *update_ticks));
+      new AnimationDocument(std::move(*animation), std::move(*body), bridge, game_update_ticks(settings)));
 }
 
 }  // namespace bonebridge::lba

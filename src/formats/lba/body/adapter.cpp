@@ -105,14 +105,14 @@ class BodyDocument : public Document {
 
 }  // namespace
 
-Result<std::optional<Body>> companion_body(const Options& options, Variant variant) {
-  const auto body_path = options.get("body");
-  if (!body_path) return std::optional<Body>{};
-  auto parsed = read_companion(options, "body", body_reader(*body_path, variant),
+Result<std::optional<Body>> companion_body(const Options& options, const std::string& address,
+                                           Variant variant) {
+  if (address.empty()) return std::optional<Body>{};
+  auto parsed = read_companion(options, "body", address, body_reader(address, variant),
                                variant == Variant::Lba1 ? "lba1" : "lba2");
   if (!parsed) return parsed.error();
   if (auto problems = body_problems(*parsed); !problems.empty()) {
-    problems.front().file = *body_path;
+    problems.front().file = address;
     return problems.front();
   }
   return std::optional<Body>(std::move(*parsed));

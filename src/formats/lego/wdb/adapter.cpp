@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "bonebridge/formats/lego/settings.hpp"
 #include "bonebridge/formats/lego/wdb/bridge.hpp"
 #include "bonebridge/formats/lego/wdb/codec.hpp"
 #include "bonebridge/formats/lego/wdb/mesh.hpp"
@@ -219,10 +220,13 @@ class WdbDocument final : public PoselessDocument {
   }
 
   Result<CoreConversion> to_core(const Options& options) const override {
+    auto settings = family_settings(options);
+    if (!settings) return settings.error();
     const auto names = part_names(document_);
-    const auto part = options.get("part");
-    if (!part && names.size() == 1) return part_to_core(document_, names.front());  // an extracted part
-    if (!part) {
+    const std::string& part = settings->part;
+    if (part.empty() && names.size() == 1)
+      return part_to_core(document_, names.front());  // an extracted part
+    if (part.empty()) {
       return Error{kFormatName,
                    fmt::format("the file holds {} parts; name one with --part (the first is \"{}\")",
                                names.size(), names.empty() ? "" : text(names.front())),
@@ -230,7 +234,7 @@ class WdbDocument final : public PoselessDocument {
                    {},
                    {}};
     }
-    return part_to_core(document_, *part);
+    return part_to_core(document_, part);
   }
 
   std::optional<std::string> no_gltf_form() const override { return std::nullopt; }

@@ -191,28 +191,30 @@ class KeyDocument : public Document {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_key(std::span<const std::uint8_t> bytes, Dialect dialect,
-                                           const Options& options) {
+Result<std::unique_ptr<Document>> open_key(std::span<const std::uint8_t> bytes, const Options& options,
+                                           const Settings& settings) {
   auto key = read_key(bytes);
   if (!key.ok()) return key.error();
-  auto model = model_option(options);
+  auto model = model_option(options, settings);
   if (!model.ok()) return model.error();
   SurfaceSearch search;
   if (*model) {
-    auto found = surface_search(options, options.get("model").value_or(""));
+    auto found = surface_search(options, settings, settings.model);
     if (!found.ok()) return found.error();
     search = std::move(found).value();
   }
+  // Without --variant, validate checks the rules of every game.
   return std::unique_ptr<Document>(std::make_unique<KeyDocument>(
-      std::move(key).value(), std::move(*model), std::move(search), dialect, options.flag("variant")));
+      std::move(key).value(), std::move(*model), std::move(search),
+      settings.variant.value_or(Dialect::InfernalMachine), settings.variant.has_value()));
 }
 
 Result<Converted<std::vector<std::uint8_t>>> key_from_core(const Scene& scene, const Options& options) {
-  auto bridge = bridge_options(options);
-  if (!bridge.ok()) return bridge.error();
-  auto model = model_option(options);
+  auto settings = family_settings(options);
+  if (!settings.ok()) return settings.error();
+  auto model = model_option(options, *settings);
   if (!model.ok()) return model.error();
-  auto key = core_to_key(scene, *bridge, model->get());
+  auto key = core_to_key(scene, bridge_options(*settings), model->get());
   if (!key.ok()) return key.error();
   if (auto within = check_key_limits(key->value.content, key->notes); !within) return within.error();
   return Converted<std::vector<std::uint8_t>>{write_key(key->value), std::move(key->notes)};

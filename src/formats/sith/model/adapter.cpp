@@ -103,10 +103,11 @@ class ModelDocument : public Document {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_model(std::span<const std::uint8_t> bytes, const Options& options) {
+Result<std::unique_ptr<Document>> open_model(std::span<const std::uint8_t> bytes, const Options& options,
+                                             const Settings& settings) {
   auto model = read_model(bytes);
   if (!model.ok()) return model.error();
-  auto search = surface_search(options, options.placement.input);
+  auto search = surface_search(options, settings, options.placement.input);
   if (!search.ok()) return search.error();
   return std::unique_ptr<Document>(
       std::make_unique<ModelDocument>(std::move(model).value(), std::move(search).value()));

@@ -166,14 +166,15 @@ class PupDocument : public Document {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, const Options& options) {
+Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, const Options& options,
+                                           const Settings& settings) {
   auto file = read_pup(bytes);
   if (!file) return file.error();
-  auto model = model_option(options);
+  auto model = model_option(options, settings);
   if (!model) return model.error();
   SurfaceSearch search;
   if (*model) {
-    auto found = surface_search(options, options.get("model").value_or(""));
+    auto found = surface_search(options, settings, settings.model);
     if (!found) return found.error();
     search = std::move(found).value();
   }

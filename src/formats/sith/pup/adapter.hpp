@@ -5,12 +5,14 @@
 #include <memory>
 #include <span>
 
+#include "bonebridge/formats/sith/settings.hpp"
 #include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::sith {
 
 // A .pup, with the key files it names looked up beside it (Options::placement.input: the .pup's own path, set
 // by load_input) and the --model companion.
-Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, const Options& options);
+Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, const Options& options,
+                                           const Settings& settings);
 
 }  // namespace bonebridge::sith

@@ -7,6 +7,7 @@
 #include "bonebridge/formats/volition/anim/bridge.hpp"
 #include "bonebridge/formats/volition/anim/codec.hpp"
 #include "bonebridge/formats/volition/rig/codec.hpp"
+#include "bonebridge/formats/volition/settings.hpp"
 
 namespace bonebridge::volition {
 namespace {
@@ -211,9 +212,10 @@ Status AnimFile::sample_into(double seconds, EnginePose& pose) const {
 }
 
 Result<CoreConversion> AnimFile::to_core(const Options& options) const {
-  const std::string name = options.get("name").value_or("clip");
+  auto settings = family_settings(options);
+  if (!settings) return settings.error();
   return anim_to_core(anim_, rig_ ? &*rig_ : nullptr, settings_,
-                      volition_axes(options.get("axes").value_or(axes_)), name);
+                      volition_axes(settings->axes.value_or(axes_)), settings->name);
 }
 
 Result<std::vector<std::uint8_t>> AnimFile::encode() const {

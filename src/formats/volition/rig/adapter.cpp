@@ -7,6 +7,7 @@
 #include "bonebridge/formats/volition/rig/bridge.hpp"
 #include "bonebridge/formats/volition/rig/codec.hpp"
 #include "bonebridge/formats/volition/rig/engine.hpp"
+#include "bonebridge/formats/volition/settings.hpp"
 
 namespace bonebridge::volition {
 namespace {
@@ -200,7 +201,9 @@ Status RigFile::sample_into(double seconds, EnginePose& pose) const {
 }
 
 Result<CoreConversion> RigFile::to_core(const Options& options) const {
-  return rig_to_core(rig_, volition_axes(options.get("axes").value_or(axes_)));
+  auto settings = family_settings(options);
+  if (!settings) return settings.error();
+  return rig_to_core(rig_, volition_axes(settings->axes.value_or(axes_)));
 }
 
 Result<std::vector<std::uint8_t>> RigFile::encode() const {
