@@ -24,6 +24,9 @@ const SettingFields<Settings>& fields() {
       integer("clip", &Settings::clip, "", {0, 1e6}, "which animation of a glTF to write (0 = the first)"),
       text("part", &Settings::part, SettingKind::Text, "NAME",
            "WORLD.WDB: the part (LOD list) to convert, e.g. head", "the file's only part"),
+      text("actor", &Settings::actor, SettingKind::Text, "NAME",
+           "WORLD.WDB: an actor of the game (`characters` lists them) at rest, dressed with its ten parts",
+           "none"),
       companion("world", &Settings::world, "the game's WORLD.WDB: .ani actors get their bodies"),
       number("distance-tolerance", &Settings::distance_tolerance, "game units", {0, 1},
              "how far a dropped key's position may be from the game's interpolation of the kept ones"),
@@ -32,7 +35,7 @@ const SettingFields<Settings>& fields() {
              kRadiansPerDegree),
       number_alias<Settings>(
           "tolerance", "distance-tolerance, angle-tolerance", "game units and radians at once", {0, 1},
-          "LEGO: the old spelling, kept: one number as --distance-tolerance in game units and as "
+          "the old spelling, kept: one number as --distance-tolerance in game units and as "
           "the angle in radians",
           "as --distance-tolerance and --angle-tolerance",
           [](Settings& settings, double value) {

@@ -185,7 +185,7 @@ const SettingFields<Settings>& fields() {
              kRadiansPerDegree),
       number_alias<Settings>(
           "tolerance", "distance-tolerance, angle-tolerance", "game units and radians at once", {0, 1},
-          "Volition: the old spelling, kept: one number as --distance-tolerance in game units and as "
+          "the old spelling, kept: one number as --distance-tolerance in game units and as "
           "the angle in radians",
           "as --distance-tolerance and --angle-tolerance",
           [](Settings& settings, double value) {

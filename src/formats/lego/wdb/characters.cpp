@@ -118,6 +118,8 @@ CharacterList find_characters(const InstallView& install) {
   add_scene_animations(install, by_name, claimed, list.notes);
   // Without WORLD.WDB an actor is only worth listing for the animations the install holds for it.
   for (Character& actor : actors) {
+    // With no animation to dress, the actor converts from WORLD.WDB itself, at rest.
+    if (world != nullptr && actor.animations.empty()) actor.settings["actor"] = actor.name;
     if (world != nullptr || !actor.animations.empty()) list.characters.push_back(std::move(actor));
   }
   for (const InstallFile* file : animations) {

@@ -81,6 +81,9 @@ TEST(LegoCharacters, EveryActorWithTheWalkCyclesTheGamePlaysOnIt) {
   EXPECT_EQ(named(list, "studs").animations.size(), 1u);
   EXPECT_TRUE(named(list, "ghost").animations.empty());
   EXPECT_FALSE(named(list, "ghost").notes.empty());
+  // With no animation to dress, an actor converts from WORLD.WDB itself, at rest (--actor).
+  EXPECT_EQ(named(list, "ghost").settings.at("actor"), "ghost");
+  EXPECT_FALSE(pepper.settings.contains("actor"));
   ASSERT_EQ(list.lone.size(), 1u);
   EXPECT_EQ(list.lone[0].file, "anims/pns065rd.ani");
 }
