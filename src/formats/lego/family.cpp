@@ -72,7 +72,8 @@ std::vector<Capability> capabilities() {
        "SNDANIM.SI is public), the scenes of each <world>inf.dta (version 3, read as ReadAnimInfo does) "
        "whose models name it (looked up as the SI object <name>_Anim, as isle_actions.h names them), and any "
        "other .ani whose actor list names it with type 2; inf.dta checked on "
-       "hand-laid bytes only (none is public)"},
+       "hand-laid bytes only (none is public). An actor with no animation here converts at rest from "
+       "WORLD.WDB (--actor NAME: its parts placed by g_actorLODs, as CreateActorROI does)"},
   };
 }
 
