@@ -341,11 +341,12 @@ void null_outputs(const bb_document* document) {
   check(bb_document_sample(document, &seconds, 1, nullptr, nullptr), kArgument);
 }
 
-// glTF written from the document goes back to its family, with the same settings.
-void back_from_gltf(const bb_buffer& gltf, const Kind& kind, const char* family, const Arguments& arguments) {
-  const std::string output = "out" + (kind.extension.empty() ? std::string(".bin") : kind.extension);
-  const bb_gltf_input input{gltf.data,
-                            gltf.size,
+// bb_from_gltf of `gltf` into `family` with the arguments' settings and companions; its notes, when asked
+// for, are JSON.
+void call_from_gltf(std::span<const std::uint8_t> gltf, const char* family, const std::string& output,
+                    const Arguments& arguments, bool with_notes) {
+  const bb_gltf_input input{gltf.data(),
+                            gltf.size(),
                             family,
                             output.c_str(),
                             arguments.settings.data(),
@@ -354,11 +355,17 @@ void back_from_gltf(const bb_buffer& gltf, const Kind& kind, const char* family,
                             arguments.companions.size(),
                             arguments.with_files ? &arguments.files : nullptr};
   bb_buffer bytes{}, notes{};
-  const bb_status status = bb_from_gltf(&input, &bytes, &notes);
+  const bb_status status = bb_from_gltf(&input, &bytes, with_notes ? &notes : nullptr);
   check(status, kGood);
-  if (status == BB_OK) check_json(notes);
+  if (status == BB_OK && with_notes) check_json(notes);
   bb_buffer_free(&bytes);
   bb_buffer_free(&notes);
+}
+
+// glTF written from the document goes back to its family, with the same settings.
+void back_from_gltf(const bb_buffer& gltf, const Kind& kind, const char* family, const Arguments& arguments) {
+  const std::string output = "out" + (kind.extension.empty() ? std::string(".bin") : kind.extension);
+  call_from_gltf({gltf.data, gltf.size}, family, output, arguments, true);
 }
 
 void convert(const bb_document* document, const Header& header, const Kind& kind, const char* family,
@@ -431,22 +438,8 @@ void from_gltf(const Kind& kind, const Header& header, std::span<const std::uint
   add_setting(arguments, *kind.family, header);
   gltf = add_companion(arguments, *kind.family, header, gltf);
   use_files(arguments, header);
-  const std::string output = "out" + kind.extension;
-  const bb_gltf_input input{gltf.data(),
-                            gltf.size(),
-                            kind.family->id.c_str(),
-                            output.c_str(),
-                            arguments.settings.data(),
-                            arguments.settings.size(),
-                            arguments.companions.data(),
-                            arguments.companions.size(),
-                            arguments.with_files ? &arguments.files : nullptr};
-  bb_buffer bytes{}, notes{};
-  const bb_status status = bb_from_gltf(&input, &bytes, (header.flags & kBinary) ? &notes : nullptr);
-  check(status, kGood);
-  if (status == BB_OK && (header.flags & kBinary)) check_json(notes);
-  bb_buffer_free(&bytes);
-  bb_buffer_free(&notes);
+  call_from_gltf(gltf, kind.family->id.c_str(), "out" + kind.extension, arguments,
+                 (header.flags & kBinary) != 0);
 }
 
 // The listing, then one entry by index (perhaps past the last), by a listed name, and that entry opened.

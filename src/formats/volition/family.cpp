@@ -150,7 +150,6 @@ std::vector<Capability> capabilities() {
 
 using namespace setting_fields;
 
-
 // What a user may set, each field once: the schema `formats` and --help show and the parser of Settings.
 const SettingFields<Settings>& fields() {
   static const SettingFields<Settings> table = [] {

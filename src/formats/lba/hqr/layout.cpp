@@ -38,7 +38,7 @@ Result<std::uint32_t> table_size(std::span<const std::uint8_t> first_four, std::
 Result<Table> read_table(std::span<const std::uint8_t> table, std::uint64_t file_size) {
   const auto size = table_size(table, file_size);
   if (!size) return size.error();
-  if (table.size() < *size) return layout_error(table.size(), fmt::format("the offset table ends early"));
+  if (table.size() < *size) return layout_error(table.size(), "the offset table ends early");
   Table out;
   out.size = *size;
   for (std::size_t at = 0; at < out.size; at += 4) out.offsets.push_back(u32_at(table, at));

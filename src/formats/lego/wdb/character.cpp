@@ -100,12 +100,7 @@ Transform local_transform(const ActorPart& part) {
   const Vec3 z = unit(vec(part.direction));
   const Vec3 x = unit(cross(unit(vec(part.up)), z));
   const Vec3 y = unit(cross(z, x));
-  Mat3 basis;
-  for (int row = 0; row < 3; ++row) {
-    basis.at(row, 0) = row == 0 ? x.x : row == 1 ? x.y : x.z;
-    basis.at(row, 1) = row == 0 ? y.x : row == 1 ? y.y : y.z;
-    basis.at(row, 2) = row == 0 ? z.x : row == 1 ? z.y : z.z;
-  }
+  const Mat3 basis{{x.x, x.y, x.z, y.x, y.y, y.z, z.x, z.y, z.z}};  // columns x, y, z
   return {vec(part.position), to_quat(basis), {1, 1, 1}};
 }
 
