@@ -12,8 +12,9 @@
 // native `pack`, dropped, one entry picked; a model with its materials by several ?src= (textured); a glb given
 // back with .ani picked (the native .ani's bytes); the single-file page from file://; the characters found and
 // one picked. New: a Sith install with two different .mat files of one name (mat/ and 3do/mat/) opened as a
-// folder, whose character glb equals the native `convert --character`; every character as one zip; an error
-// in one box with file, place and what to do; cancel; the keyboard.
+// folder, whose character glb equals the native `convert --character`; every character as one zip; a real
+// folder dropped (Chromium's drag of an OS folder); an error in one box with file, place and what to do;
+// cancel; the keyboard.
 // Screenshots and downloads stay in OUTDIR (each named after its case and window size).
 // Usage: node check_web.mjs WEB_DIR TOOL SAMPLES_DIR OUTDIR
 import { execFileSync } from 'node:child_process';
@@ -340,6 +341,31 @@ async function cancelCheck() {
   await page.close();
 }
 
+// 8b. A real folder dropped on the page: Chromium's own drag of an OS folder (DevTools' Input.dispatchDragEvent
+//     with the folder's path; a script's DataTransfer holds files only), read through webkitGetAsEntry at every
+//     depth: the same characters as the native `characters --json .`, and the droid's glb the native one.
+async function dropCheck() {
+  const page = await newPage(browser);
+  await page.goto(`${base}/web/index.html`);
+  await waitTitle(page, ['bonebridge']);
+  const devtools = await page.context().newCDPSession(page);
+  const data = { items: [], files: [droid], dragOperationsMask: 1 };
+  for (const type of ['dragEnter', 'dragOver', 'drop']) {
+    await devtools.send('Input.dispatchDragEvent', { type, x: 400, y: 300, data });
+  }
+  if (await settled(page, 'drop')) {
+    const characters = await shownNames(page, '#characters button[data-character]:not([data-animation])', 'character');
+    const expected = JSON.parse(native(['characters', '--json', '.'], droid)).characters.map((c) => c.name);
+    check(JSON.stringify(characters) === JSON.stringify(expected),
+          `drop: characters ${JSON.stringify(characters)}, not the native ${JSON.stringify(expected)}`);
+    await page.click('button[data-character="sed_pd"]:not([data-animation])');
+    if (await settled(page, 'drop')) {
+      await compareDownload(page, context, 'drop', ['--character', 'sed_pd', '.'], { cwd: droid, libmFloats: true });
+    }
+  }
+  await page.close();
+}
+
 // 9. An error for people: a damaged archive named with its place in the file and what to do, in one box.
 async function errorCheck() {
   const page = await newPage(browser);
@@ -355,10 +381,10 @@ async function errorCheck() {
 }
 
 // BONEBRIDGE_WEB_ONLY=REGEX runs only the checks whose names match (looks, src, archive, back, link, file,
-// install, zip, cancel, error): for work on the page, not for CI.
+// install, zip, drop, cancel, error): for work on the page, not for CI.
 const only = new RegExp(process.env.BONEBRIDGE_WEB_ONLY || '.');
 for (const run of [looksCheck, srcCheck, archiveCheck, backCheck, linkCheck, fileCheck, installCheck, zipCheck,
-                   cancelCheck, errorCheck]) {
+                   dropCheck, cancelCheck, errorCheck]) {
   const name = run.name.replace(/Check$/, '');
   if (!only.test(name)) continue;
   try {
