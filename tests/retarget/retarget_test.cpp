@@ -4,8 +4,10 @@
 // assimp-testmodels (skipped loudly when absent). Expected numbers are worked out here from the targets'
 // definitions (the actor table's placements, the avatar's slots, the rig's bones), not from the code under
 // test; the bounds are justified where they are set.
+#include <fmt/format.h>
 #include <cmath>
 #include <cstdlib>
+
 #include <nlohmann/json.hpp>
 
 #include "bonebridge/bvh/bvh.hpp"
@@ -92,6 +94,25 @@ double role_degrees(const nlohmann::json& report, const std::string& role) {
   return 1e9;
 }
 
+// Roles whose bone runs, on both sides, to a role the target gives a joint of its own are carried direction
+// for direction by construction (D · C takes the target's rest direction onto the source's rest direction,
+// then D moves it as the source's), and the report measures at the source's own key times: only rounding is
+// left, so 0.01 degrees. Roles whose bone spans roles the target lacks (LEGO's upper arm, over the elbow) are
+// reported, not bounded.
+void expect_carried(const nlohmann::json& report, std::initializer_list<const char*> roles) {
+  for (const char* role : roles) EXPECT_LT(role_degrees(report, role), 0.01) << role;
+}
+
+// With --foot-lock a foot the source plants does not slide more than the source's.
+void expect_feet_locked(const nlohmann::json& report) {
+  for (const char* side : {"left", "right"}) {
+    const auto& foot = report["foot_sliding"][side];
+    ASSERT_FALSE(foot.is_null()) << side;
+    EXPECT_GT(foot["contact_seconds"].get<double>(), 1.0) << side;  // a walk: each foot down for seconds
+    EXPECT_LE(foot["result"].get<double>(), foot["source"].get<double>()) << side;
+  }
+}
+
 // A Resonite avatar as a package: slots named as Unity's humanoid (which Resonite avatars use), in metres,
 // facing +Z in Resonite's left-handed frame (its left at -X), arms along ±X: hips 0.95 above the toes
 // (0.05 + 0.42 + 0.42 + 0.06).
@@ -100,7 +121,7 @@ std::vector<std::uint8_t> humanoid_package() {
   const nlohmann::json identity = {0.0, 0.0, 0.0, 1.0}, one = {1.0, 1.0, 1.0}, none = nlohmann::json::array();
   int id = 0;
   const auto bone = [&](const std::string& name, double x, double y, double z, nlohmann::json children) {
-    return slot("s" + std::to_string(id++), name, {x, y, z}, identity, one, none, std::move(children));
+    return slot(fmt::format("s{}", id++), name, {x, y, z}, identity, one, none, std::move(children));
   };
   const auto arm = [&](const std::string& side, double sign) {
     return bone(side + "Shoulder", 0.05 * sign, 0.2, 0,
@@ -143,6 +164,19 @@ TEST_F(RetargetTest, OntoALegoActor) {
       "pepper.ani", {"--character", "pepper", "--world", scratch("WORLD.WDB").string(), "--foot-lock"});
   ASSERT_FALSE(report.is_null());
   EXPECT_EQ(report["target_roles"], "LEGO Island actor");
+  expect_carried(report, {"head", "leftUpperLeg", "rightUpperLeg", "leftLowerArm", "rightLowerArm"});
+  // The hips: INFOGRON 0.436353 above the actor's origin (g_actorLODs), the legs' boxes reaching 0.440428
+  // below their origins at 0.436087 (leg-lft) and 0.436296: the lowest point 0.004341 below the origin.
+  EXPECT_NEAR(report["hips"]["ratio"].get<double>(), (0.436353 + 0.004341) / cmu_hip_height(), 1e-6);
+  // LEGO's legs are rigid: the hips can pin one planted foot, not two. The left foot's contacts are mostly
+  // single support (14.7 s) and slide less than the source's; the right's (3.7 s, measured 0.087 against the
+  // source's 0.029 units/s) fall in double support, where the mean correction pins neither: only bounded.
+  const auto& feet = report["foot_sliding"];
+  EXPECT_LE(feet["left"]["result"].get<double>(), feet["left"]["source"].get<double>());
+  EXPECT_LT(feet["right"]["result"].get<double>(), 4 * feet["right"]["source"].get<double>());
+  // The game's engine playing the .ani against the retargeted clip, sampled at 60 Hz between the whole
+  // milliseconds it keys (the clip's keys every 8.3 ms): measured 2.9e-3 units of a 3.05 extent.
+  EXPECT_LT(report["engine"]["max"].get<double>(), 2e-3 * report["engine"]["extent"].get<double>());
   screenshot("lego_pepper", "pepper.ani", {"--world", scratch("WORLD.WDB").string()});
 }
 
@@ -152,6 +186,10 @@ TEST_F(RetargetTest, OntoAResoniteAvatar) {
       retarget("walk.animx", {"--skeleton", scratch("avatar.resonitepackage").string(), "--foot-lock"});
   ASSERT_FALSE(report.is_null());
   EXPECT_EQ(report["target_roles"], "Unity humanoid");
+  expect_carried(report, {"head", "leftUpperArm", "leftLowerArm", "rightUpperArm", "rightLowerArm",
+                          "leftUpperLeg", "leftLowerLeg", "rightUpperLeg", "rightLowerLeg"});
+  EXPECT_NEAR(report["hips"]["ratio"].get<double>(), 0.95 / cmu_hip_height(), 1e-6);
+  expect_feet_locked(report);
   ASSERT_EQ(run({"convert", scratch("avatar.resonitepackage").string(), scratch("avatar.glb").string()}).code,
             0);
   screenshot("resonite_avatar", "walk.animx", {"--skeleton", scratch("avatar.glb").string()});
@@ -159,9 +197,16 @@ TEST_F(RetargetTest, OntoAResoniteAvatar) {
 
 TEST_F(RetargetTest, OntoAVolitionRig) {
   copy_example("volition/wave_character.rig_pc", "wave_character.rig_pc");
-  const auto report = retarget("walk.anim_pc", {"--rig", scratch("wave_character.rig_pc").string()});
+  // 23 s at the default tolerances need more than 255 keys a bone, which an .anim_pc without SHORT_COUNTS
+  // cannot hold: 2 degrees and 0.05 units fit.
+  const auto report = retarget("walk.anim_pc", {"--rig", scratch("wave_character.rig_pc").string(),
+                                                "--angle-tolerance", "2", "--distance-tolerance", "0.05"});
   ASSERT_FALSE(report.is_null());
   EXPECT_EQ(report["target_roles"], "Volition rig");
+  expect_carried(report, {"head", "leftUpperArm", "rightUpperArm"});
+  EXPECT_TRUE(report["foot_sliding"]["left"].is_null());  // the rig has no legs
+  // The engine against the clip, between keys kept at 2 degrees: a few percent of the rig's extent.
+  EXPECT_LT(report["engine"]["max"].get<double>(), 0.1 * report["engine"]["extent"].get<double>());
   screenshot("volition_rig", "walk.anim_pc", {"--rig", scratch("wave_character.rig_pc").string()});
 }
 
