@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Cross-builds bonebridge.exe for 64-bit Windows with Debian's mingw-w64 into build-windows/: one static exe that
 # imports only Windows' own DLLs, checked with objdump; then a stripped copy with the licences beside it, zipped
-# (build-windows/bonebridge-VERSION-windows-x86_64.zip).
+# (build-windows/bonebridge-VERSION-windows-x86_64.zip), with the Blender add-on's zip in it when
+# BONEBRIDGE_EXTENSION_ZIP names one (scripts/package.sh: the add-on zip bundles this build's bonebridge.dll, so
+# it is made after this build, and `scripts/build-windows.sh --release-only` then zips the release again).
 #
 # Dependencies: mingw-w64's zlib from Debian (libz-mingw-w64-dev); the other libraries cross-built from Debian 12's
 # *source* packages, fetched with apt through a private source list (the machine's apt setup is not touched; apt
@@ -13,7 +15,8 @@
 #
 # Environment: BONEBRIDGE_WINDOWS_TESTS=ON also builds the GoogleTest suites (they run under wine through
 # CMAKE_CROSSCOMPILING_EMULATOR); BONEBRIDGE_WINDOWS_DEPS_CACHE moves the cache (default ~/.cache/bonebridge);
-# BONEBRIDGE_JOBS sets the parallel jobs (default 2).
+# BONEBRIDGE_JOBS sets the parallel jobs (default 2); BONEBRIDGE_EXTENSION_ZIP is the add-on zip to put in the
+# release. --release-only: only the release zip, from the exe already built.
 set -eEuo pipefail
 shopt -s inherit_errexit
 exec 3>&2
@@ -166,6 +169,9 @@ package_release() {
   $triplet-strip -o "$release/bonebridge.exe" "$build/bonebridge.exe"
   cp LICENSE "$release/LICENSE.txt"
   cp windows/THIRD-PARTY.md windows/README.txt "$release/"
+  if [ -n "${BONEBRIDGE_EXTENSION_ZIP:-}" ]; then
+    cp "$BONEBRIDGE_EXTENSION_ZIP" "$release/"
+  fi
   # The bundled libraries' licences: Debian's copyright file of each (same upstream versions as the sources).
   mkdir -p "$release/licenses"
   local entry
@@ -179,6 +185,10 @@ package_release() {
     "zip $(stat -c %s "$release.zip")" >&2
 }
 
+if [ "${1:-}" = --release-only ]; then
+  package_release build-windows
+  exit 0
+fi
 command -v "$triplet-g++-posix" >/dev/null || scripts/install-deps.sh --cross
 mkdir -p "$cache"
 start=$SECONDS

@@ -1,10 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """File > Import and File > Export for the animation formats bonebridge reads: LEGO Island, Sith engine, LBA,
-Resonite and Volition. Import converts with the bonebridge Python module to glTF in a temporary file and loads
-it with Blender's own glTF importer; export writes the active armature's action to glTF with Blender's exporter
-and converts that to the game's format. Blender interpolates glTF rotations component-wise (nlerp): bonebridge's
-exports keep consecutive keys in one hemisphere and at most 15 degrees apart, so Blender plays the game's path
-within 1e-4 rad (measured by blender/tests/test_addon.py)."""
+Resonite and Volition. One zip installs it everywhere: as an extension in Blender 4.2 and later
+(blender_manifest.toml) and as a legacy add-on in Blender 3.4-4.1 (bl_info), with the pure-Python bonebridge
+module and its native libraries (libbonebridge.so.1, bonebridge.dll) inside, in bonebridge/. Import converts
+with that module to glTF in a temporary file and loads it with Blender's own glTF importer; export writes the
+active armature's action to glTF with Blender's exporter and converts that to the game's format. Blender
+interpolates glTF rotations component-wise (nlerp): bonebridge's exports keep consecutive keys in one hemisphere
+and at most 15 degrees apart, so Blender plays the game's path within 1e-4 rad (measured by
+blender/tests/test_addon.py)."""
 import base64
 import hashlib
 import json
@@ -54,15 +57,75 @@ def numpy_bool_alias():
         np.bool = bool
 
 
+# The add-on's own folder: the extension zip carries the bonebridge module in bonebridge/ here.
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
 def bonebridge_module():
+    """The bonebridge module bundled in this add-on's folder (a relative import: an extension is a package of
+    Blender's, bl_ext.REPOSITORY.io_scene_bonebridge), else one installed for Blender's Python (Debian's
+    python3-bonebridge, which the add-on folder of that package relies on). RuntimeError naming each file looked
+    for and why it did not load (missing, another architecture, another ABI version: the module's
+    NativeLibraryError says which) when neither loads."""
+    failures = []
+    bundled = os.path.join(HERE, "bonebridge")
+    if os.path.isfile(os.path.join(bundled, "__init__.py")):
+        try:
+            from . import bonebridge
+        except ImportError as error:
+            failures.append(f"the bundled module ({bundled}): {error}")
+        else:
+            return bonebridge
+    else:
+        failures.append(f"no bundled module in {bundled}")
     try:
         import bonebridge
     except ImportError as error:
-        raise RuntimeError(
-            "the bonebridge Python module is not installed for Blender's Python "
-            f"(install the python3-bonebridge package or put build/python on PYTHONPATH): {error}"
-        ) from error
-    return bonebridge
+        failures.append(f"no installed module either ({error})")
+    else:
+        return bonebridge
+    raise RuntimeError(
+        "bonebridge cannot be loaded: " + "; ".join(failures) + ". Install the add-on from the release zip "
+        "(it carries the module and its native libraries), or install python3-bonebridge on Debian"
+    )
+
+
+def supported_options(operator, wanted):
+    """The options of `wanted` that the running Blender's operator has, e.g. of the glTF importer and exporter,
+    whose options come and go across Blender versions (an unknown keyword makes the call fail). An enum value
+    the operator does not list is left out too, unless its items are computed at run time (then not listed)."""
+    properties = operator.get_rna_type().properties
+    kept = {}
+    for name, value in wanted.items():
+        prop = properties.get(name)
+        if prop is None:
+            continue
+        if prop.type == "ENUM" and isinstance(value, str):
+            items = {item.identifier for item in prop.enum_items}
+            if items and value not in items:
+                continue
+        kept[name] = value
+    return kept
+
+
+def action_fcurves(action):
+    """Every F-curve of an Action. Blender 4.4 made Actions layered (layers > strips > one channelbag of F-curves
+    per slot) and Blender 5.0 removed Action.fcurves; an Action with layers is read through its channelbags,
+    one without (Blender 3.4-4.3) through Action.fcurves. Written from Blender's API documentation: only
+    Blender 3.4 runs the tests here."""
+    layers = getattr(action, "layers", None)
+    if layers is None or len(layers) == 0:
+        return list(getattr(action, "fcurves", ()))
+    curves = []
+    for layer in layers:
+        for strip in layer.strips:
+            bags = getattr(strip, "channelbags", None)
+            if bags is None:  # only the per-slot accessor
+                bags = [strip.channelbag(slot) for slot in getattr(action, "slots", ())]
+            for bag in bags:
+                if bag is not None:
+                    curves.extend(bag.fcurves)
+    return curves
 
 
 def companion_keywords(operator):
@@ -95,7 +158,11 @@ class ImportBonebridge:
 
     def execute(self, context):
         numpy_bool_alias()
-        bb = bonebridge_module()
+        try:
+            bb = bonebridge_module()
+        except RuntimeError as error:
+            self.report({"ERROR"}, str(error))
+            return {"CANCELLED"}
         try:
             document = bb.open(self.filepath, format=self.family, **companion_keywords(self))
             handle, glb = tempfile.mkstemp(suffix=".glb")
@@ -108,7 +175,8 @@ class ImportBonebridge:
                 # Bones keep the file's own axes ("Blender" bone directions): the keys then go back out unchanged
                 # when exported without sampling; the other heuristics turn bones, and Blender's exporter does
                 # not turn unsampled keys back (measured: a Sith translation came back on another axis).
-                bpy.ops.import_scene.gltf(filepath=glb, bone_heuristic="BLENDER")
+                importer = bpy.ops.import_scene.gltf
+                importer(filepath=glb, **supported_options(importer, {"bone_heuristic": "BLENDER"}))
             finally:
                 os.remove(glb)
         except bb.FormatError as error:
@@ -220,7 +288,7 @@ def keys_fingerprint(action):
         (curve.data_path, curve.array_index,
          [(tuple(k.co), tuple(k.handle_left), tuple(k.handle_right), k.interpolation, k.easing)
           for k in curve.keyframe_points])
-        for curve in action.fcurves
+        for curve in action_fcurves(action)
     ]
     return hashlib.sha256(json.dumps(keys).encode()).hexdigest()
 
@@ -322,17 +390,18 @@ class ExportBonebridge:
 
     def execute(self, context):
         numpy_bool_alias()
-        bb = bonebridge_module()
+        try:
+            bb = bonebridge_module()
+        except RuntimeError as error:
+            self.report({"ERROR"}, str(error))
+            return {"CANCELLED"}
         handle, glb = tempfile.mkstemp(suffix=".glb")
         os.close(handle)
         try:
-            bpy.ops.export_scene.gltf(
-                filepath=glb,
-                export_format="GLB",
-                use_selection=True,
-                export_animations=True,
-                export_force_sampling=self.sample,
-            )
+            exporter = bpy.ops.export_scene.gltf
+            wanted = {"export_format": "GLB", "use_selection": True, "export_animations": True,
+                      "export_force_sampling": self.sample}
+            exporter(filepath=glb, **supported_options(exporter, wanted))
             imported = [json.loads(obj.get("bonebridge_node_names", "[]")) for obj in context.selected_objects]
             restore_node_names(glb, [name for names in imported for name in names])
             restore_animation_extras(glb)

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-# Headless check of the Blender add-on, as a user would use it: install the add-on from its zip, enable it, import
+# Headless check of the Blender add-on, as a user would use it: install the add-on from its zip into a fresh user
+# folder, with no bonebridge module on Python's path (the zip's own module and native library load), enable it, import
 # every example and real sample of tests/runtime/exports.json through File > Import's operator, and compare every
 # joint's world position in Blender with the game engine's (`bonebridge sample --ticks`), after fitting the one
 # fixed change of axes and units (as the runtime checks do, within their bounds). Then export each importable
@@ -12,15 +13,16 @@ import subprocess
 import sys
 import tempfile
 
-import addon_utils
 import bpy
 import numpy as np
 
 ZIP, TOOL, SOURCE, SAMPLES = sys.argv[sys.argv.index("--") + 1 :]
 sys.path.insert(0, os.path.join(SOURCE, "tests", "runtime"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from blender_compare import fitted_errors, joint_world_positions  # noqa: E402
+from installed_addon import install_fresh  # noqa: E402
 
-import bonebridge as bb  # noqa: E402
+bb = None  # the bonebridge module inside the installed zip (main)
 
 WRITABLE = {"lego", "sith", "animx", "lba"}  # families whose export back needs no further companion
 
@@ -117,8 +119,8 @@ def compare_export(path, args, family, max_relative, max_units):
 
 
 def main():
-    bpy.ops.preferences.addon_install(filepath=ZIP, overwrite=True)
-    addon_utils.enable("io_scene_bonebridge", default_set=True, handle_error=None)
+    global bb
+    bb = install_fresh(ZIP)[1]
     failures, imported, exported = [], 0, 0
     for path, args, max_relative, max_units in cases():
         if not os.path.exists(path.rsplit(":", 1)[0] if ":" in os.path.basename(path) else path):

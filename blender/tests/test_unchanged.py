@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-# Headless check of issue 28 through Blender: a game file imported with the add-on and exported again with nothing
+# Headless check of issue 28 through Blender, with the add-on installed from its zip into a fresh user folder
+# (blender/tests/installed_addon.py): a game file imported with the add-on and exported again with nothing
 # edited comes back byte for byte (the add-on keeps the animation's extras, which Blender's importer drops, on the
 # imported Action and puts them back on export); the same file with one bone's rotation keys turned by 10 degrees
 # in Blender does not (the writer sees the motion differ and reduces the keys instead): its size is printed, not
@@ -11,10 +12,13 @@ import os
 import sys
 import tempfile
 
-import addon_utils
 import bpy
 
 ZIP, SAMPLES = sys.argv[sys.argv.index("--") + 1 :]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from installed_addon import install_fresh  # noqa: E402
+
+addon = None  # the installed add-on's module (main)
 
 # (family, sample, import keywords, export keywords)
 CASES = [
@@ -65,7 +69,7 @@ def turn_one_bone(degrees):
     bone's name and its key count."""
     curves = {}
     for action in bpy.data.actions:
-        for curve in action.fcurves:
+        for curve in addon.action_fcurves(action):
             if curve.data_path.endswith(".rotation_quaternion") and '"root"' not in curve.data_path:
                 curves.setdefault(curve.data_path, {})[curve.array_index] = curve
     ranked = sorted(curves.items(), key=lambda item: -len(item[1][0].keyframe_points) if 0 in item[1] else 0)
@@ -92,8 +96,8 @@ def turn_keys(quat, degrees):
 
 
 def main():
-    bpy.ops.preferences.addon_install(filepath=ZIP, overwrite=True)
-    addon_utils.enable("io_scene_bonebridge", default_set=True, handle_error=None)
+    global addon
+    addon = install_fresh(ZIP)[0]
     failures = []
     for family, sample, import_keywords, export_keywords in CASES:
         path = os.path.join(SAMPLES, sample)

@@ -127,3 +127,47 @@ def test_a_library_of_another_architecture_says_so(tmp_path):
     message = import_error(tmp_path)
     assert f"cannot load {package / os.path.basename(bb._lib.path)}" in message
     assert "built for arm64" in message
+
+
+TEMPLATE = ("# hand-written for the test\nSECTION: TEMPLATES\nWorld templates 4\n"
+            "_creature   none        type=actor move=physics # a base\n"
+            "probe_droid _creature   model3d=sed_pd.3do puppet=sedpd.pup soundclass=sedpd.snd size=0.1\nend\n")
+
+
+def glb_images(glb):
+    """The image names of a glb's JSON chunk (read here, not by the module)."""
+    length = int.from_bytes(glb[12:16], "little")
+    document = json.loads(glb[20:20 + length])
+    return sorted(image.get("name", "") for image in document.get("images", []))
+
+
+def test_two_mats_of_one_name_the_glb_holds_the_listed_ones(tmp_path):
+    """Issue 33: a Sith install with two different sed_pbbody.mat (mat\\ and 3do\\mat\\): the module lists the one
+    the engine opens (mat\\ from the root), and its glb holds exactly the listed textures, as the tool's does
+    (tests/cli/characters_sith_test.cpp builds the same install)."""
+    droid = install_folder()
+    install = tmp_path / "install"
+    shutil.copytree(os.path.join(droid, "mat"), install / "mat")
+    (install / "3do" / "key").mkdir(parents=True)
+    (install / "misc" / "pup").mkdir(parents=True)
+    (install / "ndy").mkdir()
+    shutil.copy(os.path.join(droid, "sed_pd.3do"), install / "3do" / "sed_pd.3do")
+    shutil.copy(os.path.join(droid, "sedpd.pup"), install / "misc" / "pup" / "sedpd.pup")
+    for key in ("sed_pdgo", "sed_pdhit", "sed_pdstand"):
+        shutil.copy(os.path.join(droid, key + ".key"), install / "3do" / "key" / (key + ".key"))
+    (install / "ndy" / "probe.ndy").write_text(TEMPLATE)
+    before = bb.character(str(install), "probe_droid")
+    (install / "3do" / "mat").mkdir()
+    shutil.copy(os.path.join(droid, "mat", "sed_pbeye.mat"), install / "3do" / "mat" / "sed_pbbody.mat")
+
+    listed = bb.characters(str(install))["characters"][0]
+    assert listed["name"] == "probe_droid"
+    body = [texture for texture in listed["textures"] if texture.endswith("sed_pbbody.mat")]
+    assert body == [str(install / "mat" / "sed_pbbody.mat")]
+    glb = bb.character(str(install), "probe_droid")
+    assert glb == before
+    out = tmp_path / "tool.glb"
+    cli("convert", "--character", "probe_droid", str(install), str(out))
+    assert glb == out.read_bytes()
+    stems = sorted(os.path.splitext(os.path.basename(texture))[0] for texture in listed["textures"])
+    assert [os.path.splitext(name)[0] for name in glb_images(glb)] == stems

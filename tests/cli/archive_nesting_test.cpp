@@ -112,6 +112,20 @@ TEST_F(ArchiveNesting, CharactersAndTheirBatchReadTheWorldOnce) {
   EXPECT_NE(batch.err.find("0 failed"), std::string::npos) << batch.err;
 }
 
+// An actor the install holds no animation for converts at rest from WORLD.WDB (issue 37: it failed with "the
+// file holds 37 parts; name one with --part"), so a batch of characters writes all 66 of the actor table.
+TEST_F(ArchiveNesting, AnActorWithoutAnAnimationConvertsAtRest) {
+  world();
+  const auto mama =
+      run({"convert", "--character", "mama", scratch("").string(), scratch("mama.glb").string()});
+  ASSERT_EQ(mama.code, 0) << mama.err;
+  EXPECT_TRUE(fs::is_regular_file(scratch("mama.glb")));
+  EXPECT_NE(mama.err.find("actor \"mama\" at rest"), std::string::npos) << mama.err;
+  const auto batch = run({"batch", "--characters", scratch("").string(), scratch("out").string()});
+  ASSERT_EQ(batch.code, 0) << batch.err;
+  EXPECT_NE(batch.err.find("66 characters and 0 lone files written"), std::string::npos) << batch.err;
+}
+
 TEST_F(ArchiveNesting, AnExtractedPartIsAFileInAFolderAndNoArchiveAlone) {
   const std::string wdb = world();
   ASSERT_EQ(run({"extract", wdb, scratch("parts").string()}).code, 0);

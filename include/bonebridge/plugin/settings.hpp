@@ -265,5 +265,28 @@ SettingField<Settings> number_alias(std::string name, std::string alias_of, std:
           [](const Settings&) { return std::string(); }};
 }
 
+// Key reduction against a game's own interpolation (LEGO, Volition): --distance-tolerance in game units,
+// --angle-tolerance in degrees kept in radians, and the old --tolerance that set both with one number.
+// `interpolator` says whose interpolation of the kept keys is meant ("the game's", "the engine's").
+template <class Settings>
+std::vector<SettingField<Settings>> key_reduction(const std::string& interpolator) {
+  constexpr double kRadiansPerDegree = 3.14159265358979323846 / 180;
+  const std::string from = " may be from " + interpolator + " interpolation of the kept ones";
+  return {
+      number("distance-tolerance", &Settings::distance_tolerance, "game units", {0, 1},
+             "how far a dropped key's position" + from),
+      number("angle-tolerance", &Settings::angle_tolerance, "degrees", {0, 57.29577951308232},
+             "how far a dropped key's rotation" + from, {}, kRadiansPerDegree),
+      number_alias<Settings>("tolerance", "distance-tolerance, angle-tolerance",
+                             "game units and radians at once", {0, 1},
+                             "the old spelling, kept: one number as --distance-tolerance in game units and "
+                             "as the angle in radians",
+                             "as --distance-tolerance and --angle-tolerance",
+                             [](Settings& settings, double value) {
+                               settings.distance_tolerance = settings.angle_tolerance = value;
+                             }),
+  };
+}
+
 }  // namespace setting_fields
 }  // namespace bonebridge

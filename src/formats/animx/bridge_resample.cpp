@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "bonebridge/core/sampler.hpp"
+#include "bonebridge/formats/animx/elements.hpp"
 #include "bridge_resample.hpp"
 #include "key_order.hpp"
 
@@ -116,15 +117,31 @@ std::vector<double> sample_times(const Track& track, double clip_end) {
   return times;
 }
 
+// How far from the exact value the engine's own result may lie when it computes with numbers up to
+// `magnitude`: Resonite computes float and integer elements in float32 (a few units in the last place of the
+// largest operand), and rounds an integer element's lerp to an integer (half a unit). A midpoint is followed
+// no closer than this: refining past it only samples the engine's rounding (issue 38: a Raw uint track of 12
+// frames up to 4e9 became 193 keys, 37 now, each then fitted on the way back). Below 200 units the float32
+// term is under kValueTolerance, which then decides as before.
+double engine_resolution(Scalar scalar, double magnitude) {
+  if (scalar == Scalar::F64) return 0;
+  const double float32 = magnitude * std::ldexp(1.0, -21);
+  const bool integer = scalar != Scalar::F32 && scalar != Scalar::Bool && scalar != Scalar::String;
+  return integer ? 0.5 + float32 : float32;
+}
+
 // Whether the straight (or, for rotations, shortest-slerp) path from a to b misses the engine's value at
-// their midpoint by more than the stated tolerance, or a rotation step is longer than kMaxTravelDegrees.
-bool needs_split(const Keyed& a, const Keyed& b, const Keyed& middle, bool rotation) {
+// their midpoint by more than the stated tolerance (or the engine's resolution there, when coarser), or a
+// rotation step is longer than kMaxTravelDegrees.
+bool needs_split(const Keyed& a, const Keyed& b, const Keyed& middle, bool rotation, Scalar scalar) {
   if (!rotation) {
-    double worst = 0;
     for (std::size_t c = 0; c < middle.value.size(); ++c) {
-      worst = std::max(worst, std::abs((a.value[c] + b.value[c]) / 2 - middle.value[c]));
+      const double apart = std::abs((a.value[c] + b.value[c]) / 2 - middle.value[c]);
+      const double magnitude =
+          std::max({std::abs(a.value[c]), std::abs(b.value[c]), std::abs(middle.value[c])});
+      if (apart > std::max(kValueTolerance, engine_resolution(scalar, magnitude))) return true;
     }
-    return worst > kValueTolerance;
+    return false;
   }
   const Quat qa = quat_of(a.value), qb = quat_of(b.value), qm = quat_of(middle.value);
   if (travel_degrees(qa, qb) > kMaxTravelDegrees) return true;
@@ -173,10 +190,11 @@ std::optional<std::vector<Keyed>> resample(const Track& track, double clip_end, 
   const BisectionLimits limits{12, kMinSplitSeconds, std::ldexp(1.0, -17),
                                static_cast<std::size_t>(budget_for(value_count(track)))};
   const KeyOrder order = key_order(track);
+  const Scalar scalar = element_info(track.element).scalar;
   return fit<std::vector<double>>(
       breakpoints, [&](double t) { return engine_numbers(track, t, order); },
       [&](const Keyed& a, const Keyed& b, const Keyed& middle) {
-        return needs_split(a, b, middle, rotation);
+        return needs_split(a, b, middle, rotation, scalar);
       },
       limits);
 }

@@ -44,8 +44,7 @@ const SettingFields<Settings>& fields() {
              "how far a written .anm's playback may stray from the glTF's motion (keyframes within it are "
              "merged)"),
       number_alias<Settings>("tolerance", "engine-tolerance", "engine units (angle units, game units)",
-                             {0, 64}, "LBA: the old spelling of --engine-tolerance, kept",
-                             "as --engine-tolerance",
+                             {0, 64}, "the old spelling of --engine-tolerance, kept", "as --engine-tolerance",
                              [](Settings& settings, double value) { settings.tolerance_units = value; }),
       choice("kind", &Settings::kind,
              {{"anm", FileKind::Anm},

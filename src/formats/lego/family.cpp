@@ -21,29 +21,22 @@ namespace {
 using namespace setting_fields;
 
 constexpr const char* kTitle = "LEGO Island (.ani, WORLD.WDB)";
-constexpr double kRadiansPerDegree = 3.14159265358979323846 / 180;
 
 // What a user may set, each field once: the schema `formats` and --help show and the parser of Settings.
 const SettingFields<Settings>& fields() {
-  static const SettingFields<Settings> table = {
-      integer("clip", &Settings::clip, "", {0, 1e6}, "which animation of a glTF to write (0 = the first)"),
-      text("part", &Settings::part, SettingKind::Text, "NAME",
-           "WORLD.WDB: the part (LOD list) to convert, e.g. head", "the file's only part"),
-      companion("world", &Settings::world, "the game's WORLD.WDB: .ani actors get their bodies"),
-      number("distance-tolerance", &Settings::distance_tolerance, "game units", {0, 1},
-             "how far a dropped key's position may be from the game's interpolation of the kept ones"),
-      number("angle-tolerance", &Settings::angle_tolerance, "degrees", {0, 57.29577951308232},
-             "how far a dropped key's rotation may be from the game's interpolation of the kept ones", {},
-             kRadiansPerDegree),
-      number_alias<Settings>(
-          "tolerance", "distance-tolerance, angle-tolerance", "game units and radians at once", {0, 1},
-          "LEGO: the old spelling, kept: one number as --distance-tolerance in game units and as "
-          "the angle in radians",
-          "as --distance-tolerance and --angle-tolerance",
-          [](Settings& settings, double value) {
-            settings.distance_tolerance = settings.angle_tolerance = value;
-          }),
-  };
+  static const SettingFields<Settings> table = [] {
+    SettingFields<Settings> own = {
+        integer("clip", &Settings::clip, "", {0, 1e6}, "which animation of a glTF to write (0 = the first)"),
+        text("part", &Settings::part, SettingKind::Text, "NAME",
+             "WORLD.WDB: the part (LOD list) to convert, e.g. head", "the file's only part"),
+        text("actor", &Settings::actor, SettingKind::Text, "NAME",
+             "WORLD.WDB: an actor of the game (`characters` lists them) at rest, dressed with its ten parts",
+             "none"),
+        companion("world", &Settings::world, "the game's WORLD.WDB: .ani actors get their bodies"),
+    };
+    for (auto& field : key_reduction<Settings>("the game's")) own.push_back(std::move(field));
+    return own;
+  }();
   return table;
 }
 
@@ -84,7 +77,8 @@ std::vector<Capability> capabilities() {
        "SNDANIM.SI is public), the scenes of each <world>inf.dta (version 3, read as ReadAnimInfo does) "
        "whose models name it (looked up as the SI object <name>_Anim, as isle_actions.h names them), and any "
        "other .ani whose actor list names it with type 2; inf.dta checked on "
-       "hand-laid bytes only (none is public)"},
+       "hand-laid bytes only (none is public). An actor with no animation here converts at rest from "
+       "WORLD.WDB (--actor NAME: its parts placed by g_actorLODs, as CreateActorROI does)"},
   };
 }
 

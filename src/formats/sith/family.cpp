@@ -84,7 +84,7 @@ const SettingFields<Settings>& fields() {
           "written .key's playback from the glTF's (entries within it are dropped; 0.005 keeps 1e-4 of the "
           "extent)"),
       number_alias<Settings>("tolerance", "angle-tolerance", "degrees", {1e-4, 1},
-                             "Sith: the old spelling of --angle-tolerance, kept", "as --angle-tolerance",
+                             "the old spelling of --angle-tolerance, kept", "as --angle-tolerance",
                              [](Settings& settings, double value) { settings.angle_tolerance = value; }),
   };
   return table;

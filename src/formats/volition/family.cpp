@@ -168,48 +168,38 @@ std::vector<Capability> capabilities() {
 
 using namespace setting_fields;
 
-constexpr double kRadiansPerDegree = 3.14159265358979323846 / 180;
-
 // What a user may set, each field once: the schema `formats` and --help show and the parser of Settings.
 const SettingFields<Settings>& fields() {
-  static const SettingFields<Settings> table = {
-      companion("rig", &Settings::rig, "the .rig_pc skeleton the .anim_pc animates"),
-      choice("variant", &Settings::variant, {{"rig", WrittenKind::Rig}, {"anim", WrittenKind::Anim}},
-             "the kind of file to write from glTF", "an .anim_pc with --rig"),
-      choice("pointer-width", &Settings::pointer_width,
-             {{"4", PointerWidth::Four}, {"8", PointerWidth::Eight}},
-             "bytes per pointer in a rig (4: 32-bit games)", "from the file"),
-      choice("axes", &Settings::axes, {{"identity", "identity"}, {"mirror-x", "mirror-x"}},
-             "the engine's frame to glTF's", "identity"),
-      number("fps", &Settings::frames_per_second, "frames per second", {1e-3, 10000},
-             "the animation's frame rate"),
-      choice("key-times", &Settings::key_times, {{"start", KeyTimeModel::Start}, {"end", KeyTimeModel::End}},
-             "where a key's time points in its frame"),
-      choice("rotation-times", &Settings::rotation_timing,
-             {{"field", RotationTiming::Field}, {"even", RotationTiming::Even}},
-             "rotation key times from the key's field or evenly spread"),
-      choice("interpolation", &Settings::interpolation,
-             {{"slerp", KeyInterpolation::Slerp},
-              {"nlerp", KeyInterpolation::Nlerp},
-              {"step", KeyInterpolation::Step}},
-             "between rotation keys"),
-      number("translation-key-divisor", &Settings::translation_key_divisor, "", {1e-6, 1e9},
-             "translation key times' unit (4000 or 1000)"),
-      text("name", &Settings::name, SettingKind::Text, "any text", "the animation's name in glTF"),
-      number("distance-tolerance", &Settings::distance_tolerance, "game units", {0, 1},
-             "how far a dropped key's position may be from the engine's interpolation of the kept ones"),
-      number("angle-tolerance", &Settings::angle_tolerance, "degrees", {0, 57.29577951308232},
-             "how far a dropped key's rotation may be from the engine's interpolation of the kept ones", {},
-             kRadiansPerDegree),
-      number_alias<Settings>(
-          "tolerance", "distance-tolerance, angle-tolerance", "game units and radians at once", {0, 1},
-          "Volition: the old spelling, kept: one number as --distance-tolerance in game units and as "
-          "the angle in radians",
-          "as --distance-tolerance and --angle-tolerance",
-          [](Settings& settings, double value) {
-            settings.distance_tolerance = settings.angle_tolerance = value;
-          }),
-  };
+  static const SettingFields<Settings> table = [] {
+    SettingFields<Settings> own = {
+        companion("rig", &Settings::rig, "the .rig_pc skeleton the .anim_pc animates"),
+        choice("variant", &Settings::variant, {{"rig", WrittenKind::Rig}, {"anim", WrittenKind::Anim}},
+               "the kind of file to write from glTF", "an .anim_pc with --rig"),
+        choice("pointer-width", &Settings::pointer_width,
+               {{"4", PointerWidth::Four}, {"8", PointerWidth::Eight}},
+               "bytes per pointer in a rig (4: 32-bit games)", "from the file"),
+        choice("axes", &Settings::axes, {{"identity", "identity"}, {"mirror-x", "mirror-x"}},
+               "the engine's frame to glTF's", "identity"),
+        number("fps", &Settings::frames_per_second, "frames per second", {1e-3, 10000},
+               "the animation's frame rate"),
+        choice("key-times", &Settings::key_times,
+               {{"start", KeyTimeModel::Start}, {"end", KeyTimeModel::End}},
+               "where a key's time points in its frame"),
+        choice("rotation-times", &Settings::rotation_timing,
+               {{"field", RotationTiming::Field}, {"even", RotationTiming::Even}},
+               "rotation key times from the key's field or evenly spread"),
+        choice("interpolation", &Settings::interpolation,
+               {{"slerp", KeyInterpolation::Slerp},
+                {"nlerp", KeyInterpolation::Nlerp},
+                {"step", KeyInterpolation::Step}},
+               "between rotation keys"),
+        number("translation-key-divisor", &Settings::translation_key_divisor, "", {1e-6, 1e9},
+               "translation key times' unit (4000 or 1000)"),
+        text("name", &Settings::name, SettingKind::Text, "any text", "the animation's name in glTF"),
+    };
+    for (auto& field : key_reduction<Settings>("the engine's")) own.push_back(std::move(field));
+    return own;
+  }();
   return table;
 }
 

@@ -198,8 +198,9 @@ Result<Converted<std::vector<std::uint8_t>>> animations_to_gltf(const ConvertJob
                     held, held == 1 ? " holds" : "s hold"));
   std::vector<std::string> names;
   for (const auto& clip : merged->value.clips) names.push_back(clip.name);
-  merged->notes.push_back(
-      fmt::format("{} animation{}: {}", names.size(), names.size() == 1 ? "" : "s", fmt::join(names, ", ")));
+  merged->notes.push_back(names.empty() ? std::string("no animation")
+                                        : fmt::format("{} animation{}: {}", names.size(),
+                                                      names.size() == 1 ? "" : "s", fmt::join(names, ", ")));
   auto bytes = gltf::write(merged->value, gltf_options(job));
   if (!bytes) return bytes.error();
   return Converted<std::vector<std::uint8_t>>{std::move(*bytes), std::move(merged->notes)};

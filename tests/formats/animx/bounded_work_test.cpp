@@ -10,6 +10,7 @@
 #include "bonebridge/core/fidelity.hpp"
 #include "bonebridge/formats/animx/animj.hpp"
 #include "bonebridge/formats/animx/bridge.hpp"
+#include "bonebridge/formats/animx/codec.hpp"
 
 namespace bonebridge::animx {
 namespace {
@@ -58,6 +59,44 @@ TEST(AnimxBoundedWork, ALongClipOfFewKeysConvertsWithFewKeys) {
   ASSERT_TRUE(back.ok());
   ASSERT_EQ(back->value.tracks.size(), 3u);
   for (const Track& track : back->value.tracks) EXPECT_LE(track.times.size(), kMostKeys) << track.property;
+}
+
+// A Raw uint track of 12 frames up to 4e9 (like the fuzzer's slowest unit after the first fix): Resonite
+// lerps integer values in float32 and rounds them, so no midpoint is nearer the straight line than its
+// rounding. Resampling chased that into 193 keys; it now stops at the engine's resolution. The keys: the 12
+// frames and the clip's end, and the two segments around the fifth frame bisected to their depth (12 levels
+// each): 4294967221 is 2^32 in float32, past uint's range, and the engine's value jumps there (with
+// 4294966000 instead, 13 keys).
+constexpr const char* kLargeIntegers =
+    R"({"name":"counter","globalDuration":91.5,"tracks":[)"
+    R"({"trackType":"Raw","valueType":"uint","data":{"node":"Counter","property":"Value","interval":8.3125,)"
+    R"("keyframes":[27271680,101056512,855638278,101062142,4294967221,101056512,805306630,1768841726,)"
+    R"(2150529133,202116108,204540940,202116108]}}]})";
+
+TEST(AnimxBoundedWork, IntegerFramesAreNotBisectedBelowTheEnginesRounding) {
+  const auto document = read_animj(kLargeIntegers);
+  ASSERT_TRUE(document.ok()) << document.error().to_string();
+  const auto core = to_core(*document, {});
+  ASSERT_TRUE(core.ok());
+  ASSERT_EQ(core->scene.clips.at(0).properties.size(), 1u);
+  const PropertyTrack& property = core->scene.clips[0].properties[0];
+  EXPECT_LE(property.times.size(), 13u + 2 * 12);
+  ASSERT_FALSE(property.values.empty());
+  EXPECT_EQ(property.values.front(), 27271680);  // exact in float32: even, below 2^25
+}
+
+// A clip converted straight back (its extras describe its own source, the scene is that source's export) is
+// the source: nothing is fitted, and the note says so.
+TEST(AnimxBoundedWork, AClipThatIsItsSourcesExportIsNotFittedAgain) {
+  const auto document = read_animj(kLargeIntegers);
+  ASSERT_TRUE(document.ok());
+  const auto core = to_core(*document, {});
+  ASSERT_TRUE(core.ok());
+  const auto back = from_core(core->scene, {});
+  ASSERT_TRUE(back.ok());
+  ASSERT_EQ(back->notes.size(), 1u);
+  EXPECT_EQ(back->notes[0].rfind("unchanged: the clip is the source file", 0), 0u) << back->notes[0];
+  EXPECT_EQ(write(back->value), write(*document));
 }
 
 TEST(AnimxBoundedWork, FidelityGridsHaveACap) {

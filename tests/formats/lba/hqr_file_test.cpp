@@ -10,6 +10,7 @@
 #include <string>
 
 #include "bonebridge/formats/lba/hqr/archive.hpp"
+#include "bonebridge/formats/lba/hqr/codec.hpp"
 #include "bonebridge/io/file.hpp"
 #include "support/samples.hpp"
 
@@ -66,21 +67,38 @@ TEST(HqrFile, OneSmallEntryOfABigArchiveIsReadWithoutTheArchive) {
   EXPECT_LT(after - before, 16 * 1024) << "peak grew by " << after - before << " KiB for a 64 MiB archive";
 }
 
-TEST(HqrFile, AnEntryStoringMoreThanItsBlockIsAnErrorAtItsHeader) {
-  const auto path = std::filesystem::temp_directory_path() / "bonebridge-bad-test.hqr";
-  {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    for (const std::uint32_t offset : {8u, 8u + 10 + 3}) put_u32(out, offset);
-    put_u32(out, 100);  // declares and stores 100 bytes; 3 follow
-    put_u32(out, 100);
-    out.write("\0\0abc", 5);
+// One rule, one error: the file-backed archive and the reader of the whole file name the same byte (the
+// stored size, 8 + 4) and the same words. A bad method points at the method field (8 + 8), as in INVALID.HQR.
+TEST(HqrFile, ABadEntryHeaderIsTheSameErrorFromFileAndFromMemory) {
+  struct Case {
+    std::uint32_t size, stored;
+    std::uint16_t method;
+    std::uint64_t offset;
+    const char* words;
+  };
+  for (const Case& bad : {Case{100, 100, 0, 12, "stores 100 bytes but only 3 remain"},
+                          Case{3, 3, 3, 16, "expected compression method 0, 1 or 2, found 3"}}) {
+    const auto path = std::filesystem::temp_directory_path() / "bonebridge-bad-test.hqr";
+    {
+      std::ofstream out(path, std::ios::binary | std::ios::trunc);
+      for (const std::uint32_t offset : {8u, 8u + 10 + 3}) put_u32(out, offset);
+      put_u32(out, bad.size);
+      put_u32(out, bad.stored);
+      out.write(reinterpret_cast<const char*>(&bad.method), 2);
+      out.write("abc", 3);
+    }
+    const auto bytes = read_file(path.string());
+    ASSERT_TRUE(bytes.ok());
+    const auto archive = hqr_kind().open_file(RandomAccessFile::open(path).value());
+    std::filesystem::remove(path);
+    ASSERT_FALSE(archive.ok());
+    EXPECT_EQ(archive.error().offset, bad.offset);
+    EXPECT_NE(archive.error().message.find(bad.words), std::string::npos) << archive.error().to_string();
+    const auto in_memory = read_hqr(*bytes);
+    ASSERT_FALSE(in_memory.ok());
+    EXPECT_EQ(in_memory.error().offset, archive.error().offset);
+    EXPECT_EQ(in_memory.error().message, archive.error().message);
   }
-  const auto archive = hqr_kind().open_file(RandomAccessFile::open(path).value());
-  std::filesystem::remove(path);
-  ASSERT_FALSE(archive.ok());
-  EXPECT_EQ(archive.error().offset, 8u);
-  EXPECT_NE(archive.error().message.find("stores 100 bytes but only 3 remain"), std::string::npos)
-      << archive.error().to_string();
 }
 
 // LZS/LZMIT-compressed, blank and shared entries of the bundled examples: the same listing and bytes as the

@@ -14,6 +14,7 @@ namespace bonebridge::lego {
 struct Settings {
   std::size_t clip = 0;  // which animation of a glTF to write
   std::string part;      // WORLD.WDB: the part to convert ("" : the only one)
+  std::string actor;     // WORLD.WDB: the actor to build at rest from its parts, instead of a part
   std::string world;     // companion: the game's WORLD.WDB, whose bodies dress an .ani's actors
   // Writing: how far a dropped key may be from the game's interpolation of the kept ones.
   double distance_tolerance = kDefaultKeyTolerance.position;  // game units

@@ -11,6 +11,7 @@
 #include "bonebridge/formats/lba/body/codec.hpp"
 #include "bonebridge/formats/lba/hqr/codec.hpp"
 #include "bonebridge/io/random_access.hpp"
+#include "layout.hpp"
 
 namespace bonebridge::lba {
 namespace {
@@ -94,84 +95,43 @@ class HqrFile final : public archive::Archive {
   std::vector<archive::Entry> entries_;
 };
 
-std::uint32_t u32_at(std::span<const std::uint8_t> bytes, std::size_t at) {
-  return std::uint32_t{bytes[at]} | std::uint32_t{bytes[at + 1]} << 8 | std::uint32_t{bytes[at + 2]} << 16 |
-         std::uint32_t{bytes[at + 3]} << 24;
+Error in_file(Error error, const RandomAccessFile& file) {
+  error.file = file.name();
+  return error;
 }
 
-// The offset table: each slot's block start (0: blank), checked as read_hqr checks it.
-Result<std::vector<std::uint32_t>> offset_table(const RandomAccessFile& file) {
+// The offset table, checked by the layout's rules.
+Result<hqr_layout::Table> offset_table(const RandomAccessFile& file) {
   const std::uint64_t size = file.size();
-  const auto fail = [&](std::uint64_t at, std::string message) {
-    return Error{kHqrFormat, std::move(message), at, {}, file.name()};
-  };
-  if (size < 8) return fail(0, fmt::format("expected at least 8 bytes (an offset table), found {}", size));
-  auto first = file.read(0, 4);
+  auto first = file.read(0, std::min<std::uint64_t>(size, 4));
   if (!first) return first.error();
-  const std::uint32_t table_size = u32_at(*first, 0);
-  if (table_size % 4 != 0 || table_size < 8 || table_size > size) {
-    return fail(0, fmt::format("expected a first offset that is a multiple of 4, at least 8 and at most the "
-                               "file's {} bytes, found {}",
-                               size, table_size));
-  }
-  auto table = file.read(0, table_size);
+  const auto table_size = hqr_layout::table_size(*first, size);
+  if (!table_size) return in_file(table_size.error(), file);
+  auto table = file.read(0, *table_size);
   if (!table) return table.error();
-  std::vector<std::uint32_t> offsets;
-  for (std::size_t at = 0; at < table_size; at += 4) offsets.push_back(u32_at(*table, at));
-  offsets.front() = table_size;
-  if (offsets.back() != size) {
-    return fail(table_size - 4, fmt::format("expected the last slot to hold the file size {}, found {}", size,
-                                            offsets.back()));
-  }
-  offsets.pop_back();
-  for (std::size_t i = 0; i < offsets.size(); ++i) {
-    if (offsets[i] != 0 && (offsets[i] < table_size || offsets[i] + std::uint64_t{10} > size)) {
-      return fail(i * 4, fmt::format("expected an entry offset between {} and {}, found {}", table_size,
-                                     size - 10, offsets[i]));
-    }
-  }
-  return offsets;
+  auto checked = hqr_layout::read_table(*table, size);
+  if (!checked) return in_file(checked.error(), file);
+  return checked;
 }
 
 // Each block's entry header, checked against the start of the next block (or the end of the file).
 Result<std::unique_ptr<archive::Archive>> open_hqr_file(std::shared_ptr<const RandomAccessFile> file) {
-  const std::uint64_t size = file->size();
-  const auto offsets = offset_table(*file);
-  if (!offsets) return offsets.error();
-  std::vector<std::uint32_t> starts;
-  for (const std::uint32_t offset : *offsets)
-    if (offset != 0) starts.push_back(offset);
-  std::sort(starts.begin(), starts.end());
-  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+  const auto table = offset_table(*file);
+  if (!table) return table.error();
+  const std::vector<std::uint32_t>& starts = table->starts;
   std::map<std::uint32_t, HqrFile::Stored> blocks;
   for (std::size_t i = 0; i < starts.size(); ++i) {
-    const std::uint64_t end = i + 1 < starts.size() ? starts[i + 1] : size;
-    if (end - starts[i] < 10) {
-      return Error{kHqrFormat,
-                   fmt::format("expected a 10-byte entry header before the next entry at {}", end),
-                   starts[i],
-                   {},
-                   file->name()};
-    }
-    auto header = file->read(starts[i], 10);
-    if (!header) return header.error();
-    HqrFile::Stored stored{starts[i] + std::uint64_t{10}, u32_at(*header, 0), u32_at(*header, 4),
-                           static_cast<std::uint16_t>((*header)[8] | (*header)[9] << 8)};
-    std::string problem;
-    if (stored.method > 2) {
-      problem = fmt::format("expected compression method 0, 1 or 2, found {}", stored.method);
-    } else if (stored.stored > end - stored.data) {
-      problem = fmt::format("entry stores {} bytes but only {} remain before the next entry", stored.stored,
-                            end - stored.data);
-    } else if (stored.method == 0 && stored.stored != stored.size) {
-      problem =
-          fmt::format("stored entry (method 0) declares {} bytes but stores {}", stored.size, stored.stored);
-    }
-    if (!problem.empty()) return Error{kHqrFormat, problem, starts[i], {}, file->name()};
-    blocks[starts[i]] = stored;
+    const std::uint64_t end = i + 1 < starts.size() ? starts[i + 1] : file->size();
+    auto bytes =
+        file->read(starts[i], std::min<std::uint64_t>(end - starts[i], hqr_layout::kEntryHeaderSize));
+    if (!bytes) return bytes.error();
+    const auto header = hqr_layout::read_entry_header(*bytes, starts[i], end);
+    if (!header) return in_file(header.error(), *file);
+    blocks[starts[i]] = {starts[i] + std::uint64_t{hqr_layout::kEntryHeaderSize}, header->size,
+                         header->stored, header->method};
   }
   std::vector<std::optional<HqrFile::Stored>> slots;
-  for (const std::uint32_t offset : *offsets)
+  for (const std::uint32_t offset : table->offsets)
     slots.push_back(offset == 0 ? std::nullopt : std::optional(blocks.at(offset)));
   return std::unique_ptr<archive::Archive>(std::make_unique<HqrFile>(std::move(file), std::move(slots)));
 }

@@ -12,11 +12,12 @@
 #include "bonebridge/io/byte_reader.hpp"
 #include "bonebridge/io/byte_writer.hpp"
 #include "bonebridge/io/file.hpp"
+#include "layout.hpp"
 
 namespace bonebridge::lba {
 namespace {
 
-constexpr std::size_t kEntryHeaderSize = 10;
+using hqr_layout::kEntryHeaderSize;
 constexpr std::size_t kWindow = 4096;
 
 std::size_t min_match(std::uint16_t method) {
@@ -27,39 +28,32 @@ Error hqr_error(std::string message, std::optional<std::uint64_t> offset = std::
   return Error{kHqrFormat, std::move(message), offset, {}, {}};
 }
 
-HqrEntry read_entry(ByteReader& reader, std::size_t end) {
+[[noreturn]] void fail(const ByteReader& reader, const Error& error) {
+  reader.fail_at(error.offset.value_or(0), error.message);
+}
+
+// The entry at the reader's offset, which must end by `end`; its header checked by the layout's rules.
+HqrEntry read_entry(ByteReader& reader, std::span<const std::uint8_t> bytes, std::size_t end) {
   const std::size_t at = reader.offset();
-  if (at > end || end - at < kEntryHeaderSize) {
-    reader.fail_at(at, fmt::format("expected a 10-byte entry header before the next entry at {}", end));
-  }
+  const auto header = hqr_layout::read_entry_header(bytes.subspan(at), at, end);
+  if (!header) fail(reader, header.error());
+  reader.seek(at + kEntryHeaderSize, "entry header");
   HqrEntry entry;
-  entry.size = reader.u32("entry decompressed size");
-  const std::uint32_t stored = reader.u32("entry stored size");
-  entry.method = reader.u16("entry compression method");
-  if (entry.method > 2) {
-    reader.fail_at(at + 8, fmt::format("expected compression method 0, 1 or 2, found {}", entry.method));
-  }
-  if (stored > end - reader.offset()) {
-    reader.fail_at(at + 4, fmt::format("entry stores {} bytes but only {} remain before the next entry",
-                                       stored, end - reader.offset()));
-  }
-  if (entry.method == 0 && stored != entry.size) {
-    reader.fail_at(
-        at, fmt::format("stored entry (method 0) declares {} bytes but stores {}", entry.size, stored));
-  }
-  const auto data = reader.bytes(stored, "entry data");
+  entry.size = header->size;
+  entry.method = header->method;
+  const auto data = reader.bytes(header->stored, "entry data");
   entry.stored.assign(data.begin(), data.end());
   return entry;
 }
 
 // Entries chained after a block's own entry (VOX "hidden" entries) are taken only when they fill the space
 // up to the next block exactly; anything else stays raw in `gap`.
-void read_hidden(ByteReader& reader, std::size_t end, HqrBlock& block) {
+void read_hidden(ByteReader& reader, std::span<const std::uint8_t> bytes, std::size_t end, HqrBlock& block) {
   const std::size_t start = reader.offset();
   std::vector<HqrEntry> hidden;
   try {
     while (reader.offset() < end && end - reader.offset() >= kEntryHeaderSize)
-      hidden.push_back(read_entry(reader, end));
+      hidden.push_back(read_entry(reader, bytes, end));
   } catch (const FormatError&) {
     hidden.clear();
   }
@@ -72,52 +66,31 @@ void read_hidden(ByteReader& reader, std::size_t end, HqrBlock& block) {
   block.gap.assign(gap.begin(), gap.end());
 }
 
-HqrArchive parse(ByteReader& reader) {
+HqrArchive parse(std::span<const std::uint8_t> bytes) {
+  ByteReader reader(bytes, kHqrFormat);
+  const auto table = hqr_layout::read_table(bytes, bytes.size());
+  if (!table) fail(reader, table.error());
   HqrArchive archive;
-  const std::uint32_t table_size = reader.u32("offset table size (first offset)");
-  if (table_size % 4 != 0 || table_size < 8) {
-    reader.fail_at(0, fmt::format("expected a first offset that is a multiple of 4 and at least 8, found {}",
-                                  table_size));
-  }
-  const std::size_t slot_count = reader.count(table_size / 4, 4, "offset table slots");
-  std::vector<std::uint32_t> offsets{table_size};
-  for (std::size_t i = 1; i < slot_count; ++i) offsets.push_back(reader.u32("entry offset"));
-  const std::uint32_t end = offsets.back();
-  if (end != reader.size()) {
-    reader.fail_at(
-        (slot_count - 1) * 4,
-        fmt::format("expected the last slot to hold the file size {}, found {}", reader.size(), end));
-  }
-  offsets.pop_back();
-  std::vector<std::uint32_t> starts;
-  for (std::size_t i = 0; i < offsets.size(); ++i) {
-    const std::uint32_t offset = offsets[i];
-    if (offset == 0) continue;
-    if (offset < table_size || offset + kEntryHeaderSize > end) {
-      reader.fail_at(i * 4, fmt::format("expected an entry offset between {} and {}, found {}", table_size,
-                                        end - kEntryHeaderSize, offset));
-    }
-    starts.push_back(offset);
-  }
-  std::sort(starts.begin(), starts.end());
-  starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
   std::map<std::uint32_t, std::uint32_t> block_of;
-  for (std::size_t i = 0; i < starts.size(); ++i) block_of[starts[i]] = static_cast<std::uint32_t>(i);
-  for (const std::uint32_t offset : offsets) {
+  for (std::size_t i = 0; i < table->starts.size(); ++i)
+    block_of[table->starts[i]] = static_cast<std::uint32_t>(i);
+  for (const std::uint32_t offset : table->offsets)
     archive.slots.push_back(offset == 0 ? std::nullopt : std::optional(block_of.at(offset)));
-  }
-  const std::size_t first = starts.empty() ? end : starts.front();
-  const auto table_gap = reader.bytes(first - reader.offset(), "bytes after the offset table");
+  const std::size_t end = bytes.size();
+  const std::size_t first = table->starts.empty() ? end : table->starts.front();
+  reader.seek(table->size, "offset table");
+  const auto table_gap = reader.bytes(first - table->size, "bytes after the offset table");
   archive.table_gap.assign(table_gap.begin(), table_gap.end());
-  for (std::size_t i = 0; i < starts.size(); ++i) {
-    const std::size_t block_end = i + 1 < starts.size() ? starts[i + 1] : end;
-    if (reader.offset() != starts[i]) {
-      reader.fail_at(starts[i], fmt::format("entry at {} overlaps the data before it (which ends at {})",
-                                            starts[i], reader.offset()));
+  for (std::size_t i = 0; i < table->starts.size(); ++i) {
+    const std::uint32_t start = table->starts[i];
+    const std::size_t block_end = i + 1 < table->starts.size() ? table->starts[i + 1] : end;
+    if (reader.offset() != start) {
+      reader.fail_at(start, fmt::format("entry at {} overlaps the data before it (which ends at {})", start,
+                                        reader.offset()));
     }
     HqrBlock block;
-    block.entry = read_entry(reader, block_end);
-    read_hidden(reader, block_end, block);
+    block.entry = read_entry(reader, bytes, block_end);
+    read_hidden(reader, bytes, block_end, block);
     archive.blocks.push_back(std::move(block));
   }
   return archive;
@@ -284,10 +257,7 @@ HqrArchive build_hqr(const std::vector<std::optional<std::vector<std::uint8_t>>>
 }
 
 Result<HqrArchive> read_hqr(std::span<const std::uint8_t> bytes) {
-  return capture(kHqrFormat, [&] {
-    ByteReader reader(bytes, kHqrFormat);
-    return parse(reader);
-  });
+  return capture(kHqrFormat, [&] { return parse(bytes); });
 }
 
 std::vector<std::uint8_t> write_hqr(const HqrArchive& archive) {

@@ -5,6 +5,7 @@
 
 #include "bonebridge/formats/lego/settings.hpp"
 #include "bonebridge/formats/lego/wdb/bridge.hpp"
+#include "bonebridge/formats/lego/wdb/character.hpp"
 #include "bonebridge/formats/lego/wdb/codec.hpp"
 #include "bonebridge/formats/lego/wdb/mesh.hpp"
 
@@ -222,8 +223,11 @@ class WdbDocument final : public PoselessDocument {
   Result<CoreConversion> to_core(const Options& options) const override {
     auto settings = family_settings(options);
     if (!settings) return settings.error();
-    const auto names = part_names(document_);
     const std::string& part = settings->part;
+    if (!settings->actor.empty() && !part.empty())
+      return Error{kFormatName, "--part and --actor name two things to convert; give one", {}, {}, {}};
+    if (!settings->actor.empty()) return actor_to_core(document_, settings->actor);
+    const auto names = part_names(document_);
     if (part.empty() && names.size() == 1)
       return part_to_core(document_, names.front());  // an extracted part
     if (part.empty()) {

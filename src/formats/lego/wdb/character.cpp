@@ -8,6 +8,7 @@
 
 #include "bonebridge/formats/lego/wdb/actors.hpp"
 #include "bonebridge/formats/lego/wdb/bridge.hpp"
+#include "bonebridge/formats/lego/wdb/codec.hpp"
 #include "bonebridge/formats/lego/wdb/mesh.hpp"
 
 namespace bonebridge::lego::wdb {
@@ -92,7 +93,41 @@ void merge(Scene& scene, Scene&& bodies) {
   }
 }
 
+// CalcLocalTransform (realtime.cpp): z along the direction, x = up × z, y = z × x, at the position.
+Transform local_transform(const ActorPart& part) {
+  const auto vec = [](const std::array<float, 3>& v) { return Vec3{v[0], v[1], v[2]}; };
+  const auto unit = [](Vec3 v) { return v * (1 / length(v)); };
+  const Vec3 z = unit(vec(part.direction));
+  const Vec3 x = unit(cross(unit(vec(part.up)), z));
+  const Vec3 y = unit(cross(z, x));
+  const Mat3 basis{{x.x, x.y, x.z, y.x, y.y, y.z, z.x, z.y, z.z}};  // columns x, y, z
+  return {vec(part.position), to_quat(basis), {1, 1, 1}};
+}
+
 }  // namespace
+
+Result<CoreConversion> actor_to_core(const Document& world, std::string_view key) {
+  const auto actor = find_actor(key);
+  if (!actor)
+    return Error{kFormatName,
+                 fmt::format("no actor named \"{}\" among the game's {} (g_actorInfoInit); `bonebridge "
+                             "characters` lists them",
+                             key, actor_names().size()),
+                 {},
+                 {},
+                 {}};
+  CoreConversion result;
+  Skeleton& skeleton = result.scene.skeleton;
+  skeleton.joints.push_back({std::string(actor->name), -1, {}});
+  for (const auto& part : actor->parts)
+    skeleton.joints.push_back({std::string(part.roi), 0, local_transform(part)});
+  result.conversion = AxisConversion::mirror_x();
+  result.conversion.apply(result.scene);
+  dress_actors(result, {{std::string(actor->name), kManagedCharacter}}, world);
+  result.notes.push_back(fmt::format(
+      "actor \"{}\" at rest: its parts where CreateActorROI places them; no animation", actor->name));
+  return result;
+}
 
 void dress_actors(CoreConversion& conversion, const std::vector<AniActor>& actors, const Document& world) {
   const Skeleton& skeleton = conversion.scene.skeleton;

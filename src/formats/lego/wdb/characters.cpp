@@ -84,16 +84,23 @@ void add_cycles(Character& character, const CharacterCycles& cycles, const Insta
   }
 }
 
+// The world the actors are built from: LEGO\data\WORLD.WDB of an install, any WORLD.WDB of a folder, or the
+// view's origin itself when it is a WDB (`characters WORLD.WDB`: the view then lists the world's parts).
+std::optional<std::string> world_address(const InstallView& install) {
+  if (const InstallFile* world = install.find("lego\\data\\world.wdb")) return world->address;
+  if (const InstallFile* world = install.find("world.wdb")) return world->address;
+  if (lower(install.origin()).ends_with(".wdb")) return install.origin();
+  return std::nullopt;
+}
+
 }  // namespace
 
 CharacterList find_characters(const InstallView& install) {
   CharacterList list;
-  const InstallFile* world = install.find("lego\\data\\world.wdb");
-  if (world == nullptr) world = install.find("world.wdb");
+  const std::optional<std::string> world = world_address(install);
   const auto animations = install.with_extension(".ani");
-  if (world == nullptr && animations.empty()) return list;  // nothing of LEGO Island here
-  if (world == nullptr)
-    list.notes.push_back("no lego\\data\\world.wdb in the install: the actors have no bodies");
+  if (!world && animations.empty()) return list;  // nothing of LEGO Island here
+  if (!world) list.notes.push_back("no lego\\data\\world.wdb in the install: the actors have no bodies");
   std::set<std::string> claimed;
   std::vector<Character> actors;
   for (const std::string_view name : actor_names()) {
@@ -101,9 +108,9 @@ CharacterList find_characters(const InstallView& install) {
     character.family = "lego";
     character.name = std::string(name);
     character.defined_by = "g_actorInfoInit (LEGO1 legoactors.cpp)";
-    if (world != nullptr) {
-      character.model = world->address;
-      character.settings["world"] = world->address;
+    if (world) {
+      character.model = *world;
+      character.settings["world"] = *world;
     } else {
       character.missing.push_back("lego\\data\\world.wdb");
     }
@@ -118,7 +125,9 @@ CharacterList find_characters(const InstallView& install) {
   add_scene_animations(install, by_name, claimed, list.notes);
   // Without WORLD.WDB an actor is only worth listing for the animations the install holds for it.
   for (Character& actor : actors) {
-    if (world != nullptr || !actor.animations.empty()) list.characters.push_back(std::move(actor));
+    // With no animation to dress, the actor converts from WORLD.WDB itself, at rest.
+    if (world && actor.animations.empty()) actor.settings["actor"] = actor.name;
+    if (world || !actor.animations.empty()) list.characters.push_back(std::move(actor));
   }
   for (const InstallFile* file : animations) {
     if (claimed.contains(file->address)) continue;

@@ -259,9 +259,18 @@ std::optional<std::string> encode_bone(EncodedAnim& out, const RigDocument& rig,
   bool rotates = false, moves = false;
   const auto& rel = rig.bones[bone].rel_bone_translation;
   const Vec3 rig_offset{rel.x, rel.y, rel.z};
-  for (const auto& locals : frames) {
-    rotations.push_back(normalize(locals[joint].rotation));
-    translations.push_back(locals[joint].translation);
+  for (std::size_t frame = 0; frame < frames.size(); ++frame) {
+    const Transform& local = frames[frame][joint];
+    const Quat& q = local.rotation;
+    const Vec3& t = local.translation;
+    // A NaN or infinite pose (a glTF's key) has no packed form: the key deltas are integers.
+    for (const double value : {q.x, q.y, q.z, q.w, t.x, t.y, t.z}) {
+      if (!std::isfinite(value))
+        return fmt::format("bone \"{}\": frame {}: the pose is not a finite number (NaN or infinite)", name,
+                           frame);
+    }
+    rotations.push_back(normalize(q));
+    translations.push_back(t);
     rotates = rotates || angle_between(rotations.back(), Quat{}) > tolerance.radians;
     moves = moves || distance(translations.back(), rig_offset) > tolerance.position;
   }

@@ -13,7 +13,8 @@ namespace {
 
 class FakeInstall final : public InstallView {
  public:
-  explicit FakeInstall(std::vector<std::string> paths) {
+  explicit FakeInstall(std::vector<std::string> paths, std::string origin = "install")
+      : origin_(std::move(origin)) {
     for (auto& path : paths) files_.push_back({path, path, key_of(path), "install", 0});
   }
   const std::string& origin() const override { return origin_; }
@@ -45,7 +46,7 @@ class FakeInstall final : public InstallView {
       key += c == '\\' ? '/' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return key;
   }
-  std::string origin_ = "install";
+  std::string origin_;
   std::vector<InstallFile> files_;
 };
 
@@ -81,8 +82,20 @@ TEST(LegoCharacters, EveryActorWithTheWalkCyclesTheGamePlaysOnIt) {
   EXPECT_EQ(named(list, "studs").animations.size(), 1u);
   EXPECT_TRUE(named(list, "ghost").animations.empty());
   EXPECT_FALSE(named(list, "ghost").notes.empty());
+  // With no animation to dress, an actor converts from WORLD.WDB itself, at rest (--actor).
+  EXPECT_EQ(named(list, "ghost").settings.at("actor"), "ghost");
+  EXPECT_FALSE(pepper.settings.contains("actor"));
   ASSERT_EQ(list.lone.size(), 1u);
   EXPECT_EQ(list.lone[0].file, "anims/pns065rd.ani");
+}
+
+// `characters WORLD.WDB`: the view lists the world's parts, and the world is the view's origin itself.
+TEST(LegoCharacters, AViewOfWorldWdbItselfHasEveryActor) {
+  const CharacterList list =
+      find_characters(FakeInstall({"WORLD.WDB:head.wdb", "WORLD.WDB:body.wdb"}, "WORLD.WDB"));
+  ASSERT_EQ(list.characters.size(), 66u);
+  EXPECT_EQ(named(list, "pepper").model, "WORLD.WDB");
+  EXPECT_EQ(named(list, "pepper").settings.at("actor"), "pepper");
 }
 
 TEST(LegoCharacters, WithoutWorldWdbTheBodiesAreMissing) {

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "character_wdb.hpp"
 #include "hand_laid.hpp"
 #include "support/samples.hpp"
@@ -87,6 +89,50 @@ TEST(WdbFamily, AnAniConvertedWithWorldGetsItsBodies) {
   ASSERT_TRUE(dressed.ok()) << dressed.error().to_string();
   EXPECT_EQ(dressed->scene.meshes.size(), 20u);
   EXPECT_EQ(dressed->scene.skeleton.joints.size(), bare->scene.skeleton.joints.size());
+}
+
+// An actor with no animation converts from WORLD.WDB itself (--actor), as CreateActorROI builds it at rest.
+// The expected places are g_actorLODs' positions (decompiled legoactors.cpp; the same in an independent
+// TypeScript port of the table): body (-0.00089, 0.436353, 0.007277), infohat (0.000191, 1.519793, 0.001767),
+// x mirrored into glTF's frame; the directions are all (0, 0, 1) and the ups (0, 1, 0), so the parts are not
+// turned.
+TEST(WdbFamily, AnActorAtRestStandsOnItsPartsFromTheActorTable) {
+  const FormatFamily row = lego::family();
+  const auto bytes = test::character_wdb();
+  const auto document = row.open(bytes, wdb_options());
+  ASSERT_TRUE(document.ok());
+  const auto mama = (*document)->to_core(with_extension(".wdb", {{"actor", "MAMA"}}));
+  ASSERT_TRUE(mama.ok()) << mama.error().to_string();
+  const Skeleton& skeleton = mama->scene.skeleton;
+  ASSERT_EQ(skeleton.joints.size(), 11u);
+  EXPECT_EQ(skeleton.joints[0].name, "mama");
+  EXPECT_EQ(mama->scene.meshes.size(), 20u);  // ten parts, two meshes each in this WDB
+  for (const auto& note : mama->notes) EXPECT_EQ(note.find("not drawn"), std::string::npos) << note;
+  const auto place = [&](const std::string& name) {
+    for (const auto& joint : skeleton.joints)
+      if (joint.name == name) {
+        EXPECT_EQ(joint.parent, 0) << name;
+        EXPECT_NEAR(std::abs(joint.rest.rotation.w), 1.0, 1e-12) << name;
+        return joint.rest.translation;
+      }
+    ADD_FAILURE() << "no joint " << name;
+    return Vec3{};
+  };
+  const Vec3 body = place("body");
+  EXPECT_NEAR(body.x, 0.00089, 1e-7);
+  EXPECT_NEAR(body.y, 0.436353, 1e-7);
+  EXPECT_NEAR(body.z, 0.007277, 1e-7);
+  const Vec3 hat = place("infohat");
+  EXPECT_NEAR(hat.x, -0.000191, 1e-7);
+  EXPECT_NEAR(hat.y, 1.519793, 1e-7);
+  EXPECT_NEAR(hat.z, 0.001767, 1e-7);
+
+  const auto unknown = (*document)->to_core(with_extension(".wdb", {{"actor", "rabbit"}}));
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.error().message.find("no actor named \"rabbit\" among the game's 66"), std::string::npos)
+      << unknown.error().message;
+  const auto both = (*document)->to_core(with_extension(".wdb", {{"actor", "mama"}, {"part", "head"}}));
+  EXPECT_FALSE(both.ok());
 }
 
 }  // namespace

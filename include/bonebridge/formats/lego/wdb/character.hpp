@@ -7,6 +7,7 @@
 // meshes take the actor's texture or colour. The animation is the `.ani`'s own conversion, untouched.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bonebridge/core/conversion.hpp"
@@ -22,5 +23,10 @@ struct AniActor {
 // Adds the actors' meshes to `conversion` (already in glTF's frame: its joints are the .ani's nodes), with
 // notes on every actor, part, LOD list or texture that could not be matched.
 void dress_actors(CoreConversion& conversion, const std::vector<AniActor>& actors, const Document& world);
+
+// The actor named `key` at rest, as CreateActorROI builds it before any animation plays: a node named for the
+// actor with its ten part ROIs beneath it, each placed by g_actorLODs (CalcLocalTransform), dressed as above.
+// No clip. An error names the key when it is not one of the game's actors.
+Result<CoreConversion> actor_to_core(const Document& world, std::string_view key);
 
 }  // namespace bonebridge::lego::wdb
