@@ -17,6 +17,7 @@
 #include "bonebridge/services/addressing.hpp"
 #include "bonebridge/services/characters.hpp"
 #include "bonebridge/services/conversion.hpp"
+#include "bonebridge/services/retarget.hpp"
 #include "outputs.hpp"
 #include "verbs.hpp"
 
@@ -86,8 +87,14 @@ Result<Converted<std::vector<std::uint8_t>>> converted_character(const ConvertRe
                           {.binary = !text, .generate_mesh = !request.no_mesh});
 }
 
-// The job of a plain conversion, standard input read for "-".
-Result<Converted<std::vector<std::uint8_t>>> converted_files(const ConvertRequest& request) {
+bool retargeting(const ConvertRequest& request) {
+  const auto it = request.options.switches.find("retarget");
+  return it != request.options.switches.end() && it->second;
+}
+
+// The job of a plain conversion, standard input read for "-"; with --retarget, its report in `report`.
+Result<Converted<std::vector<std::uint8_t>>> converted_files(const ConvertRequest& request,
+                                                             nlohmann::json& report) {
   ConvertJob job{.input = request.inputs.front(),
                  .input_bytes = std::nullopt,
                  .more_inputs = {request.inputs.begin() + 1, request.inputs.end()},
@@ -103,12 +110,21 @@ Result<Converted<std::vector<std::uint8_t>>> converted_files(const ConvertReques
     if (!bytes) return bytes.error();
     job.input_bytes = std::move(*bytes);
   }
-  return convert(job);
+  if (!retargeting(request)) return convert(job);
+  // --character names the target's character here, not one the input defines.
+  if (!request.character.empty()) job.options.values["character"] = request.character;
+  auto retargeted = retarget_conversion(job);
+  if (!retargeted) return retargeted.error();
+  report = retarget_json(*retargeted);
+  return Converted<std::vector<std::uint8_t>>{std::move(retargeted->bytes), std::move(retargeted->notes)};
 }
 
-// The conversion, with its notes on standard error (what was resampled, approximated or dropped, both ways).
-Result<Converted<std::vector<std::uint8_t>>> converted(const ConvertRequest& request) {
-  auto result = !request.character.empty() ? converted_character(request) : converted_files(request);
+// The conversion, with its notes on standard error (what was resampled, approximated or dropped, both ways);
+// a retargeting's report in `report`.
+Result<Converted<std::vector<std::uint8_t>>> converted(const ConvertRequest& request,
+                                                       nlohmann::json& report) {
+  auto result = !request.character.empty() && !retargeting(request) ? converted_character(request)
+                                                                    : converted_files(request, report);
   if (!result) {
     Error error = result.error();
     if (error.file.empty()) error.file = request.inputs.front();
@@ -125,9 +141,11 @@ std::string inputs_named(const ConvertRequest& request) {
 }
 
 // What convert --json prints on standard output once the output is written.
-void print_record(const ConvertRequest& request, const Converted<std::vector<std::uint8_t>>& result) {
+void print_record(const ConvertRequest& request, const Converted<std::vector<std::uint8_t>>& result,
+                  const nlohmann::json& report) {
   if (!request.json) return;
   nlohmann::json record{{"output", request.output}, {"bytes", result.value.size()}, {"notes", result.notes}};
+  if (!report.is_null()) record["retarget"] = report;
   if (request.inputs.size() == 1)
     record["input"] = request.inputs.front();
   else
@@ -137,7 +155,8 @@ void print_record(const ConvertRequest& request, const Converted<std::vector<std
 
 // "-" as the output: the converted file on standard output (its format from --to), nothing on disk.
 int convert_to_stdout(const ConvertRequest& request) {
-  const auto bytes = converted(request);
+  nlohmann::json report;
+  const auto bytes = converted(request, report);
   if (!bytes) return report_error(bytes.error());
   const auto& data = bytes->value;
   std::cout.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
@@ -155,7 +174,8 @@ int convert_into_archive(const ConvertRequest& request, const SplitAddress& targ
     return report_error(Error{
         "", "writing an entry rewrites the whole archive; say so with --in-place", {}, {}, target.file});
   }
-  const auto bytes = converted(request);
+  nlohmann::json report;
+  const auto bytes = converted(request, report);
   if (!bytes) return report_error(bytes.error());
   auto archive = read_file(target.file);
   if (!archive) return report_error(archive.error());
@@ -166,7 +186,7 @@ int convert_into_archive(const ConvertRequest& request, const SplitAddress& targ
     return report_error(written.error());
   status() << fmt::format("{} -> {} ({} bytes; archive rewritten, {} bytes)\n", inputs_named(request),
                           request.output, bytes->value.size(), replaced->size());
-  print_record(request, *bytes);
+  print_record(request, *bytes, report);
   return kSuccess;
 }
 
@@ -209,13 +229,14 @@ int run_convert(ConvertRequest& request) {
   }
   const OutputPlan plan = plan_convert(request);
   if (!plan.conflicts().empty()) return plan.refuse();
-  const auto bytes = converted(request);
+  nlohmann::json report;
+  const auto bytes = converted(request, report);
   if (!bytes) return report_error(bytes.error());
   const auto written = write_planned(plan.outputs().front(), bytes->value);
   if (!written) return report_error(written.error());
   status() << fmt::format("{} -> {} ({} bytes)\n", inputs_named(request), request.output,
                           bytes->value.size());
-  print_record(request, *bytes);
+  print_record(request, *bytes, report);
   return kSuccess;
 }
 
@@ -236,7 +257,18 @@ Verb add_convert(CLI::App& app) {
   command->add_option(
       "--character", request->character,
       "The character of this name (as `characters` lists it) that the game defines in the input "
-      "(an install folder, an archive or a folder of files), as `batch --characters` writes it");
+      "(an install folder, an archive or a folder of files), as `batch --characters` writes it; with "
+      "--retarget, the output game's character the result animates (LEGO Island: an actor such as pepper)");
+  // Retargeting's settings (services/retarget.hpp); --skeleton is already every family's flag (AnimX's).
+  for (const Setting& setting : retarget_schema()) {
+    if (setting.name == "skeleton" || setting.name == "character") continue;
+    const std::string flag = "--" + setting.name;
+    if (setting.kind == SettingKind::Flag) {
+      command->add_flag(flag, request->options.switches[setting.name], setting.help);
+    } else {
+      command->add_option(flag, request->options.settings[setting.name], setting.help);
+    }
+  }
   command->add_option("--to", request->to, "Output format: glb, gltf, bvh or a family id");
   command->add_flag("--no-mesh", request->no_mesh, "Leave out the generated bone mesh");
   command->add_flag("--in-place", request->in_place,

@@ -34,6 +34,12 @@ void print_roles(const std::string& input, const nlohmann::json& report) {
   for (const auto& placed : report["roles"])
     std::cout << fmt::format("  {}: {}\n", placed["role"].get<std::string>(),
                              placed["joint"].get<std::string>());
+  for (const auto& shared : report["shared_joints"]) {
+    std::vector<std::string> roles;
+    for (const auto& role : shared["roles"]) roles.push_back(role.get<std::string>());
+    std::cout << fmt::format("  {} plays {} roles: {}\n", shared["joint"].get<std::string>(), roles.size(),
+                             fmt::join(roles, ", "));
+  }
   print_list("required roles not placed", report["missing_required"]);
   print_list("optional roles not placed", report["missing_optional"]);
   print_list("joints with no role", report["joints_without_role"]);

@@ -156,6 +156,68 @@ RoleSource cmu_source() {
   return source;
 }
 
+// LEGO Island's actor parts (research/retargeting.md §3.1; legoactors.cpp g_actorLODs), as .ani nodes name
+// them: the game has no elbow, knee, foot or spine chain, so ARM plays the upper and the lower arm and BODY
+// the spine and the chest; LEG plays only the upper leg (folding the knee and ankle into a rigid leg would
+// hold it upright whenever the foot is planted). Names match without case, as the game's FindChildROI does; a
+// '-' node (ignored by the game) never matches a part's name.
+RoleSource lego_source() {
+  RoleSource source{"LEGO Island actor",
+                    {{R::Hips, "INFOGRON"}, {R::Spine, "BODY"}, {R::Chest, "BODY"}, {R::Head, "HEAD"}}};
+  for (const bool left : {true, false}) {
+    const std::string side = left ? "LFT" : "RT";
+    source.joints.emplace_back(left ? R::LeftUpperArm : R::RightUpperArm, "ARM-" + side);
+    source.joints.emplace_back(left ? R::LeftLowerArm : R::RightLowerArm, "ARM-" + side);
+    source.joints.emplace_back(left ? R::LeftHand : R::RightHand, "CLAW-" + side);
+    source.joints.emplace_back(left ? R::LeftUpperLeg : R::RightUpperLeg, "LEG-" + side);
+  }
+  return source;
+}
+
+// Volition rigs (Saints Row, Red Faction Guerrilla) name their bones in the file (research/retargeting.md
+// §3.4: "l-"/"r-" bones). pelvis, spine2, head, l-upperarm and l-forearm are the names of the project's
+// example rig (examples/volition/wave_character.rig_pc); the rest follow the same 3ds Max Biped pattern and
+// are assumed, not read from a game's rig (none is public).
+RoleSource volition_source() {
+  RoleSource source{"Volition rig",
+                    {{R::Hips, "pelvis"},
+                     {R::Spine, "spine"},
+                     {R::Chest, "spine1"},
+                     {R::UpperChest, "spine2"},
+                     {R::Neck, "neck"},
+                     {R::Head, "head"}}};
+  for (const bool left : {true, false}) {
+    const std::string s = left ? "l-" : "r-";
+    const auto pick = [left](R l, R r) { return left ? l : r; };
+    source.joints.insert(source.joints.end(), {{pick(R::LeftShoulder, R::RightShoulder), s + "clavicle"},
+                                               {pick(R::LeftUpperArm, R::RightUpperArm), s + "upperarm"},
+                                               {pick(R::LeftLowerArm, R::RightLowerArm), s + "forearm"},
+                                               {pick(R::LeftHand, R::RightHand), s + "hand"},
+                                               {pick(R::LeftUpperLeg, R::RightUpperLeg), s + "thigh"},
+                                               {pick(R::LeftLowerLeg, R::RightLowerLeg), s + "calf"},
+                                               {pick(R::LeftFoot, R::RightFoot), s + "foot"},
+                                               {pick(R::LeftToes, R::RightToes), s + "toe"}});
+  }
+  return source;
+}
+
+// Sith models (.3do) name their hierarchy nodes freely; these are the names of the one real humanoid-ish
+// model at hand (IJIM's sed_pd.3do, ../shared/samples/sith: torso, head, larm > l4arm > lwrist, rarm > r4arm
+// > rwrist). Kyle's own names are not public (research/retargeting.md §3.2). Hips, neck and head come from
+// the puppet's joint table instead (sith::puppet_roles), which the Sith family gives with the model.
+RoleSource sith_source() {
+  return {"Sith model",
+          {{R::Spine, "torso"},
+           {R::Chest, "torso"},
+           {R::Head, "head"},
+           {R::LeftUpperArm, "larm"},
+           {R::LeftLowerArm, "l4arm"},
+           {R::LeftHand, "lwrist"},
+           {R::RightUpperArm, "rarm"},
+           {R::RightLowerArm, "r4arm"},
+           {R::RightHand, "rwrist"}}};
+}
+
 RoleSource vrm_source() {
   RoleSource source{"VRM", {}};
   for (std::size_t i = 0; i < kHumanoidRoleCount; ++i) source.joints.emplace_back(role_at(i), kNames[i]);
@@ -195,12 +257,19 @@ struct Placement {
   std::size_t placed = 0, exact = 0;
 };
 
+// Whether `role` may join the roles `joint` already plays: only roles of one chain share a joint.
+bool may_share(const RoleMap& roles, int joint, HumanoidRole role) {
+  for (const HumanoidRole other : roles.roles_of(joint)) {
+    if (!is_role_ancestor(other, role) && !is_role_ancestor(role, other)) return false;
+  }
+  return true;
+}
+
 Placement place(const NameIndex& index, const RoleSource& source) {
   Placement result;
-  std::set<int> taken;
   for (const auto& [role, name] : source.joints) {
     const auto [joint, exact] = index.find(name);
-    if (joint < 0 || result.roles.joint_of(role) >= 0 || !taken.insert(joint).second) {
+    if (joint < 0 || result.roles.joint_of(role) >= 0 || !may_share(result.roles, joint, role)) {
       if (joint < 0) result.absent.push_back(name);
       continue;
     }
@@ -228,8 +297,8 @@ std::vector<std::string> misplaced_roles(const Skeleton& skeleton, const RoleMap
     if (joint < 0) continue;
     auto parent = role_parent(role_at(i));
     while (parent && roles.joint_of(*parent) < 0) parent = role_parent(*parent);
-    if (!parent || descends_from(skeleton, joint, roles.joint_of(*parent))) continue;
-    const int above = roles.joint_of(*parent);
+    const int above = parent ? roles.joint_of(*parent) : -1;
+    if (!parent || joint == above || descends_from(skeleton, joint, above)) continue;
     problems.push_back(fmt::format("{} is '{}', not under {} '{}'", kNames[i],
                                    skeleton.joints[static_cast<std::size_t>(joint)].name, role_name(*parent),
                                    skeleton.joints[static_cast<std::size_t>(above)].name));
@@ -238,13 +307,16 @@ std::vector<std::string> misplaced_roles(const Skeleton& skeleton, const RoleMap
 }
 
 RoleReport report_for(const Skeleton& skeleton, const RoleSource& source, const Placement& placement) {
-  RoleReport report{source.name, {}, {}, {}, placement.absent, misplaced_roles(skeleton, placement.roles)};
+  RoleReport report{source.name, {}, {}, {}, placement.absent, misplaced_roles(skeleton, placement.roles),
+                    {}};
   for (std::size_t i = 0; i < kHumanoidRoleCount; ++i) {
     if (placement.roles.joints[i] >= 0) continue;
     (is_required(role_at(i)) ? report.missing_required : report.missing_optional).push_back(role_at(i));
   }
   for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
-    if (!placement.roles.role_of(static_cast<int>(j))) report.unmapped_joints.push_back(static_cast<int>(j));
+    auto roles = placement.roles.roles_of(static_cast<int>(j));
+    if (roles.empty()) report.unmapped_joints.push_back(static_cast<int>(j));
+    if (roles.size() > 1) report.shared.emplace_back(static_cast<int>(j), std::move(roles));
   }
   return report;
 }
@@ -322,6 +394,21 @@ std::optional<HumanoidRole> role_parent(HumanoidRole role) {
   }
 }
 
+bool is_role_ancestor(HumanoidRole ancestor, HumanoidRole role) {
+  for (auto up = role_parent(role); up; up = role_parent(*up)) {
+    if (*up == ancestor) return true;
+  }
+  return false;
+}
+
+std::vector<HumanoidRole> RoleMap::roles_of(int joint) const {
+  std::vector<HumanoidRole> roles;
+  for (std::size_t i = 0; joint >= 0 && i < kHumanoidRoleCount; ++i) {
+    if (joints[i] == joint) roles.push_back(role_at(i));
+  }
+  return roles;
+}
+
 std::optional<HumanoidRole> RoleMap::role_of(int joint) const {
   const auto at = std::find(joints.begin(), joints.end(), joint);
   if (joint < 0 || at == joints.end()) return std::nullopt;
@@ -330,7 +417,8 @@ std::optional<HumanoidRole> RoleMap::role_of(int joint) const {
 
 const std::vector<RoleSource>& builtin_role_sources() {
   static const std::vector<RoleSource> sources = {vrm_source(), unity_source(), mixamo_source(),
-                                                  cmu_source()};
+                                                  cmu_source(), lego_source(),  volition_source(),
+                                                  sith_source()};
   return sources;
 }
 
@@ -377,7 +465,7 @@ Result<RoleSource> read_role_map(std::string_view json, const std::string& file)
                                  value.type_name()));
     }
     RoleSource source{file, {}};
-    std::map<std::string, std::string> role_of_joint;
+    std::map<std::string, std::vector<HumanoidRole>> roles_of_joint;
     for (const auto& [key, joint] : value.items()) {
       const auto role = role_from_name(key);
       if (!role) {
@@ -388,11 +476,14 @@ Result<RoleSource> read_role_map(std::string_view json, const std::string& file)
       if (!joint.is_string() || joint.get<std::string>().empty()) {
         fail_map(file, fmt::format("role '{}': expected a joint name, found {}", key, joint.dump()));
       }
-      const auto [at, fresh] = role_of_joint.emplace(joint.get<std::string>(), key);
-      if (!fresh) {
-        fail_map(file,
-                 fmt::format("joint '{}' is given two roles, '{}' and '{}'", at->first, at->second, key));
+      auto& shared = roles_of_joint[joint.get<std::string>()];
+      for (const HumanoidRole other : shared) {
+        if (is_role_ancestor(other, *role) || is_role_ancestor(*role, other)) continue;
+        fail_map(file, fmt::format("joint '{}' is given two roles, '{}' and '{}', which are not one chain (a "
+                                   "joint plays several roles only as a part standing for a chain of bones)",
+                                   joint.get<std::string>(), role_name(other), key));
       }
+      shared.push_back(*role);
       source.joints.emplace_back(*role, joint.get<std::string>());
     }
     return source;

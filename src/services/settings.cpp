@@ -8,13 +8,15 @@
 
 #include "bonebridge/plugin/family.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "bonebridge/services/retarget.hpp"
 
 namespace bonebridge {
 namespace {
 
-// Keys every family accepts: tool-wide (--strict).
+// Keys every family accepts: tool-wide (--strict, and retargeting's, which the conversion service takes out
+// before a family sees them).
 bool is_tool_wide(const std::string& key) {
-  return key == "strict";
+  return key == "strict" || is_retarget_setting(key);
 }
 
 const Setting* find_setting(const FormatFamily& family, const std::string& name) {

@@ -195,9 +195,9 @@ TEST(Roles, MapFileErrorsNameTheFileAndTheBone) {
   EXPECT_NE(error_of(R"({"hips": 3})").find("role 'hips': expected a joint name, found 3"),
             std::string::npos);
   EXPECT_NE(error_of(R"({"hips": ""})").find("role 'hips'"), std::string::npos);
-  EXPECT_NE(
-      error_of(R"({"hips": "A", "spine": "A"})").find("joint 'A' is given two roles, 'hips' and 'spine'"),
-      std::string::npos);
+  EXPECT_NE(error_of(R"({"leftHand": "A", "rightHand": "A"})")
+                .find("joint 'A' is given two roles, 'leftHand' and 'rightHand', which are not one chain"),
+            std::string::npos);
   EXPECT_NE(error_of(R"({"hips": "A", "hips": "B"})").find("role 'hips' is given twice"), std::string::npos);
   EXPECT_NE(error_of("[1, 2]").find("expected an object"), std::string::npos);
   // Found by fuzz/bvh_roles: a number beyond double's range is nlohmann's out_of_range, not a parse_error.
@@ -206,6 +206,67 @@ TEST(Roles, MapFileErrorsNameTheFileAndTheBone) {
   EXPECT_NE(
       error_of("{\n\"hips\": \"A\",\n\"spine\" \"B\"}").find("rig.json: JSON role map: line 3: not JSON"),
       std::string::npos);
+}
+
+// LEGO Island's walk-cycle tree (research/retargeting.md §3.1; the game's own CNs001Pe.ani): the parts are
+// the roles, ARM playing the upper and the lower arm, BODY the spine and the chest; names without case.
+TEST(Roles, LegoActorPartsShareJoints) {
+  const Skeleton skeleton = skeleton_of({{"pepper", ""},
+                                         {"INFOGRON", "pepper"},
+                                         {"LEG-RT", "INFOGRON"},
+                                         {"leg-lft", "INFOGRON"},
+                                         {"BODY", "INFOGRON"},
+                                         {"ARM-RT", "BODY"},
+                                         {"CLAW-RT", "ARM-RT"},
+                                         {"ARM-LFT", "BODY"},
+                                         {"CLAW-LFT", "ARM-LFT"},
+                                         {"HEAD", "BODY"},
+                                         {"INFOHAT", "HEAD"}});
+  const auto [roles, report] = roles_for(skeleton);
+  EXPECT_EQ(report.source, "LEGO Island actor");
+  EXPECT_EQ(name_of(skeleton, roles, R::Hips), "INFOGRON");
+  EXPECT_EQ(name_of(skeleton, roles, R::LeftUpperLeg), "leg-lft");
+  EXPECT_EQ(name_of(skeleton, roles, R::LeftUpperArm), "ARM-LFT");
+  EXPECT_EQ(name_of(skeleton, roles, R::LeftLowerArm), "ARM-LFT");
+  EXPECT_EQ(name_of(skeleton, roles, R::RightHand), "CLAW-RT");
+  EXPECT_TRUE(report.misplaced.empty()) << report.misplaced.front();
+  // BODY (spine, chest), ARM-RT and ARM-LFT (upper, lower arm): three joints playing two roles each.
+  ASSERT_EQ(report.shared.size(), 3u);
+  EXPECT_EQ(skeleton.joints[static_cast<std::size_t>(report.shared[0].first)].name, "BODY");
+  EXPECT_EQ(report.shared[0].second, (std::vector<R>{R::Spine, R::Chest}));
+  EXPECT_EQ(roles.roles_of(roles.joint_of(R::RightUpperArm)),
+            (std::vector<R>{R::RightUpperArm, R::RightLowerArm}));
+  // No knees, feet or elbows: the lower legs and feet are required and missing.
+  EXPECT_EQ(report.missing_required.size(), 4u);
+}
+
+TEST(Roles, AMapMayGiveAChainToOnePart) {
+  const auto map =
+      read_role_map(R"({"hips": "ROOT", "leftUpperArm": "ARM", "leftLowerArm": "ARM"})", "a.json");
+  ASSERT_TRUE(map.ok()) << map.error().to_string();
+  const Skeleton skeleton = skeleton_of({{"ROOT", ""}, {"ARM", "ROOT"}});
+  const auto [roles, report] = roles_for(skeleton, &*map);
+  EXPECT_EQ(roles.joint_of(R::LeftUpperArm), 1);
+  EXPECT_EQ(roles.joint_of(R::LeftLowerArm), 1);
+  EXPECT_TRUE(report.misplaced.empty());
+}
+
+// The Volition example rig's bones (examples/volition/wave_character.rig_pc: root, pelvis, spine2, head,
+// l-/r-upperarm, l-/r-forearm).
+TEST(Roles, VolitionRigNames) {
+  const Skeleton skeleton = skeleton_of({{"root", ""},
+                                         {"pelvis", "root"},
+                                         {"spine2", "pelvis"},
+                                         {"head", "spine2"},
+                                         {"l-upperarm", "spine2"},
+                                         {"l-forearm", "l-upperarm"},
+                                         {"r-upperarm", "spine2"},
+                                         {"r-forearm", "r-upperarm"}});
+  const auto [roles, report] = roles_for(skeleton);
+  EXPECT_EQ(report.source, "Volition rig");
+  EXPECT_EQ(name_of(skeleton, roles, R::Hips), "pelvis");
+  EXPECT_EQ(name_of(skeleton, roles, R::UpperChest), "spine2");
+  EXPECT_EQ(name_of(skeleton, roles, R::RightLowerArm), "r-forearm");
 }
 
 }  // namespace

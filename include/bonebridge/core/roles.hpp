@@ -3,8 +3,14 @@
 // Humanoid roles: one vocabulary for every source and every game, VRM 1.0's humanoid bone names
 // (VRMC_vrm-1.0/humanoid.md; research/retargeting.md §1.1), and a role map per source: which joint of a
 // skeleton plays which role. Built in: VRM's own names, Mixamo ("mixamorig:Hips"), CMU/cgspeed BVH
-// ("LowerBack", "LeftUpLeg") and Unity's HumanBodyBones names (which Resonite avatars use); any other rig
-// through a small JSON file, {"hips": "pelvis", "leftUpperArm": "L_arm", ...}.
+// ("LowerBack", "LeftUpLeg"), Unity's HumanBodyBones names (which Resonite avatars use), LEGO Island's actor
+// parts and Volition's rig bone names; any other rig through a small JSON file, {"hips": "pelvis",
+// "leftUpperArm": "L_arm", ...}. Where a game says which joint is which apart from the names (a Sith
+// puppet's joint table), its family gives a RoleSource of its own (FormatFamily::retarget_target).
+//
+// One joint may play several roles of one chain: a game part standing for more than one bone (LEGO's ARM-LFT
+// is the upper and the lower arm, BODY the spine and the chest). Retargeting then composes those roles'
+// rotations into that joint (core/retarget.hpp).
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -92,12 +98,18 @@ bool is_required(HumanoidRole role);
 // role a skeleton lacks, the next role up stands in (humanoid.md).
 std::optional<HumanoidRole> role_parent(HumanoidRole role);
 
-// Which joint plays each role; -1 where none does.
+// Whether `ancestor` is `role`'s VRM parent, or its parent's, and so on (hips is every role's).
+bool is_role_ancestor(HumanoidRole ancestor, HumanoidRole role);
+
+// Which joint plays each role; -1 where none does. Several roles of one chain may name the same joint.
 struct RoleMap {
   std::array<int, kHumanoidRoleCount> joints;
   RoleMap() { joints.fill(-1); }
   int joint_of(HumanoidRole role) const { return joints[static_cast<std::size_t>(role)]; }
+  // The first role (in VRM's order, so the one nearest the hips) the joint plays.
   std::optional<HumanoidRole> role_of(int joint) const;
+  // Every role the joint plays, in VRM's order.
+  std::vector<HumanoidRole> roles_of(int joint) const;
 };
 
 // A source's names for the roles: a rig convention, or a map file.
@@ -106,11 +118,14 @@ struct RoleSource {
   std::vector<std::pair<HumanoidRole, std::string>> joints;
 };
 
-// The built-in sources: "VRM", "Mixamo", "CMU BVH", "Unity humanoid".
+// The built-in sources: "VRM", "Unity humanoid", "Mixamo", "CMU BVH", "LEGO Island actor", "Volition rig",
+// "Sith model".
 const std::vector<RoleSource>& builtin_role_sources();
 
 // A JSON role map, {"hips": "Hips", "leftUpperArm": "LeftArm", ...}: every key one of VRM's bone names, every
-// value a joint name, no joint given two roles. Errors name `file` and the role or joint at fault.
+// value a joint name; a joint given two roles only when one role is the other's VRM ancestor (a part playing
+// a chain: {"leftUpperArm": "ARM-LFT", "leftLowerArm": "ARM-LFT"}). Errors name `file` and the role or joint
+// at fault.
 Result<RoleSource> read_role_map(std::string_view json, const std::string& file);
 Result<RoleSource> read_role_map_file(const std::filesystem::path& path);
 
@@ -123,6 +138,8 @@ struct RoleReport {
   // Roles whose joint does not descend from the joint of their nearest placed VRM ancestor ("leftHand is
   // 'RightHand', not under leftLowerArm 'LeftForeArm'"): a map that is wrong, not merely incomplete.
   std::vector<std::string> misplaced;
+  // Joints that play several roles (LEGO's ARM-LFT: leftUpperArm, leftLowerArm), in skeleton order.
+  std::vector<std::pair<int, std::vector<HumanoidRole>>> shared;
 };
 
 struct RoleAssignment {

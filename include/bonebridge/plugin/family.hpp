@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "bonebridge/core/character.hpp"
 #include "bonebridge/core/conversion.hpp"
 #include "bonebridge/core/limits.hpp"
+#include "bonebridge/core/retarget.hpp"
 #include "bonebridge/io/error.hpp"
 #include "bonebridge/io/install_view.hpp"
 #include "bonebridge/plugin/document.hpp"
@@ -45,6 +47,15 @@ struct FormatFamily {
   // empty when the family cannot write.
   std::function<Result<Converted<std::vector<std::uint8_t>>>(const Scene& scene, const Options& options)>
       from_core;
+  // What `from_core` writes for when a clip is retargeted onto this game's character (convert --retarget):
+  // the character's skeleton at rest, in glTF's frame, with its meshes where the family has them, built from
+  // the companions the options name (Volition's --rig, Sith's --model) or the character the user named
+  // (`character`, e.g. LEGO's "pepper", dressed from --world when given), and the roles when the game says
+  // them apart from the names. A clip the scene carries gives the result's clip metadata (LEGO's actor list).
+  // nullopt: neither is given (the caller then asks for one, or --skeleton). Empty: the family has none.
+  std::function<Result<std::optional<Converted<RetargetTarget>>>(const Options& options,
+                                                                 const std::string& character)>
+      retarget_target;
   // Between two kinds of file of one family (AnimJ <-> AnimX, another compression), exactly and without the
   // core model; `options` carries "output" and "output-extension". When empty, convert re-encodes the
   // document.

@@ -78,8 +78,9 @@ struct ConvertJob {
 Result<Converted<std::vector<std::uint8_t>>> convert(const ConvertJob& job);
 
 // The core scene of a job's one input (`input`, `input_bytes`, `format`, `options`): a glTF or BVH file as
-// read, a game file as its family converts it (with that conversion's notes).
-Result<Converted<Scene>> scene_of(const ConvertJob& job);
+// read, a game file as its family converts it (with that conversion's notes). Settings of the `elsewhere`
+// families are passed over.
+Result<Converted<Scene>> scene_of(const ConvertJob& job, std::span<const FormatFamily* const> elsewhere = {});
 
 // What `convert` does with a glTF input whose bytes the caller has: `gltf` written in `target`'s format, with
 // `job`'s options and companions and its output's name (which kind a family of several writes).

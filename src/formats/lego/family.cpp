@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lego/family.hpp"
 
+#include <fmt/format.h>
+
 #include "adapter.hpp"
 #include "bonebridge/formats/lego/bridge.hpp"
 #include "bonebridge/formats/lego/codec.hpp"
 #include "bonebridge/formats/lego/limits.hpp"
 #include "bonebridge/formats/lego/settings.hpp"
+#include "bonebridge/formats/lego/wdb/actor_rest.hpp"
 #include "bonebridge/formats/lego/wdb/archive.hpp"
+#include "bonebridge/formats/lego/wdb/character.hpp"
 #include "bonebridge/formats/lego/wdb/characters.hpp"
+#include "bonebridge/formats/lego/wdb/codec.hpp"
 #include "wdb/adapter.hpp"
 
 namespace bonebridge::lego {
@@ -77,6 +82,40 @@ std::vector<Capability> capabilities() {
   };
 }
 
+// What an .ani written from a retargeted clip animates: the actor `character` standing where the actor table
+// puts its parts (wdb/actor_rest.hpp), with its body from --world when given.
+Result<std::optional<Converted<RetargetTarget>>> retarget_target(const Options& options,
+                                                                 const std::string& character) {
+  if (character.empty()) return std::optional<Converted<RetargetTarget>>{};
+  const auto actor = wdb::find_actor(character);
+  if (!actor)
+    return Error{
+        kFormatName,
+        fmt::format("'{}' is not one of the game's 66 actors (g_actorInfoInit: pepper, mama, papa, nick, "
+                    "laura, infoman, ...)",
+                    character),
+        {},
+        {},
+        {}};
+  auto settings = family_settings(options);
+  if (!settings) return settings.error();
+  CoreConversion conversion = wdb::actor_at_rest(*actor);
+  if (settings->world.empty() && !options.companions.contains("world")) {
+    conversion.notes.push_back("the actor is a bare skeleton: --world WORLD.WDB gives it the game's body");
+  } else {
+    auto world =
+        options.documents->get<wdb::Document>("world", settings->world, [&]() -> Result<wdb::Document> {
+          auto bytes = options.companion("world", settings->world);
+          if (!bytes.ok()) return bytes.error();
+          return wdb::read(*bytes);
+        });
+    if (!world.ok()) return world.error();
+    wdb::dress_actors(conversion, {{std::string(actor->name), 2}}, **world);
+  }
+  return std::optional(
+      Converted<RetargetTarget>{{std::move(conversion.scene), {}}, std::move(conversion.notes)});
+}
+
 }  // namespace
 
 Result<Settings> family_settings(const Options& options) {
@@ -110,6 +149,7 @@ FormatFamily family() {
     if (auto within = check_limits(converted->value, converted->notes); !within) return within.error();
     return Converted<std::vector<std::uint8_t>>{write(converted->value), std::move(converted->notes)};
   };
+  row.retarget_target = retarget_target;
   row.limits = limits();
   row.find_characters = wdb::find_characters;
   row.archive_kinds = {&wdb::wdb_kind()};

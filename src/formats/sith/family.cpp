@@ -12,6 +12,8 @@
 #include "bonebridge/formats/sith/key/codec.hpp"
 #include "bonebridge/formats/sith/key/limits.hpp"
 #include "bonebridge/formats/sith/model/codec.hpp"
+#include "bonebridge/formats/sith/pup/codec.hpp"
+#include "bonebridge/formats/sith/pup/engine.hpp"
 #include "pup/adapter.hpp"
 
 namespace bonebridge::sith {
@@ -58,6 +60,10 @@ constexpr const char* kTitle =
 const SettingFields<Settings>& fields() {
   static const SettingFields<Settings> table = {
       companion("model", &Settings::model, "the .3do model whose hierarchy the .key animates"),
+      companion("puppet", &Settings::puppet,
+                "with convert --retarget: the character's .pup, whose joint table says which of the model's "
+                "nodes is the head, the neck and the hip",
+                "the model's node names alone"),
       text("materials", &Settings::materials, SettingKind::Text, "FOLDER",
            "a folder of the .mat files the model's MATERIALS list names, searched first",
            "the model's folder, its mat/ and ../mat/"),
@@ -182,6 +188,75 @@ std::vector<Capability> capabilities() {
 
 }  // namespace
 
+// The roles of a model's nodes as its puppet's joint table gives them (research/sith-key.md, pup.md: part 0
+// the head, 1 the neck, 2 the hip, each a 3DO node number), then the built-in Sith names for the rest;
+// nullopt without --puppet.
+Result<std::optional<RoleSource>> puppet_roles(const Options& options, const Settings& settings,
+                                               std::span<const std::uint8_t> model_bytes) {
+  if (settings.puppet.empty()) return std::optional<RoleSource>{};
+  auto bytes = options.companion("puppet", settings.puppet);
+  if (!bytes.ok()) return bytes.error();
+  auto pup = read_pup(*bytes);
+  if (!pup.ok()) {
+    Error error = pup.error();
+    error.file = settings.puppet;
+    return error;
+  }
+  auto model = read_model(model_bytes);
+  if (!model.ok()) return model.error();
+  const auto& nodes = model->content.hierarchy;
+  RoleSource source{fmt::format("Sith puppet {} with the model's names", settings.puppet), {}};
+  const std::pair<int, HumanoidRole> parts[] = {
+      {0, HumanoidRole::Head}, {1, HumanoidRole::Neck}, {2, HumanoidRole::Hips}};
+  for (const auto& [part, joint] : load_puppet(*pup).joints) {
+    for (const auto& [number, role] : parts) {
+      if (part != number) continue;
+      if (joint < 0 || static_cast<std::size_t>(joint) >= nodes.size())
+        return Error{
+            "Sith .pup",
+            fmt::format("joint {} (part {}) is not a node of the model's {}", joint, part, nodes.size()),
+            {},
+            {},
+            settings.puppet};
+      source.joints.emplace_back(role, nodes[static_cast<std::size_t>(joint)].name);
+    }
+  }
+  for (const RoleSource& builtin : builtin_role_sources()) {
+    if (builtin.name != "Sith model") continue;
+    for (const auto& named : builtin.joints) {
+      const bool given = std::any_of(source.joints.begin(), source.joints.end(),
+                                     [&](const auto& entry) { return entry.first == named.first; });
+      if (!given) source.joints.push_back(named);
+    }
+  }
+  return std::optional(std::move(source));
+}
+
+// What a .key written from a retargeted clip animates: the --model companion as `convert MODEL out.glb` gives
+// it (its hierarchy at rest and its meshes). Sith names no characters apart from their models.
+Result<std::optional<Converted<RetargetTarget>>> retarget_target(const Options& options, const std::string&) {
+  auto settings = family_settings(options);
+  if (!settings.ok()) return settings.error();
+  if (settings->model.empty()) return std::optional<Converted<RetargetTarget>>{};
+  auto bytes = options.companion("model", settings->model);
+  if (!bytes.ok()) return bytes.error();
+  Options model_options = options;
+  model_options.placement.input = settings->model;
+  model_options.placement.extension = ".3do";
+  auto document = open_model(*bytes, model_options, *settings);
+  if (!document.ok()) {
+    Error error = document.error();
+    error.file = settings->model;
+    return error;
+  }
+  auto core = (*document)->to_core(model_options);
+  if (!core.ok()) return core.error();
+  auto roles = puppet_roles(options, *settings, *bytes);
+  if (!roles.ok()) return roles.error();
+  return std::optional(
+      Converted<RetargetTarget>{{std::move(core->scene), std::move(*roles)}, std::move(core->notes)});
+}
+
 FormatFamily family() {
   FormatFamily row;
   row.id = "sith";
@@ -196,6 +271,7 @@ FormatFamily family() {
   };
   row.open = open;
   row.from_core = key_from_core;
+  row.retarget_target = retarget_target;
   row.limits = key_limits();
   row.find_characters = [](const InstallView& install) { return find_characters(install); };
   return row;

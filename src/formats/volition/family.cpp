@@ -68,6 +68,24 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& input, const
   return Converted<std::vector<std::uint8_t>>{write_anim(encoded->document), std::move(notes)};
 }
 
+// What an .anim_pc written from a retargeted clip animates: the --rig companion's bind pose, in glTF's frame
+// as `convert RIG out.glb` gives it. Volition names no characters apart from their rigs.
+Result<std::optional<Converted<RetargetTarget>>> retarget_target(const Options& options, const std::string&) {
+  auto settings = family_settings(options);
+  if (!settings) return settings.error();
+  if (settings->rig.empty()) return std::optional<Converted<RetargetTarget>>{};
+  auto bytes = options.companion("rig", settings->rig);
+  if (!bytes) return bytes.error();
+  auto rig = read_rig(*bytes, settings->pointer_width);
+  if (!rig) {
+    Error error = rig.error();
+    error.file = settings->rig;
+    return error;
+  }
+  CoreConversion core = rig_to_core(*rig, volition_axes(settings->axes.value_or("identity")));
+  return std::optional(Converted<RetargetTarget>{{std::move(core.scene), {}}, std::move(core.notes)});
+}
+
 // The --rig companion of an animation, when one is given; its errors name its path.
 Result<std::optional<RigDocument>> companion_rig(const Options& options, const std::string& path) {
   if (path.empty()) return std::optional<RigDocument>{};
@@ -250,6 +268,7 @@ FormatFamily family() {
   };
   row.open = open_volition;
   row.from_core = from_core;
+  row.retarget_target = retarget_target;
   row.limits = anim_limits();
   row.find_characters = find_characters;
   return row;

@@ -3,10 +3,13 @@
 // re-encoded or transcoded, or another family through the core model).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "bonebridge/bvh/bvh.hpp"
 #include "bonebridge/io/file.hpp"
 #include "bonebridge/registry/registry.hpp"
 #include "bonebridge/services/addressing.hpp"
+#include "bonebridge/services/retarget.hpp"
 #include "bonebridge/services/settings.hpp"
 #include "steps.hpp"
 
@@ -149,6 +152,28 @@ Result<Converted<Bytes>> write_output(const Scene& scene, const FormatFamily* ta
   return written;
 }
 
+}  // namespace
+
+namespace conversion {
+
+Result<Converted<Bytes>> write_job_output(const Scene& scene, const FormatFamily* target,
+                                          const ConvertJob& job, std::vector<std::string> notes,
+                                          const FormatFamily* source) {
+  return write_output(scene, target, job, std::move(notes), source);
+}
+
+Options job_writing_options(const ConvertJob& job) {
+  return writing_options(job);
+}
+
+bool writes_interchange(const ConvertJob& job) {
+  return output_interchange(job) != Interchange::kNone;
+}
+
+}  // namespace conversion
+
+namespace {
+
 Result<Converted<Bytes>> from_interchange(const ConvertJob& job, Interchange kind,
                                           const FormatFamily* target) {
   if (output_interchange(job) == kind)
@@ -181,14 +206,14 @@ Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamil
 
 }  // namespace
 
-Result<Converted<Scene>> scene_of(const ConvertJob& job) {
+Result<Converted<Scene>> scene_of(const ConvertJob& job, std::span<const FormatFamily* const> elsewhere) {
   const Interchange kind = input_interchange(job);
   if (kind != Interchange::kNone) {
     auto scene = read_interchange(job, kind);
     if (!scene) return scene.error();
     return Converted<Scene>{std::move(*scene), {}};
   }
-  auto input = load_job_input(job, job.input);
+  auto input = load_job_input(job, job.input, elsewhere);
   if (!input) return input.error();
   auto core = core_of(*input->document, job.options);
   if (!core) return core.error();
@@ -203,6 +228,21 @@ Result<Converted<Bytes>> convert_gltf(std::span<const std::uint8_t> gltf, const 
 }
 
 Result<Converted<Bytes>> convert(const ConvertJob& job) {
+  auto retargeting = retarget_settings(job.options);
+  if (!retargeting) return retargeting.error();
+  if (retargeting->retarget) {
+    auto retargeted = retarget_conversion(job);
+    if (!retargeted) return retargeted.error();
+    return Converted<Bytes>{std::move(retargeted->bytes), std::move(retargeted->notes)};
+  }
+  if (auto stray = std::find_if(job.options.values.begin(), job.options.values.end(),
+                                [](const auto& named) { return is_retarget_setting(named.first); });
+      stray != job.options.values.end() && stray->first != "skeleton" && stray->first != "character")
+    return Error{kSettingsErrorFormat,
+                 fmt::format("--{} is a setting of retargeting: add --retarget", stray->first),
+                 {},
+                 {},
+                 {}};
   const FormatFamily* target =
       job.to.empty() ? find_family_by_extension(job.output) : find_family_by_id(job.to);
   const Interchange output = output_interchange(job);

@@ -18,6 +18,17 @@ gltf::ExportOptions gltf_options(const ConvertJob& job);
 Result<LoadedInput> load_job_input(const ConvertJob& job, const std::string& address,
                                    std::span<const FormatFamily* const> elsewhere = {});
 
+// A core scene in the job's output format: glTF, BVH or `target`'s file (settings of `source`, the input's
+// family, passed over).
+Result<Converted<std::vector<std::uint8_t>>> write_job_output(const Scene& scene, const FormatFamily* target,
+                                                              const ConvertJob& job,
+                                                              std::vector<std::string> notes,
+                                                              const FormatFamily* source = nullptr);
+// The options a family writes the job's output with (its name and extension placed, --strict applied).
+Options job_writing_options(const ConvertJob& job);
+// Whether the job writes glTF or BVH rather than a family's file.
+bool writes_interchange(const ConvertJob& job);
+
 // Every input of a job of several as one glTF: one character and all its animations (see ConvertJob).
 Result<Converted<std::vector<std::uint8_t>>> animations_to_gltf(const ConvertJob& job);
 

@@ -123,7 +123,11 @@ nlohmann::json roles_json(const Skeleton& skeleton, const RoleAssignment& assign
   auto unmapped = nlohmann::json::array();
   for (const int joint : assignment.report.unmapped_joints) unmapped.push_back(skeleton.joints[joint].name);
   const auto& report = assignment.report;
+  auto shared = nlohmann::json::array();  // joints playing several roles (a part standing for a chain)
+  for (const auto& [joint, roles] : report.shared)
+    shared.push_back({{"joint", skeleton.joints[joint].name}, {"roles", names(roles)}});
   return {{"source", report.source},
+          {"shared_joints", shared},
           {"roles", placed},
           {"missing_required", names(report.missing_required)},
           {"missing_optional", names(report.missing_optional)},

@@ -12,6 +12,7 @@ namespace bonebridge::sith {
 
 struct Settings {
   std::string model;                     // companion: the .3do whose hierarchy a .key or .pup animates
+  std::string puppet;                    // companion: a .pup whose joint table names the head, neck and hip
   std::optional<std::string> materials;  // a folder of .mat files searched first
   std::string palette;                   // companion: the .cmp colour map of 8-bit materials
   std::optional<Dialect> variant;        // unset: IJIM's playback, and validate checks every game's rules
