@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+// Issue 38 on the way into an .anm: a key time no keyframe can have is an error naming it (fuzz_capi found
+// the tick count of a 1e300 s key overflowing), and the work stays bounded by keys and joints.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "bonebridge/formats/lba/anm/bridge.hpp"
+
+namespace bonebridge::lba {
+namespace {
+
+// Two joints, "root" and "group_1", and a clip "walk" turning group_1 at the given key times.
+Scene turning(const std::vector<double>& times) {
+  Scene scene;
+  scene.skeleton.joints = {{"root", -1, {}}, {"group_1", 0, {{0, 1, 0}, {}, {1, 1, 1}}}};
+  Clip clip;
+  clip.name = "walk";
+  Channel<Quat> rotation;
+  rotation.times = times;
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    const double half = 0.1 * static_cast<double>(k);  // 0.2 rad more per key, about X
+    rotation.values.push_back({std::sin(half), 0, 0, std::cos(half)});
+  }
+  clip.joints.push_back({1, std::nullopt, rotation, std::nullopt});
+  clip.duration = times.back();
+  scene.clips.push_back(clip);
+  return scene;
+}
+
+BridgeOptions lba2() {
+  BridgeOptions options;
+  options.variant = Variant::Lba2;
+  return options;
+}
+
+// The last keyframe an .anm can reach: keyframe 0 at tick 0, then 65,534 keyframes each 65,535 ticks after
+// the one before: 65,534 × 65,535 = 4,294,770,690 ticks (LBA1's 20 ms: 85,895,413.8 s; LBA2's 1 ms:
+// 4,294,770.69 s).
+TEST(LbaBoundedWork, AKeyPastTheLastReachableTickIsAnErrorNamingIt) {
+  const auto refused = animation_from_core(turning({0, 1, 1e300}), {});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(
+      refused.error().message,
+      "animation 'walk', joint 'group_1' rotation key 2: 1e+300 s is past the last keyframe an .anm can "
+      "reach, 4294770690 ticks of 0.02 s (8.58954e+07 s: 65,535 keyframes, each at most 65,535 ticks "
+      "after the one before)");
+}
+
+TEST(LbaBoundedWork, ANegativeOrNotANumberKeyIsAnErrorNamingIt) {
+  const auto negative = animation_from_core(turning({-1, 1}), {});
+  ASSERT_FALSE(negative.ok());
+  EXPECT_EQ(negative.error().message,
+            "animation 'walk', joint 'group_1' rotation key 0: -1 s is not a time "
+            "from 0 on");
+  const auto nan = animation_from_core(turning({0, std::nan("")}), {});
+  ASSERT_FALSE(nan.ok());
+  EXPECT_EQ(nan.error().message,
+            "animation 'walk', joint 'group_1' rotation key 1: nan s is not a time "
+            "from 0 on");
+}
+
+// At the edge: 4,294,770.69 s is the last reachable LBA2 tick and converts (its 4,294,770,690-tick gap
+// clamped to one keyframe's 65,535, with the note that says so); one tick later is refused.
+TEST(LbaBoundedWork, TheLastReachableTickConvertsAndTheNextIsRefused) {
+  const auto last = animation_from_core(turning({0, 4294770.69}), lba2());
+  ASSERT_TRUE(last.ok()) << last.error().to_string();
+  bool clamped = false;
+  for (const auto& note : last->notes)
+    clamped = clamped || note == "values beyond the s16 or u16 range were clamped";
+  EXPECT_TRUE(clamped);
+  for (const auto& keyframe : last->value.keyframes) EXPECT_LE(keyframe.duration, 0xFFFF);
+  const auto next = animation_from_core(turning({0, 4294770.691}), lba2());
+  ASSERT_FALSE(next.ok());
+  EXPECT_NE(next.error().message.find("key 1: 4.29477e+06 s is past the last keyframe an .anm can reach, "
+                                      "4294770690 ticks of 0.001 s (4.29477e+06 s"),
+            std::string::npos)
+      << next.error().message;
+}
+
+}  // namespace
+}  // namespace bonebridge::lba
