@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "../../../src/formats/lba/anm/bridge_steps.hpp"
 #include "bonebridge/formats/lba/anm/bridge.hpp"
 
 namespace bonebridge::lba {
@@ -77,6 +78,47 @@ TEST(LbaBoundedWork, TheLastReachableTickConvertsAndTheNextIsRefused) {
                                       "4294770690 ticks of 0.001 s (4.29477e+06 s"),
             std::string::npos)
       << next.error().message;
+}
+
+// Five LBA1 keyframes 10 ticks apart turning group 1 about X by the given angles (root still).
+Animation turning_keyframes(const std::array<std::int16_t, 5>& alphas) {
+  Animation animation;
+  animation.group_count = 2;
+  for (const std::int16_t alpha : alphas) {
+    Keyframe keyframe;
+    keyframe.duration = 10;
+    keyframe.groups = {{0, 0, 0, 0}, {0, alpha, 0, 0}};
+    animation.keyframes.push_back(keyframe);
+  }
+  return animation;
+}
+
+// The reduction plays each candidate span tick by tick and stops as soon as it fails (issue 38: the glb of a
+// 4-keyframe, 1,587 s clip, 28,153 keyframes once written, took 1.2 s there). Its verdicts by hand: LBA1
+// interpolates a + (b − a)·e/d truncated, and two rotations k units apart about one axis are k/sqrt(3)
+// units apart (the smaller of the Euler and the rotation measures).
+TEST(LbaBoundedWork, KeyframeReductionVerdictsByHand) {
+  // On one line: 0→40 over 40 ticks is t at tick t, as the four keyframes are: one merged keyframe, error 0.
+  Animation line = turning_keyframes({0, 10, 20, 30, 40});
+  const auto straight = reduce_keyframes(line, Variant::Lba1, 1);
+  EXPECT_EQ(straight.after, 2u);
+  EXPECT_EQ(straight.largest_error, 0);
+  ASSERT_EQ(line.keyframes.size(), 2u);
+  EXPECT_EQ(line.keyframes[1].duration, 40);
+  EXPECT_EQ(line.keyframes[1].groups[1].a, 40);
+
+  // Keyframe 2 at 25, off the line. Merging 1..2 (0→25 over 20) plays 12 at tick 10 for 10: 2/sqrt(3) =
+  // 1.155 units; 2..3 (10→30) plays 20 at keyframe 2's 25: 5/sqrt(3); 3..4 (25→40) plays 32 for 30: 1.155.
+  // Within 1 unit none merges; within 2 units keyframes 1 and 3 go (0→25 and 25→40 are each one keyframe).
+  Animation bent = turning_keyframes({0, 10, 25, 30, 40});
+  EXPECT_EQ(reduce_keyframes(bent, Variant::Lba1, 1).after, 5u);
+  Animation bent_loose = turning_keyframes({0, 10, 25, 30, 40});
+  const auto loose = reduce_keyframes(bent_loose, Variant::Lba1, 2);
+  EXPECT_EQ(loose.after, 3u);
+  EXPECT_NEAR(loose.largest_error, 2 / std::sqrt(3.0), 1e-9);
+  ASSERT_EQ(bent_loose.keyframes.size(), 3u);
+  EXPECT_EQ(bent_loose.keyframes[1].groups[1].a, 25);
+  EXPECT_EQ(bent_loose.keyframes[2].duration, 20);
 }
 
 }  // namespace
