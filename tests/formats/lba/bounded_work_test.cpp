@@ -3,6 +3,7 @@
 // the tick count of a 1e300 s key overflowing), and the work stays bounded by keys and joints.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -119,6 +120,32 @@ TEST(LbaBoundedWork, KeyframeReductionVerdictsByHand) {
   ASSERT_EQ(bent_loose.keyframes.size(), 3u);
   EXPECT_EQ(bent_loose.keyframes[1].groups[1].a, 25);
   EXPECT_EQ(bent_loose.keyframes[2].duration, 20);
+}
+
+// The export bakes every tick, or a coarser grid with a note when a channel would pass about 100,000 keys.
+// Two LBA1 keyframes of 60,000 ticks looping to frame 0: frame 0 is held 60,000 ticks, keyframe 1 reached
+// at 120,000 and the closing segment back to frame 0 ends at 180,000 ticks, so every 180,000 / 100,000 + 1 =
+// 2 ticks.
+TEST(LbaBoundedWork, ALongClipIsBakedCoarserWithANote) {
+  Animation animation = turning_keyframes({0, 100, 0, 0, 0});
+  animation.keyframes.resize(2);
+  for (auto& keyframe : animation.keyframes) keyframe.duration = 60000;
+  const auto converted = animation_to_core(animation, nullptr, {});
+  ASSERT_TRUE(converted.ok()) << converted.error().to_string();
+  EXPECT_NE(
+      std::find(converted->notes.begin(), converted->notes.end(),
+                "the first pass lasts 180000 ticks: baked every 2 ticks (and at each keyframe), not on the "
+                "1-tick grid, to keep a channel within about 100000 keys"),
+      converted->notes.end());
+  for (const auto& channels : converted->scene.clips.at(0).joints) {
+    if (channels.rotation) {
+      EXPECT_LE(channels.rotation->times.size(), 90002u);
+    }
+  }
+  Animation short_clip = turning_keyframes({0, 10, 20, 30, 40});
+  const auto baked = animation_to_core(short_clip, nullptr, {});
+  ASSERT_TRUE(baked.ok());
+  for (const auto& note : baked->notes) EXPECT_EQ(note.find("baked every"), std::string::npos) << note;
 }
 
 }  // namespace
