@@ -89,7 +89,65 @@ std::vector<double> needed_times(const Channel<Value>& channel) {
   return needed;
 }
 
-// Ticks at which the clip becomes keyframes: 0, the end, and every key every channel needs, rounded to ticks.
+// The latest tick a keyframe of an .anm can be at: keyframe 0 starts the clock, and each of the 65,534 after
+// it comes at most 65,535 ticks after the one before (a u16 keyframe count and u16 durations,
+// research/lba1-anm.md §1). A glTF key later than that, or before 0 (which glTF forbids), is an error: no
+// clamp keeps its motion, and rounding it to ticks would overflow the 64-bit tick count (issue 38).
+constexpr std::int64_t kLastKeyframeTick = std::int64_t{0xFFFF - 1} * 0xFFFF;
+
+std::string clip_name(const Clip& clip) {
+  return clip.name.empty() ? std::string("the unnamed animation") : fmt::format("animation '{}'", clip.name);
+}
+
+// Why `seconds` cannot be a keyframe's time, or nothing when it can.
+std::optional<std::string> time_refused(double seconds, double tick) {
+  const double last = static_cast<double>(kLastKeyframeTick) * tick;
+  if (!(seconds >= 0)) return fmt::format("{} s is not a time from 0 on", seconds);
+  if (!(std::round(seconds / tick) <= static_cast<double>(kLastKeyframeTick))) {
+    return fmt::format(
+        "{:g} s is past the last keyframe an .anm can reach, {} ticks of {:g} s ({:g} s: 65,535 "
+        "keyframes, each at most 65,535 ticks after the one before)",
+        seconds, kLastKeyframeTick, tick, last);
+  }
+  return std::nullopt;
+}
+
+// The first key time (or duration) of the clip that no keyframe can have, named by animation, joint, channel
+// and key.
+std::optional<std::string> refused_time(const Clip& clip, const Skeleton& skeleton, double tick) {
+  const auto first_refused = [&](const std::vector<double>& times,
+                                 const std::string& channel) -> std::optional<std::string> {
+    for (std::size_t k = 0; k < times.size(); ++k) {
+      if (auto why = time_refused(times[k], tick))
+        return fmt::format("{}, {} key {}: {}", clip_name(clip), channel, k, *why);
+    }
+    return std::nullopt;
+  };
+  for (const auto& channels : clip.joints) {
+    const std::string joint =
+        channels.joint >= 0 && static_cast<std::size_t>(channels.joint) < skeleton.joints.size()
+            ? fmt::format("joint '{}'", skeleton.joints[static_cast<std::size_t>(channels.joint)].name)
+            : fmt::format("joint {}", channels.joint);
+    if (channels.translation) {
+      if (auto why = first_refused(channels.translation->times, joint + " translation")) return why;
+    }
+    if (channels.rotation) {
+      if (auto why = first_refused(channels.rotation->times, joint + " rotation")) return why;
+    }
+  }
+  if (clip.root_motion && clip.root_motion->translation) {
+    if (auto why = first_refused(clip.root_motion->translation->times, "root motion translation")) return why;
+  }
+  if (clip.root_motion && clip.root_motion->rotation) {
+    if (auto why = first_refused(clip.root_motion->rotation->times, "root motion rotation")) return why;
+  }
+  if (auto why = time_refused(clip.duration, tick))
+    return fmt::format("{}, the duration: {}", clip_name(clip), *why);
+  return std::nullopt;
+}
+
+// Ticks at which the clip becomes keyframes: 0, the end, and every key every channel needs, rounded to ticks
+// (every time checked by refused_time first).
 std::set<std::int64_t> clip_ticks(const Clip& clip, double tick, std::vector<std::string>& lost) {
   std::set<std::int64_t> ticks{0, std::llround(clip.duration / tick)};
   const auto add_times = [&](const std::vector<double>& times) {
@@ -307,6 +365,7 @@ Result<Converted<Animation>> animation_from_core(const Scene& input, const Bridg
   const Variant variant = options.variant;
   const double tick = traits(variant).tick_seconds;
   Converted<Animation> out;
+  if (auto refused = refused_time(clip, scene.skeleton, tick)) return fail(*std::move(refused));
   const std::set<std::int64_t> ticks = clip_ticks(clip, tick, out.notes);
   if (ticks.size() > 0xFFFF) return fail("too many keyframes for a u16 keyframe count");
   const SampledClip sampled = sample_clip(scene, clip, ticks, tick, out.notes);

@@ -59,56 +59,89 @@ std::optional<Keyframe> merged(const std::vector<Keyframe>& keyframes, std::size
   return out;
 }
 
-// The engine's states, tick by tick, of `start`'s pose going through `next`, from an actor at the origin.
-std::vector<EngineState> played_from(const Animation& animation, const Keyframe& start,
-                                     std::span<const Keyframe> next, Variant variant) {
-  Animation played;
-  played.group_count = animation.group_count;
-  Keyframe first = start;
-  first.duration = 0;
-  first.step = {};
-  first.groups[0].a = first.groups[0].b = first.groups[0].c = 0;
-  played.keyframes.push_back(std::move(first));
-  played.keyframes.insert(played.keyframes.end(), next.begin(), next.end());
-  played.loop_frame = static_cast<std::uint16_t>(played.keyframes.size() - 1);
-  return run_ideal_clock(played, variant);
-}
+// The engine playing `start`'s pose through `next` from an actor at the origin, a tick at a time, as the
+// ideal clock plays it (IdealClock: one update per tick, zero-length keyframes reached within the same tick).
+// Played as far as the caller asks and no further: a span test that fails stops there, and none holds a
+// state per tick (issue 38: a glb of 28,153 keyframes took 1.2 s, most of it here).
+class Playback {
+ public:
+  Playback(const Animation& animation, const Keyframe& start, std::span<const Keyframe> next, Variant variant)
+      : played_(played_animation(animation, start, next)), player_(played_, variant) {
+    advance(0);
+  }
+  Playback(const Playback&) = delete;
+  Playback& operator=(const Playback&) = delete;
+
+  // The state at `tick` (each call one tick after the last).
+  void advance(std::int64_t tick) {
+    for (std::size_t guard = 0; guard <= played_.keyframes.size(); ++guard) {
+      if (!player_.update(tick) || played_.keyframes[player_.frame()].duration != 0) break;
+    }
+  }
+  const std::vector<GroupEntry>& pose() const { return player_.pose(); }
+  const Actor& actor() const { return player_.actor(); }
+
+ private:
+  static Animation played_animation(const Animation& animation, const Keyframe& start,
+                                    std::span<const Keyframe> next) {
+    Animation played;
+    played.group_count = animation.group_count;
+    Keyframe first = start;
+    first.duration = 0;
+    first.step = {};
+    first.groups[0].a = first.groups[0].b = first.groups[0].c = 0;
+    played.keyframes.push_back(std::move(first));
+    played.keyframes.insert(played.keyframes.end(), next.begin(), next.end());
+    played.loop_frame = static_cast<std::uint16_t>(played.keyframes.size() - 1);
+    return played;
+  }
+
+  Animation played_;
+  AnimPlayer player_;
+};
 
 // How far apart two rotation groups turn a body part, in angle units: the largest Euler angle difference, or,
 // where that is larger, the angle between the two rotations over sqrt(3) (what a unit on each axis turns by).
 // Near a right-angle pitch the angles of one rotation are ill-conditioned: re-quantised from a glTF's float
 // quaternions they jitter by a few units (Twinsen_Run's raised arms, group 18) while the rotation stays
-// within a unit; compared by component alone, no two keyframes there would merge.
-double rotation_units_apart(const GroupEntry& a, const GroupEntry& b, Variant variant) {
+// within a unit; compared by component alone, no two keyframes there would merge. The rotations are only
+// worked out when the angles are more than `floor` apart: the smaller of the two measures cannot exceed
+// `floor` otherwise, and the caller keeps the largest of them and `floor`.
+double rotation_units_apart(const GroupEntry& a, const GroupEntry& b, Variant variant, double floor) {
   const int units = traits(variant).angle_units;
   const int by_angles =
       std::max({std::abs(wrap_half(a.a - b.a, units)), std::abs(wrap_half(a.b - b.b, units)),
                 std::abs(wrap_half(a.c - b.c, units))});
+  if (static_cast<double>(by_angles) <= floor) return static_cast<double>(by_angles);
   const double by_rotation =
       angle_between(euler_to_quat(a.a, a.b, a.c, variant), euler_to_quat(b.a, b.b, b.c, variant)) * units /
       (2 * kPi) / std::sqrt(3.0);
   return std::min(static_cast<double>(by_angles), by_rotation);
 }
 
-// How far apart two engine states are, in engine units: every group (angle units for rotations, game units
-// for moves), the actor's place and angles; infinite when a group's type differs.
-double units_apart(const EngineState& a, const EngineState& b, Variant variant) {
+// How far apart two engine states are, in engine units, or `floor` when they are no further apart: every
+// group (angle units for rotations, game units for moves), the actor's place and angles; infinite when a
+// group's type differs.
+double units_apart(const Playback& a, const Playback& b, Variant variant, double floor) {
   constexpr double kApart = std::numeric_limits<double>::infinity();
-  if (a.pose.size() != b.pose.size()) return kApart;
+  if (a.pose().size() != b.pose().size()) return kApart;
   const int angle_units = traits(variant).angle_units;
-  double worst = 0;
-  for (std::size_t g = 1; g < a.pose.size(); ++g) {
-    const GroupEntry &x = a.pose[g], &y = b.pose[g];
+  double worst = floor;
+  for (std::size_t g = 1; g < a.pose().size(); ++g) {
+    const GroupEntry &x = a.pose()[g], &y = b.pose()[g];
     if (x.type != y.type) return kApart;
     worst = std::max(
-        worst, x.type == 0 ? rotation_units_apart(x, y, variant)
+        worst, x.type == 0 ? rotation_units_apart(x, y, variant, worst)
                            : static_cast<double>(
                                  std::max({std::abs(x.a - y.a), std::abs(x.b - y.b), std::abs(x.c - y.c)})));
   }
-  for (std::size_t axis = 0; axis < 3; ++axis)
-    worst = std::max(worst, static_cast<double>(std::abs(a.actor.position[axis] - b.actor.position[axis])));
-  for (const auto& [x, y] : {std::pair{a.actor.alpha, b.actor.alpha}, std::pair{a.actor.beta, b.actor.beta},
-                             std::pair{a.actor.gamma, b.actor.gamma}})
+  for (std::size_t axis = 0; axis < 3; ++axis) {
+    worst =
+        std::max(worst, static_cast<double>(std::abs(a.actor().position[axis] - b.actor().position[axis])));
+  }
+  for (const auto& [x, y] :
+       {std::pair{a.actor().alpha, b.actor().alpha}, std::pair{a.actor().beta, b.actor().beta},
+        std::pair{a.actor().gamma, b.actor().gamma}})
     worst = std::max(worst, static_cast<double>(std::abs(wrap_half(x - y, angle_units))));
   return worst;
 }
@@ -118,34 +151,38 @@ double units_apart(const EngineState& a, const EngineState& b, Variant variant) 
 constexpr double kBetweenInstants = 2;
 
 // How far the engine playing keyframes from + 1 .. to as one merged keyframe strays from the glTF's motion,
-// in engine units; nothing when they cannot merge. The glTF's motion is known at the unreduced keyframes' own
-// ticks (each is the glTF's pose there, quantised): the merged playback is measured there against them.
-// Between those instants the unreduced keyframes are only the engine's interpolation of rounded values, off
-// the glTF's path by up to a unit (LBA2 floors each interpolated value, so a 20 ms keyframe of the export
-// sits up to a unit under the line it was sampled from): they are a guard there (within kBetweenInstants
-// more), not the measure. Issue 28: measured against every tick of the unreduced playback instead, the
-// original's own keyframe times did not fit (Twinsen_Run 14 keyframes for 10).
+// in engine units; nothing when they cannot merge, or as soon as the error passes `give_up_above` (the caller
+// needs no more). The glTF's motion is known at the unreduced keyframes' own ticks (each is the glTF's pose
+// there, quantised): the merged playback is measured there against them. Between those instants the
+// unreduced keyframes are only the engine's interpolation of rounded values, off the glTF's path by up to a
+// unit (LBA2 floors each interpolated value, so a 20 ms keyframe of the export sits up to a unit under the
+// line it was sampled from): they are a guard there (within kBetweenInstants more), not the measure. Issue
+// 28: measured against every tick of the unreduced playback instead, the original's own keyframe times did
+// not fit (Twinsen_Run 14 keyframes for 10).
 std::optional<double> span_error(const Animation& animation, std::size_t from, std::size_t to,
-                                 Variant variant, double tolerance) {
+                                 Variant variant, double tolerance, double give_up_above) {
   const std::vector<Keyframe>& keyframes = animation.keyframes;
   if (to == from + 1) return 0.0;
   const auto one = merged(keyframes, from, to, variant);
   if (!one) return std::nullopt;
-  const auto many = played_from(animation, keyframes[from],
-                                std::span<const Keyframe>(keyframes).subspan(from + 1, to - from), variant);
-  const auto merged_states =
-      played_from(animation, keyframes[from], std::span<const Keyframe>(&*one, 1), variant);
-  const std::size_t ticks = static_cast<std::size_t>(one->duration) + 1;
-  if (many.size() < ticks || merged_states.size() < ticks) return std::nullopt;
-  std::set<std::size_t> instants;
-  std::size_t reached = 0;
+  Playback many(animation, keyframes[from], std::span<const Keyframe>(keyframes).subspan(from + 1, to - from),
+                variant);
+  Playback merged_playback(animation, keyframes[from], std::span<const Keyframe>(&*one, 1), variant);
+  const std::int64_t ticks = std::int64_t{one->duration} + 1;
+  std::set<std::int64_t> instants;
+  std::int64_t reached = 0;
   for (std::size_t k = from + 1; k <= to; ++k) instants.insert(reached += keyframes[k].duration);
+  const double guard = tolerance + kBetweenInstants;
   double worst = 0;
-  for (std::size_t t = 0; t < ticks; ++t) {
-    const double apart = units_apart(many[t], merged_states[t], variant);
+  for (std::int64_t t = 0; t < ticks; ++t) {
+    if (t > 0) {
+      many.advance(t);
+      merged_playback.advance(t);
+    }
     if (instants.count(t) != 0) {
-      worst = std::max(worst, apart);
-    } else if (apart > tolerance + kBetweenInstants) {
+      worst = units_apart(many, merged_playback, variant, worst);
+      if (worst > give_up_above) return std::nullopt;
+    } else if (units_apart(many, merged_playback, variant, guard) > guard) {
       return std::nullopt;
     }
   }
@@ -159,7 +196,7 @@ std::optional<double> span_error(const Animation& animation, std::size_t from, s
 KeyReductionReport reduce_keyframes(Animation& animation, Variant variant, double tolerance) {
   const std::vector<Keyframe>& keyframes = animation.keyframes;
   const auto span_fits = [&](std::size_t from, std::size_t to) {
-    const auto error = span_error(animation, from, to, variant, tolerance);
+    const auto error = span_error(animation, from, to, variant, tolerance, tolerance);
     return error && *error <= tolerance;
   };
   const std::vector<std::size_t> kept = reduce_spans(keyframes.size(), kMaxMergedKeyframes, span_fits);
@@ -171,8 +208,10 @@ KeyReductionReport reduce_keyframes(Animation& animation, Variant variant, doubl
       reduced.push_back(keyframes[kept[k]]);
       continue;
     }
-    report.largest_error = std::max(
-        report.largest_error, span_error(animation, kept[k - 1], kept[k], variant, tolerance).value_or(0));
+    report.largest_error =
+        std::max(report.largest_error, span_error(animation, kept[k - 1], kept[k], variant, tolerance,
+                                                  std::numeric_limits<double>::infinity())
+                                           .value_or(0));
     reduced.push_back(*merged(keyframes, kept[k - 1], kept[k], variant));
   }
   animation.keyframes = std::move(reduced);

@@ -30,11 +30,19 @@ void drop_flat_keys(Channel<Value>& channel) {
   channel = reduce(channel, flat, {std::numeric_limits<std::size_t>::max(), SpanSearch::Doubling});
 }
 
-// At most about 100 000 keys per channel, whatever the animation's length.
+// The grid the clip is baked on: every tick (LBA1) or 20 ms (LBA2), coarser when that would give a channel
+// more than about 100 000 keys, whatever the animation's length (and then a note says so).
+constexpr std::int64_t kMaxBakedKeys = 100000;
+std::int64_t grid_ticks(Variant variant) {
+  return variant == Variant::Lba1 ? 1 : 20;
+}
+std::int64_t key_stride(const Timeline& line, Variant variant) {
+  return std::max<std::int64_t>(grid_ticks(variant), line.end_ticks / kMaxBakedKeys + 1);
+}
+
 std::vector<std::int64_t> key_ticks(const Animation& animation, Variant variant) {
   const Timeline line = timeline(animation, variant);
-  const std::int64_t stride =
-      std::max<std::int64_t>(variant == Variant::Lba1 ? 1 : 20, line.end_ticks / 100000 + 1);
+  const std::int64_t stride = key_stride(line, variant);
   std::set<std::int64_t> ticks(line.reach_ticks.begin(), line.reach_ticks.end());
   for (std::int64_t t = 0; t <= line.end_ticks; t += stride) ticks.insert(t);
   ticks.insert(line.end_ticks);
@@ -185,6 +193,12 @@ void describe_animation(CoreConversion& out, Clip& clip, const Animation& animat
       fmt::format("baked from the integer engine on the {} grid, LINEAR keys (Euler-linear motion "
                   "sampled, not slerp between keyframes)",
                   variant == Variant::Lba1 ? "50 Hz tick" : "20 ms"));
+  if (const std::int64_t stride = key_stride(line, variant); stride > grid_ticks(variant)) {
+    out.notes.push_back(
+        fmt::format("the first pass lasts {} ticks: baked every {} ticks (and at each keyframe), "
+                    "not on the {}-tick grid, to keep a channel within about {} keys",
+                    line.end_ticks, stride, grid_ticks(variant), kMaxBakedKeys));
+  }
   out.notes.push_back(fmt::format(
       "loop: keyframe {} is reached at {} s; the clip ends on it at {} s", effective_loop_frame(animation),
       static_cast<double>(line.loop_ticks) * tick, static_cast<double>(line.end_ticks) * tick));

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+// Issue 38 on the way into an .anm: a key time no keyframe can have is an error naming it (fuzz_capi found
+// the tick count of a 1e300 s key overflowing), and the work stays bounded by keys and joints.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "../../../src/formats/lba/anm/bridge_steps.hpp"
+#include "bonebridge/formats/lba/anm/bridge.hpp"
+
+namespace bonebridge::lba {
+namespace {
+
+// Two joints, "root" and "group_1", and a clip "walk" turning group_1 at the given key times.
+Scene turning(const std::vector<double>& times) {
+  Scene scene;
+  scene.skeleton.joints = {{"root", -1, {}}, {"group_1", 0, {{0, 1, 0}, {}, {1, 1, 1}}}};
+  Clip clip;
+  clip.name = "walk";
+  Channel<Quat> rotation;
+  rotation.times = times;
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    const double half = 0.1 * static_cast<double>(k);  // 0.2 rad more per key, about X
+    rotation.values.push_back({std::sin(half), 0, 0, std::cos(half)});
+  }
+  clip.joints.push_back({1, std::nullopt, rotation, std::nullopt});
+  clip.duration = times.back();
+  scene.clips.push_back(clip);
+  return scene;
+}
+
+BridgeOptions lba2() {
+  BridgeOptions options;
+  options.variant = Variant::Lba2;
+  return options;
+}
+
+// The last keyframe an .anm can reach: keyframe 0 at tick 0, then 65,534 keyframes each 65,535 ticks after
+// the one before: 65,534 × 65,535 = 4,294,770,690 ticks (LBA1's 20 ms: 85,895,413.8 s; LBA2's 1 ms:
+// 4,294,770.69 s).
+TEST(LbaBoundedWork, AKeyPastTheLastReachableTickIsAnErrorNamingIt) {
+  const auto refused = animation_from_core(turning({0, 1, 1e300}), {});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(
+      refused.error().message,
+      "animation 'walk', joint 'group_1' rotation key 2: 1e+300 s is past the last keyframe an .anm can "
+      "reach, 4294770690 ticks of 0.02 s (8.58954e+07 s: 65,535 keyframes, each at most 65,535 ticks "
+      "after the one before)");
+}
+
+TEST(LbaBoundedWork, ANegativeOrNotANumberKeyIsAnErrorNamingIt) {
+  const auto negative = animation_from_core(turning({-1, 1}), {});
+  ASSERT_FALSE(negative.ok());
+  EXPECT_EQ(negative.error().message,
+            "animation 'walk', joint 'group_1' rotation key 0: -1 s is not a time "
+            "from 0 on");
+  const auto nan = animation_from_core(turning({0, std::nan("")}), {});
+  ASSERT_FALSE(nan.ok());
+  EXPECT_EQ(nan.error().message,
+            "animation 'walk', joint 'group_1' rotation key 1: nan s is not a time "
+            "from 0 on");
+}
+
+// At the edge: 4,294,770.69 s is the last reachable LBA2 tick and converts (its 4,294,770,690-tick gap
+// clamped to one keyframe's 65,535, with the note that says so); one tick later is refused.
+TEST(LbaBoundedWork, TheLastReachableTickConvertsAndTheNextIsRefused) {
+  const auto last = animation_from_core(turning({0, 4294770.69}), lba2());
+  ASSERT_TRUE(last.ok()) << last.error().to_string();
+  bool clamped = false;
+  for (const auto& note : last->notes)
+    clamped = clamped || note == "values beyond the s16 or u16 range were clamped";
+  EXPECT_TRUE(clamped);
+  for (const auto& keyframe : last->value.keyframes) EXPECT_LE(keyframe.duration, 0xFFFF);
+  const auto next = animation_from_core(turning({0, 4294770.691}), lba2());
+  ASSERT_FALSE(next.ok());
+  EXPECT_NE(next.error().message.find("key 1: 4.29477e+06 s is past the last keyframe an .anm can reach, "
+                                      "4294770690 ticks of 0.001 s (4.29477e+06 s"),
+            std::string::npos)
+      << next.error().message;
+}
+
+// Five LBA1 keyframes 10 ticks apart turning group 1 about X by the given angles (root still).
+Animation turning_keyframes(const std::array<std::int16_t, 5>& alphas) {
+  Animation animation;
+  animation.group_count = 2;
+  for (const std::int16_t alpha : alphas) {
+    Keyframe keyframe;
+    keyframe.duration = 10;
+    keyframe.groups = {{0, 0, 0, 0}, {0, alpha, 0, 0}};
+    animation.keyframes.push_back(keyframe);
+  }
+  return animation;
+}
+
+// The reduction plays each candidate span tick by tick and stops as soon as it fails (issue 38: the glb of a
+// 4-keyframe, 1,587 s clip, 28,153 keyframes once written, took 1.2 s there). Its verdicts by hand: LBA1
+// interpolates a + (b − a)·e/d truncated, and two rotations k units apart about one axis are k/sqrt(3)
+// units apart (the smaller of the Euler and the rotation measures).
+TEST(LbaBoundedWork, KeyframeReductionVerdictsByHand) {
+  // On one line: 0→40 over 40 ticks is t at tick t, as the four keyframes are: one merged keyframe, error 0.
+  Animation line = turning_keyframes({0, 10, 20, 30, 40});
+  const auto straight = reduce_keyframes(line, Variant::Lba1, 1);
+  EXPECT_EQ(straight.after, 2u);
+  EXPECT_EQ(straight.largest_error, 0);
+  ASSERT_EQ(line.keyframes.size(), 2u);
+  EXPECT_EQ(line.keyframes[1].duration, 40);
+  EXPECT_EQ(line.keyframes[1].groups[1].a, 40);
+
+  // Keyframe 2 at 25, off the line. Merging 1..2 (0→25 over 20) plays 12 at tick 10 for 10: 2/sqrt(3) =
+  // 1.155 units; 2..3 (10→30) plays 20 at keyframe 2's 25: 5/sqrt(3); 3..4 (25→40) plays 32 for 30: 1.155.
+  // Within 1 unit none merges; within 2 units keyframes 1 and 3 go (0→25 and 25→40 are each one keyframe).
+  Animation bent = turning_keyframes({0, 10, 25, 30, 40});
+  EXPECT_EQ(reduce_keyframes(bent, Variant::Lba1, 1).after, 5u);
+  Animation bent_loose = turning_keyframes({0, 10, 25, 30, 40});
+  const auto loose = reduce_keyframes(bent_loose, Variant::Lba1, 2);
+  EXPECT_EQ(loose.after, 3u);
+  EXPECT_NEAR(loose.largest_error, 2 / std::sqrt(3.0), 1e-9);
+  ASSERT_EQ(bent_loose.keyframes.size(), 3u);
+  EXPECT_EQ(bent_loose.keyframes[1].groups[1].a, 25);
+  EXPECT_EQ(bent_loose.keyframes[2].duration, 20);
+}
+
+// The export bakes every tick, or a coarser grid with a note when a channel would pass about 100,000 keys.
+// Two LBA1 keyframes of 60,000 ticks looping to frame 0: frame 0 is held 60,000 ticks, keyframe 1 reached
+// at 120,000 and the closing segment back to frame 0 ends at 180,000 ticks, so every 180,000 / 100,000 + 1 =
+// 2 ticks.
+TEST(LbaBoundedWork, ALongClipIsBakedCoarserWithANote) {
+  Animation animation = turning_keyframes({0, 100, 0, 0, 0});
+  animation.keyframes.resize(2);
+  for (auto& keyframe : animation.keyframes) keyframe.duration = 60000;
+  const auto converted = animation_to_core(animation, nullptr, {});
+  ASSERT_TRUE(converted.ok()) << converted.error().to_string();
+  EXPECT_NE(
+      std::find(converted->notes.begin(), converted->notes.end(),
+                "the first pass lasts 180000 ticks: baked every 2 ticks (and at each keyframe), not on the "
+                "1-tick grid, to keep a channel within about 100000 keys"),
+      converted->notes.end());
+  for (const auto& channels : converted->scene.clips.at(0).joints) {
+    if (channels.rotation) {
+      EXPECT_LE(channels.rotation->times.size(), 90002u);
+    }
+  }
+  Animation short_clip = turning_keyframes({0, 10, 20, 30, 40});
+  const auto baked = animation_to_core(short_clip, nullptr, {});
+  ASSERT_TRUE(baked.ok());
+  for (const auto& note : baked->notes) EXPECT_EQ(note.find("baked every"), std::string::npos) << note;
+}
+
+}  // namespace
+}  // namespace bonebridge::lba
