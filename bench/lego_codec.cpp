@@ -121,7 +121,7 @@ void BM_LegoWrite(benchmark::State& state) {
 // The game's engine: every node of a 26-node tree (the size of pns065rd) per call.
 void BM_LegoEngineJoints(benchmark::State& state) {
   const Document document = generated_document(25, 520);
-  const Engine engine(document);
+  const ani::Engine engine(document);
   std::int32_t ms = 0;
   for (auto _ : state) {
     benchmark::DoNotOptimize(engine.evaluate(ms));

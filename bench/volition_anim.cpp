@@ -95,10 +95,10 @@ void BM_EnginePose(benchmark::State& state) {
     state.SkipWithError("the fixture did not read");
     return;
   }
-  const AnimEngine engine(*doc, &f.rig, {});
+  const anim::Engine engine(*doc, &f.rig, {});
   double t = 0;
   for (auto _ : state) {
-    auto pose = engine.pose(t);
+    auto pose = engine_pose(engine, t);
     benchmark::DoNotOptimize(pose.joints.data());
     t = t > 8 ? 0 : t + 1.0 / 30;
   }

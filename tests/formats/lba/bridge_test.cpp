@@ -35,8 +35,8 @@ FidelityReport measure(const Animation& animation, const Body& body, Variant var
   std::vector<double> times;
   for (std::size_t i = 0; i < states.size(); ++i) times.push_back(static_cast<double>(i) * tick);
   const auto reference = [&](double t, std::vector<Vec3>& out) {
-    const auto pose = engine_pose(body, states[static_cast<std::size_t>(std::lround(t / tick))], t, variant,
-                                  !options.separate_root_motion);
+    const auto pose = anm::engine_pose(body, states[static_cast<std::size_t>(std::lround(t / tick))], t,
+                                       variant, !options.separate_root_motion);
     out.clear();
     for (const auto& joint : pose.joints) out.push_back(joint.model.translation());
   };
@@ -165,8 +165,8 @@ TEST(LbaBridge, FromCoreReproducesTheEnginePose) {
   ASSERT_EQ(b.size(), a.size() + 2);  // the still keyframe's tick and its hold segment
   double worst = 0;
   for (std::size_t t = 0; t < b.size(); ++t) {
-    const auto pa = engine_pose(body, a[std::min(t, a.size() - 1)], 0, Variant::Lba1, true);
-    const auto pb = engine_pose(body, b[t], 0, Variant::Lba1, true);
+    const auto pa = anm::engine_pose(body, a[std::min(t, a.size() - 1)], 0, Variant::Lba1, true);
+    const auto pb = anm::engine_pose(body, b[t], 0, Variant::Lba1, true);
     for (std::size_t j = 0; j < pa.joints.size(); ++j) {
       worst = std::max(worst, distance(pa.joints[j].model.translation(), pb.joints[j].model.translation()));
     }

@@ -66,7 +66,7 @@ ModelPoseAt engine_matrices(IdealClock& clock, const Body& body) {
   return [&clock, &body, tick](double seconds) -> std::optional<std::vector<Mat4>> {
     std::vector<Mat4> models;
     for (const EngineJoint& joint :
-         engine_pose(body, clock.at(std::llround(seconds / tick)), seconds, Variant::Lba2, true).joints)
+         anm::engine_pose(body, clock.at(std::llround(seconds / tick)), seconds, Variant::Lba2, true).joints)
       models.push_back(joint.model);
     return models;
   };

@@ -17,7 +17,7 @@ namespace bonebridge::lego {
 namespace {
 
 // The engine's world matrix of every node, in column-vector form and mirrored into glTF's frame.
-std::vector<Mat4> engine_world(const Engine& engine, std::int32_t ms) {
+std::vector<Mat4> engine_world(const ani::Engine& engine, std::int32_t ms) {
   const AxisConversion mirror = AxisConversion::mirror_x();
   std::vector<Mat4> out;
   for (const NodePose& pose : engine.evaluate(ms)) {
@@ -45,7 +45,7 @@ struct Comparison {
 
 // Every millisecond of the clip: the engine against the core clip played by the glTF-style sampler.
 Comparison compare_every_millisecond(const Document& document, const CoreConversion& core) {
-  const Engine engine(document);
+  const ani::Engine engine(document);
   const Scene& scene = core.scene;
   ClipPoser poser(scene.skeleton, scene.clips.at(0));
   Comparison comparison;
@@ -213,7 +213,7 @@ CameraDifference camera_difference(const Document& document, const CoreConversio
   const Scene& scene = core.scene;
   EXPECT_EQ(scene.skeleton.joints.back().name, kCameraJointName);
   const auto camera = scene.skeleton.joints.size() - 1;
-  const Engine engine(document);
+  const ani::Engine engine(document);
   ClipPoser poser(scene.skeleton, scene.clips.at(0));
   const AxisConversion mirror = AxisConversion::mirror_x();
   CameraDifference worst;

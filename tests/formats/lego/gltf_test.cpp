@@ -57,7 +57,7 @@ TEST(LegoGltf, EveryExportPassesTheKhronosValidator) {
 }
 
 double engine_difference(const Document& expected, const Document& actual) {
-  const Engine a(expected), b(actual);
+  const ani::Engine a(expected), b(actual);
   EXPECT_EQ(a.nodes().size(), b.nodes().size());
   double worst = 0;
   for (std::int32_t ms = 0; ms <= expected.duration; ++ms) {
@@ -112,7 +112,7 @@ TEST(LegoGltf, BlenderGltfBecomesAnAniMatchingTheGltf) {
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   const auto document = read(write(converted->value));
   ASSERT_TRUE(document.ok());
-  const Engine engine(*document);
+  const ani::Engine engine(*document);
   const Skeleton& skeleton = scene->skeleton;
   ASSERT_EQ(engine.nodes().size(), skeleton.joints.size());  // one root: no grouping node added
   ClipPoser poser(skeleton, scene->clips[0]);
@@ -173,7 +173,7 @@ TEST(LegoGltf, StoredActiveFlagReachesTheGltfAndComesBack) {
   const Node& arm = back->value.root.children.at(0);
   ASSERT_FALSE(arm.rotation.empty());
   for (const auto& key : arm.rotation) EXPECT_EQ(key.flags, kFlagActive);  // 90 degrees: active either way
-  const auto poses = Engine(back->value).evaluate(500);
+  const auto poses = ani::Engine(back->value).evaluate(500);
   EXPECT_NEAR(poses.at(2).world[3][0], 0, 1e-6);
   EXPECT_NEAR(poses.at(2).world[3][1], -10, 1e-6);
 }
@@ -186,7 +186,7 @@ TEST(LegoGltf, StoredActiveFlagReachesTheGltfAndComesBack) {
 TEST(LegoGltf, SixtyHertzFramesNeverLandInsideAJump) {
   const Document document = fixtures::held_arm();
   const Scene scene = through_glb(document);
-  const Engine engine(document);
+  const ani::Engine engine(document);
   const AxisConversion mirror = AxisConversion::mirror_x();
   ClipPoser poser(scene.skeleton, scene.clips.at(0));
   std::vector<std::size_t> joint_of;

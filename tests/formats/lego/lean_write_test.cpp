@@ -105,7 +105,7 @@ TEST(LegoLeanWrite, AnEditedRotationIsWrittenAnew) {
   EXPECT_LE(all_keys(written.root), all_keys(source->root) * 3 / 2);
   // And the game plays the edited glTF: world positions at every millisecond within the key tolerance
   // (2e-6 rad at a reach under 3 units, plus float rounding).
-  const Engine engine(written);
+  const ani::Engine engine(written);
   ClipPoser poser(scene.skeleton, clip);
   const AxisConversion mirror = AxisConversion::mirror_x();
   double worst = 0;

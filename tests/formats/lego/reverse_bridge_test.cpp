@@ -29,7 +29,7 @@ double max_matrix_difference(const RowMatrix& a, const RowMatrix& b) {
 // Both documents evaluated by the engine at every millisecond: largest difference of any world matrix element
 // (positions included), nodes matched in pre-order.
 double engine_difference(const Document& expected, const Document& actual) {
-  const Engine a(expected), b(actual);
+  const ani::Engine a(expected), b(actual);
   EXPECT_EQ(a.nodes().size(), b.nodes().size());
   double worst = 0;
   for (std::int32_t ms = 0; ms <= expected.duration; ++ms) {
@@ -129,7 +129,7 @@ TEST(LegoReverseBridge, HandBuiltCoreClipPlaysTheSameInTheEngine) {
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   const auto document = read(write(converted->value));
   ASSERT_TRUE(document.ok());
-  const Engine engine(*document);
+  const ani::Engine engine(*document);
   ClipPoser poser(scene.skeleton, scene.clips[0]);
   const AxisConversion mirror = AxisConversion::mirror_x();
   double worst = 0;
@@ -223,7 +223,7 @@ TEST(LegoReverseBridge, SmallRotationsAreStoredActive) {
   ASSERT_EQ(document->root.rotation.size(), 1u);
   EXPECT_EQ(document->root.rotation[0].w, 1.0f);
   EXPECT_EQ(document->root.rotation[0].flags, kFlagActive);
-  const auto poses = Engine(*document).evaluate(500);
+  const auto poses = ani::Engine(*document).evaluate(500);
   const Vec3 hand = AxisConversion::mirror_x().point(position(poses.at(1)));
   EXPECT_NEAR(hand.x, 9.9999998, 1e-6);
   EXPECT_NEAR(hand.y, 0.0019999999, 1e-7);

@@ -177,7 +177,7 @@ TEST(SithFamily, CoreClipWrittenAsKeyPlaysTheSameInTheEngine) {
       } else {
         nodes = flat_nodes(renumbered);
       }
-      const KeyEngine engine(renumbered, nodes, Dialect::InfernalMachine);
+      const key::Engine engine(renumbered, nodes, Dialect::InfernalMachine);
       CoreConversion as_written = *core;
       if (!with_model) {
         // Flat joints: core joint 0 is the added root, then the KEY's nodes in first-appearance order, which

@@ -140,14 +140,14 @@ TEST_P(BridgeInterpolation, AnimToCoreMatchesTheEngine) {
   const auto& anim = encoded->document;
   const auto core = anim_to_core(anim, &rig, settings, AxisConversion::identity(), "turn");
   ASSERT_EQ(core.scene.clips.size(), 1u);
-  const AnimEngine engine(anim, &rig, settings);
+  const anim::Engine engine(anim, &rig, settings);
   ClipPoser poser(core.scene.skeleton, core.scene.clips[0]);
   const auto times = time_grid(engine.duration(), 1.0 / 120);
   const auto report = measure_fidelity(
       times,
       [&](double t, std::vector<Vec3>& out) {
         out.clear();
-        for (const auto& j : engine.pose(t).joints) out.push_back(j.model.translation());
+        for (const auto& j : engine_pose(engine, t).joints) out.push_back(j.model.translation());
       },
       [&](double t, std::vector<Vec3>& out) {
         const auto& model = poser.model_at(t);
@@ -201,12 +201,12 @@ TEST(VolitionEncoder, OutputDecodesBackWithinTheReportedError) {
   EXPECT_EQ(*back, encoded->document);
   EXPECT_EQ(anim_walk_end(*back), back->root_controller_bone.value);
   // Independent check of the error at every frame, against the source clip sampled by the core sampler.
-  const AnimEngine engine(*back, &rig, {});
+  const anim::Engine engine(*back, &rig, {});
   ClipSampler sampler(scene.skeleton, scene.clips[0]);
   std::vector<Transform> locals(3);
   for (int f = 0; f <= 30; ++f) {
     sampler.sample(f / 30.0, locals);
-    const auto pose = engine.pose(f / 30.0);
+    const auto pose = engine_pose(engine, f / 30.0);
     for (std::size_t b = 0; b < 3; ++b) {
       EXPECT_LE(angle_between(pose.joints[b].local.rotation, locals[b].rotation),
                 report.max_rotation_error + 1e-12);
@@ -215,8 +215,9 @@ TEST(VolitionEncoder, OutputDecodesBackWithinTheReportedError) {
     }
   }
   // Pelvis at the end: 90 degrees about Y.
-  EXPECT_NEAR(angle_between(engine.pose(1.0).joints[1].local.rotation, axis_angle({0, 1, 0}, kPi / 2)), 0,
-              1e-3);
+  EXPECT_NEAR(
+      angle_between(engine_pose(engine, 1.0).joints[1].local.rotation, axis_angle({0, 1, 0}, kPi / 2)), 0,
+      1e-3);
 }
 
 TEST(VolitionEncoder, FromCoreWritesAnAnimAgainstAGivenRigFile) {

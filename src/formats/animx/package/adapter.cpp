@@ -126,7 +126,7 @@ class PackageDocument final : public bonebridge::Document {
 
   Status sample_into(double seconds, EnginePose& pose) const override {
     static const animx::Document kStill;
-    return sample_pose(bound_.animations.empty() ? kStill : bound_.animations.front().clip, bound_.skeleton,
+    return engine_pose(bound_.animations.empty() ? kStill : bound_.animations.front().clip, bound_.skeleton,
                        seconds, pose);
   }
 

@@ -80,12 +80,8 @@ class BodyDocument : public Document {
   double duration() const override { return 0; }
   double engine_tick() const override { return 0.02; }
   Status sample_into(double seconds, EnginePose& pose) const override {
-    pose = pose_at(seconds);
+    pose = anm::engine_pose(posable_, EngineState{{}, {}}, seconds, options_.variant, false);
     return Ok{};
-  }
-
-  EnginePose pose_at(double seconds) const {
-    return engine_pose(posable_, EngineState{{}, {}}, seconds, options_.variant, false);
   }
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);

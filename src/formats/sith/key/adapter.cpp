@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The .key's registry Document: the KEY (and its --model companion) read, played by KeyEngine, converted by
+// The .key's registry Document: the KEY (and its --model companion) read, played by key::Engine, converted by
 // the key bridge.
 #include <fmt/format.h>
 
@@ -157,11 +157,9 @@ class KeyDocument : public Document {
   }
   double engine_tick() const override { return kContinuousTick; }
   Status sample_into(double seconds, EnginePose& pose) const override {
-    pose = pose_at(seconds);
+    pose = key::engine_pose(engine_, layout_, seconds);
     return Ok{};
   }
-
-  EnginePose pose_at(double seconds) const { return engine_pose(engine_, layout_, seconds); }
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
     if (!bridge.ok()) return bridge.error();
@@ -185,7 +183,7 @@ class KeyDocument : public Document {
   SurfaceSearch search_;
   Dialect dialect_;
   bool only_;
-  KeyEngine engine_;
+  key::Engine engine_;
   PoseLayout layout_;
 };
 

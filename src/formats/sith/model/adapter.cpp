@@ -56,7 +56,7 @@ nlohmann::json model_dump(const ModelFile& file) {
   return out;
 }
 
-nlohmann::json engine_joint_names(const KeyEngine& engine) {
+nlohmann::json engine_joint_names(const key::Engine& engine) {
   nlohmann::json out = nlohmann::json::array();
   for (const EngineNode& node : engine.nodes()) out.push_back({{"name", node.name}, {"parent", node.parent}});
   return out;
@@ -78,11 +78,9 @@ class ModelDocument : public Document {
   double duration() const override { return 0; }
   double engine_tick() const override { return kContinuousTick; }
   Status sample_into(double seconds, EnginePose& pose) const override {
-    pose = pose_at(seconds);
+    pose = key::engine_pose(engine_, model_layout(engine_), seconds);
     return Ok{};
   }
-
-  EnginePose pose_at(double seconds) const { return engine_pose(engine_, model_layout(engine_), seconds); }
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
     if (!bridge.ok()) return bridge.error();
@@ -98,7 +96,7 @@ class ModelDocument : public Document {
   ModelFile model_;
   SurfaceSearch search_;
   KeyContent no_key_;
-  KeyEngine engine_;
+  key::Engine engine_;
 };
 
 }  // namespace

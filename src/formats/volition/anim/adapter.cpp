@@ -34,7 +34,7 @@ class AnimFile : public Document {
   std::optional<RigDocument> rig_;
   AnimSettings settings_;
   std::string axes_;
-  AnimEngine engine_;  // decodes the tracks once; refers to anim_ and rig_ above
+  anim::Engine engine_;  // decodes the tracks once; refers to anim_ and rig_ above
 };
 
 nlohmann::json flag_names(std::uint8_t flags) {
@@ -207,7 +207,7 @@ double AnimFile::engine_tick() const {
 }
 
 Status AnimFile::sample_into(double seconds, EnginePose& pose) const {
-  pose = engine_.pose(seconds);
+  pose = engine_pose(engine_, seconds);
   return Ok{};
 }
 

@@ -195,8 +195,7 @@ double RigFile::engine_tick() const {
 }
 
 Status RigFile::sample_into(double seconds, EnginePose& pose) const {
-  pose = rig_bind_pose(rig_);
-  pose.time = seconds;
+  pose = rig::engine_pose(rig_, seconds);
   return Ok{};
 }
 

@@ -188,7 +188,7 @@ TEST(LegoCharacter, UprightWalkCyclesStartWithThePartsWhereTheActorTablePutsThem
     if (stem != "CNs001Pe" && stem != "CNs001Ni" && stem != "CNs001Pa" && stem != "CNs001xx") continue;
     const auto ani = lego::read(bonebridge::testing::read_bytes(path));
     ASSERT_TRUE(ani.ok());
-    const Engine engine(*ani);
+    const ani::Engine engine(*ani);
     const auto poses = engine.evaluate(0);
     const auto find = [&](std::string_view name) {
       for (std::size_t i = 0; i < engine.nodes().size(); ++i) {

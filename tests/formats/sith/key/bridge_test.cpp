@@ -34,8 +34,8 @@ TEST(SithBridge, CoreClipMatchesEngineOnEverySample) {
     BridgeOptions options;
     auto core = key_to_core(key, with_model ? &model : nullptr, options);
     ASSERT_TRUE(core.ok()) << core.error().to_string();
-    const KeyEngine engine(key.content, with_model ? model_nodes(model.content) : flat_nodes(key.content),
-                           options.dialect);
+    const key::Engine engine(key.content, with_model ? model_nodes(model.content) : flat_nodes(key.content),
+                             options.dialect);
     const FidelityReport report = measure_key_fidelity(engine, *core, 1.0 / 240);
     std::printf("fidelity %-55s max %.3g p99 %.3g extent %.3g samples %zu\n", sample.key, report.max,
                 report.p99, report.extent, report.samples);
@@ -61,8 +61,8 @@ TEST(SithBridge, CoreClipOrientationsMatchEngine) {
     BONEBRIDGE_LOAD_KEY_CASE(sample);
     auto core = key_to_core(key, with_model ? &model : nullptr, {});
     ASSERT_TRUE(core.ok());
-    const KeyEngine engine(key.content, with_model ? model_nodes(model.content) : flat_nodes(key.content),
-                           Dialect::InfernalMachine);
+    const key::Engine engine(key.content, with_model ? model_nodes(model.content) : flat_nodes(key.content),
+                             Dialect::InfernalMachine);
     const Clip& clip = core->scene.clips[0];
     ClipPoser poser(core->scene.skeleton, clip);
     double worst = 0;

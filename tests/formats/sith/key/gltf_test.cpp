@@ -28,7 +28,7 @@ std::filesystem::path write_temp(const std::string& name, const std::vector<std:
 }
 
 // Engine node n of `engine` is the joint of `scene` the clip's "sith.nodes" metadata lists for its KEY node.
-std::vector<int> joints_of_nodes(const KeyEngine& engine, const Scene& scene) {
+std::vector<int> joints_of_nodes(const key::Engine& engine, const Scene& scene) {
   const std::string& listed = scene.clips.at(0).metadata.at(kNodesMetadata);
   std::vector<long> nodes;
   for (const char* at = listed.c_str(); *at;) {
@@ -64,9 +64,9 @@ TEST(SithGltf, EverySampleConvertsToValidGltfAndBack) {
       ASSERT_TRUE(written.ok()) << written.error().to_string();
       auto reread = read_key(write_key_text(written->value));
       ASSERT_TRUE(reread.ok()) << reread.error().to_string();
-      const KeyEngine engine(reread->content,
-                             use_model ? model_nodes(model.content) : flat_nodes(reread->content),
-                             Dialect::InfernalMachine);
+      const key::Engine engine(reread->content,
+                               use_model ? model_nodes(model.content) : flat_nodes(reread->content),
+                               Dialect::InfernalMachine);
       CoreConversion from_gltf;
       from_gltf.scene = *scene;
       from_gltf.conversion = AxisConversion::z_up_to_y_up();

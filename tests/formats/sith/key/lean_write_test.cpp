@@ -50,7 +50,7 @@ std::size_t entry_count(const KeyContent& content) {
 }
 
 // Every KEY node's local matrix (flat: NODE i is pose joint i) at a time, as the engine computes it.
-ModelPoseAt node_matrices(const KeyEngine& engine, const PoseLayout& layout) {
+ModelPoseAt node_matrices(const key::Engine& engine, const PoseLayout& layout) {
   return [&engine, &layout](double seconds) -> std::optional<std::vector<Mat4>> {
     std::vector<Mat4> models;
     for (const EngineJoint& joint : engine_pose(engine, layout, seconds).joints)
@@ -76,8 +76,8 @@ TEST(SithLeanWrite, WithoutTheDescriptionTheEngineNeedsNoMoreEntries) {
     ASSERT_TRUE(converted.ok()) << converted.error().to_string();
     const KeyContent& written = converted->value.content;
     const std::size_t bytes = write_key(converted->value).size();
-    const KeyEngine written_engine(written, flat_nodes(written), Dialect::InfernalMachine);
-    const KeyEngine original_engine(key.content, flat_nodes(key.content), Dialect::InfernalMachine);
+    const key::Engine written_engine(written, flat_nodes(written), Dialect::InfernalMachine);
+    const key::Engine original_engine(key.content, flat_nodes(key.content), Dialect::InfernalMachine);
     const PoseLayout written_layout = flat_layout(written_engine, key.content.header.joints);
     const PoseLayout original_layout = flat_layout(original_engine, key.content.header.joints);
     const double fps = key.content.header.fps;
@@ -126,7 +126,7 @@ TEST(SithLeanWrite, AnEditedRotationIsWrittenAnew) {
   auto exported = key_to_core(key, &model, {});
   ASSERT_TRUE(exported.ok());
   exported->scene = scene;
-  const KeyEngine engine(converted->value.content, model_nodes(model.content), Dialect::InfernalMachine);
+  const key::Engine engine(converted->value.content, model_nodes(model.content), Dialect::InfernalMachine);
   const FidelityReport report = measure_key_fidelity(engine, *exported, 1.0 / 240);
   std::printf("edited sed_pdgo.key: largest joint position error %.3g (%.3g of the extent %.3g)\n",
               report.max, report.max / report.extent, report.extent);

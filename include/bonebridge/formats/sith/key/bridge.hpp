@@ -35,7 +35,7 @@ Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, c
 
 // Model-space joint positions of the engine (converted to glTF's frame) against the core clip sampled the
 // way glTF specifies, every `step` seconds over the clip.
-FidelityReport measure_key_fidelity(const KeyEngine& engine, const CoreConversion& conversion, double step);
+FidelityReport measure_key_fidelity(const key::Engine& engine, const CoreConversion& conversion, double step);
 
 // The first clip of `scene` (in glTF's frame) as a KEY: entries where the clip has keys, plus where the
 // engine's Euler-linear motion would otherwise leave the clip's path, rates along the shortest angular path,
