@@ -47,7 +47,7 @@ const Fixture& fixture() {
       clip.joints.push_back(channels);
     }
     f.rig = make_rig(PointerWidth::Eight, specs, {});
-    auto encoded = encode_clip(clip, scene.skeleton, f.rig, {});
+    auto encoded = anim::from_core(clip, scene.skeleton, f.rig, {});
     if (encoded) f.bytes = write_anim(encoded->document);
     return f;
   }();

@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (anim_walk_end(*anim) + anim->tail.size() != size) std::abort();
     const anim::Engine engine(*anim, nullptr, {});
     for (double t : {0.0, engine.duration() / 2, engine.duration() + 1}) (void)engine_pose(engine, t);
-    (void)anim_to_core(*anim, nullptr, {}, bonebridge::AxisConversion::identity(), "fuzz");
+    (void)anim::to_core(*anim, nullptr, {}, bonebridge::AxisConversion::identity(), "fuzz");
   }
   inspect_document(open_volition(bytes, {}));
   return 0;

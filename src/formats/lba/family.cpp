@@ -160,7 +160,7 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
 Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& scene, const Options& options) {
   auto bridge = bridge_options(options);
   if (!bridge) return bridge.error();
-  auto converted = animation_from_core(scene, *bridge);
+  auto converted = anm::from_core(scene, *bridge);
   if (!converted) return converted.error();
   if (options.strict && !converted->notes.empty()) {
     std::string lost;

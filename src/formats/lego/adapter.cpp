@@ -220,7 +220,9 @@ class LegoDocument final : public bonebridge::Document {
   Result<CoreConversion> to_core(const Options& options) const override {
     auto settings = family_settings(options);
     if (!settings) return settings.error();
-    CoreConversion result = lego::to_core(document_);
+    auto converted = ani::to_core(document_);
+    if (!converted) return converted.error();
+    CoreConversion result = std::move(converted.value());
     if (settings->world.empty() && !options.companions.contains("world")) {
       result.notes.push_back("the actors are bare skeletons: --world WORLD.WDB gives them the game's bodies");
       return result;

@@ -409,8 +409,8 @@ void keep_unchanged_source(const Clip& clip, Converted<Document>& result) {
 
 }  // namespace
 
-Result<Converted<Document>> from_core(const Scene& source, std::size_t clip_index,
-                                      const MotionTolerance& tolerance) {
+Result<Converted<Document>> ani::from_core(const Scene& source, std::size_t clip_index,
+                                           const MotionTolerance& tolerance) {
   return capture(kFormatName, [&]() -> Converted<Document> {
     if (clip_index >= source.clips.size()) refuse(fmt::format("the scene has no clip {}", clip_index));
     if (!is_topologically_ordered(source.skeleton)) refuse("the skeleton lists a joint before its parent");

@@ -373,7 +373,7 @@ std::string actors_json(const std::vector<Actor>& actors) {
 
 }  // namespace
 
-CoreConversion to_core(const Document& document) {
+Result<CoreConversion> ani::to_core(const Document& document) {
   const ani::Engine engine(document);
   CoreConversion result;
   Scene& scene = result.scene;

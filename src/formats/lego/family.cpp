@@ -144,7 +144,7 @@ FormatFamily family() {
     auto settings = family_settings(options);
     if (!settings) return settings.error();
     auto converted =
-        from_core(scene, settings->clip, {settings->distance_tolerance, settings->angle_tolerance});
+        ani::from_core(scene, settings->clip, {settings->distance_tolerance, settings->angle_tolerance});
     if (!converted.ok()) return converted.error();
     if (auto within = check_limits(converted->value, converted->notes); !within) return within.error();
     return Converted<std::vector<std::uint8_t>>{write(converted->value), std::move(converted->notes)};

@@ -68,7 +68,7 @@ TEST(VolitionFamily, SniffsByContent) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "volition/chain_a.sim_pc");
   EXPECT_EQ(sniff_kind(::bonebridge::testing::read_bytes(path)), FileKind::Cloth);
   EXPECT_EQ(sniff_kind(write_rig(three_bone_rig())), FileKind::Rig);
-  auto encoded = encode_clip(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
+  auto encoded = anim::from_core(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
   ASSERT_TRUE(encoded);
   EXPECT_EQ(sniff_kind(write_anim(encoded->document)), FileKind::Anim);
   EXPECT_EQ(sniff_kind(std::vector<std::uint8_t>(100, 0x5A)), FileKind::Unknown);
@@ -117,7 +117,7 @@ TEST(VolitionFamily, RigCheckNamesAWrongChecksum) {
 }
 
 TEST(VolitionBridge, RigSkeletonHasBindPositionsAndTagsAsChildren) {
-  const auto core = rig_to_core(three_bone_rig(), AxisConversion::identity());
+  const auto core = *rig::to_core(three_bone_rig(), AxisConversion::identity());
   ASSERT_EQ(core.scene.skeleton.joints.size(), 4u);
   const std::vector<Mat4> model = rest_model(core.scene.skeleton);
   EXPECT_NEAR(model[2].m[13], 1.5, 1e-6);  // spine2 bind position (0, 1.5, 0.1)
@@ -135,10 +135,10 @@ TEST_P(BridgeInterpolation, AnimToCoreMatchesTheEngine) {
   AnimSettings settings;
   settings.interpolation = GetParam();
   const auto rig = three_bone_rig();
-  auto encoded = encode_clip(source_scene().clips[0], source_scene().skeleton, rig, {});
+  auto encoded = anim::from_core(source_scene().clips[0], source_scene().skeleton, rig, {});
   ASSERT_TRUE(encoded) << encoded.error().to_string();
   const auto& anim = encoded->document;
-  const auto core = anim_to_core(anim, &rig, settings, AxisConversion::identity(), "turn");
+  const auto core = *anim::to_core(anim, &rig, settings, AxisConversion::identity(), "turn");
   ASSERT_EQ(core.scene.clips.size(), 1u);
   const anim::Engine engine(anim, &rig, settings);
   ClipPoser poser(core.scene.skeleton, core.scene.clips[0]);
@@ -173,7 +173,7 @@ TEST(VolitionBridge, RotationKeysStayInOneHemisphereAndSegmentsAreSplit) {
   track.rotation_keys.push_back(pack_rotation_key({{0, 0, 0}, 10}));
   doc.tracks.push_back(track);
   lay_out_anim(doc);
-  const auto core = anim_to_core(doc, nullptr, {}, AxisConversion::identity(), "spin");
+  const auto core = *anim::to_core(doc, nullptr, {}, AxisConversion::identity(), "spin");
   const auto& rotation = *core.scene.clips[0].joints[0].rotation;
   ASSERT_GE(rotation.values.size(), 3u);
   for (std::size_t k = 1; k < rotation.values.size(); ++k) {
@@ -186,7 +186,7 @@ TEST(VolitionBridge, RotationKeysStayInOneHemisphereAndSegmentsAreSplit) {
 TEST(VolitionEncoder, OutputDecodesBackWithinTheReportedError) {
   const Scene scene = source_scene();
   const auto rig = three_bone_rig();
-  auto encoded = encode_clip(scene.clips[0], scene.skeleton, rig, {});
+  auto encoded = anim::from_core(scene.clips[0], scene.skeleton, rig, {});
   ASSERT_TRUE(encoded) << encoded.error().to_string();
   const auto& report = encoded->report;
   EXPECT_EQ(report.frames, 30u);
@@ -262,7 +262,7 @@ TEST(VolitionEncoder, FromCoreWritesARigFromTheSkeleton) {
 }
 
 TEST(VolitionFamily, AnimCheckSaysWhereTheWalkStopped) {
-  auto encoded = encode_clip(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
+  auto encoded = anim::from_core(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
   ASSERT_TRUE(encoded);
   auto bytes = write_anim(encoded->document);
   const std::uint32_t walk_end = encoded->document.root_controller_bone.value;
@@ -277,7 +277,7 @@ TEST(VolitionFamily, AnimCheckSaysWhereTheWalkStopped) {
 }
 
 TEST(VolitionFamily, BadOptionsAreErrors) {
-  auto encoded = encode_clip(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
+  auto encoded = anim::from_core(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
   ASSERT_TRUE(encoded);
   const auto bytes = write_anim(encoded->document);
   EXPECT_FALSE(family().open(bytes, {{{"fps", "fast"}}}));

@@ -154,7 +154,7 @@ class AnimationDocument : public Document {
     auto bridge = bridge_options(options);
     if (!bridge) return bridge.error();
     bridge->variant = options_.variant;
-    return animation_to_core(animation_, body_ ? &*body_ : nullptr, *bridge);
+    return anm::to_core(animation_, body_ ? &*body_ : nullptr, *bridge);
   }
 
   Result<std::vector<std::uint8_t>> encode() const override { return write_animation(animation_); }

@@ -58,14 +58,13 @@ KeyedStates keyed_states(const Animation& animation, Variant variant) {
 }
 
 // The skeleton the clip animates: the body's, or a placeholder's when no body is given.
-CoreConversion animation_skeleton(const Body& used, bool has_body, const BridgeOptions& options) {
-  CoreConversion out = has_body ? body_to_core(used, options) : CoreConversion{};
-  if (!has_body) {
-    out.scene.skeleton = body_skeleton(used, options.variant);
-    out.conversion = lba_to_gltf(options.unit_scale);
-    for (std::size_t g = 0; g < used.groups.size(); ++g) out.core_joint_of.push_back(static_cast<int>(g));
-    out.notes.push_back("no body given (--body): every group is a joint at the origin under the root");
-  }
+Result<CoreConversion> animation_skeleton(const Body& used, bool has_body, const BridgeOptions& options) {
+  if (has_body) return body::to_core(used, options);
+  CoreConversion out;
+  out.scene.skeleton = body_skeleton(used, options.variant);
+  out.conversion = lba_to_gltf(options.unit_scale);
+  for (std::size_t g = 0; g < used.groups.size(); ++g) out.core_joint_of.push_back(static_cast<int>(g));
+  out.notes.push_back("no body given (--body): every group is a joint at the origin under the root");
   return out;
 }
 
@@ -142,14 +141,16 @@ void describe_animation(CoreConversion& out, Clip& clip, const Animation& animat
 
 }  // namespace
 
-Result<CoreConversion> animation_to_core(const Animation& animation, const Body* body,
-                                         const BridgeOptions& options) {
+Result<CoreConversion> anm::to_core(const Animation& animation, const Body* body,
+                                    const BridgeOptions& options) {
   if (animation.keyframes.empty()) {
     return Error{"LBA .anm animation", "the animation has no keyframe to convert", {}, {}, {}};
   }
   const Body placeholder = placeholder_body(animation.group_count);
   const Body& used = body ? *body : placeholder;
-  CoreConversion out = animation_skeleton(used, body != nullptr, options);
+  auto skeleton = animation_skeleton(used, body != nullptr, options);
+  if (!skeleton) return skeleton.error();
+  CoreConversion out = std::move(skeleton.value());
   const Variant variant = options.variant;
   if (timeline(animation, variant).end_ticks > kMaxEvaluatedTicks) {
     return Error{"LBA .anm animation",

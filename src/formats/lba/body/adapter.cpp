@@ -86,7 +86,7 @@ class BodyDocument : public Document {
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
     if (!bridge) return bridge.error();
-    return body_to_core(body_, *bridge);
+    return body::to_core(body_, *bridge);
   }
   Result<std::vector<std::uint8_t>> encode() const override {
     return lm2_ ? write_lm2(*lm2_) : write_body(body_);

@@ -164,7 +164,7 @@ class KeyDocument : public Document {
     auto bridge = bridge_options(options);
     if (!bridge.ok()) return bridge.error();
     const auto surfaces = model_ ? model_surfaces(options, *model_, search_) : nullptr;
-    auto core = key_to_core(key_, model_.get(), *bridge, surfaces.get());
+    auto core = key::to_core(key_, model_.get(), *bridge, surfaces.get());
     if (!core.ok()) return core;
     // The bridge numbers engine nodes; sample() numbers pose joints.
     std::vector<int> core_joint_of(layout_.size, -1);
@@ -212,7 +212,7 @@ Result<Converted<std::vector<std::uint8_t>>> key_from_core(const Scene& scene, c
   if (!settings.ok()) return settings.error();
   auto model = model_option(options, *settings);
   if (!model.ok()) return model.error();
-  auto key = core_to_key(scene, bridge_options(*settings), model->get());
+  auto key = key::from_core(scene, bridge_options(*settings), model->get());
   if (!key.ok()) return key.error();
   if (auto within = check_key_limits(key->value.content, key->notes); !within) return within.error();
   return Converted<std::vector<std::uint8_t>>{write_key(key->value), std::move(key->notes)};

@@ -445,8 +445,8 @@ void write_markers(const Clip& clip, double fps, Converted<KeyFile>& result) {
 
 }  // namespace
 
-Result<Converted<KeyFile>> core_to_key(const Scene& scene_in, const BridgeOptions& options,
-                                       const ModelFile* model) {
+Result<Converted<KeyFile>> key::from_core(const Scene& scene_in, const BridgeOptions& options,
+                                          const ModelFile* model) {
   if (scene_in.clips.empty()) {
     return Error{std::string(kKeyFormat), "the scene has no animation clip to write as a KEY", {}, {}, {}};
   }

@@ -225,8 +225,8 @@ Clip key_clip(const KeyFile& key, const key::Engine& engine, const std::vector<s
 
 }  // namespace
 
-Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, const BridgeOptions& options,
-                                   const ModelSurfaces* surfaces) {
+Result<CoreConversion> key::to_core(const KeyFile& key, const ModelFile* model, const BridgeOptions& options,
+                                    const ModelSurfaces* surfaces) {
   const KeyHeader& header = key.content.header;
   if (!(header.fps > 0) || !std::isfinite(header.fps) || header.frames < 0) {
     return Error{

@@ -88,7 +88,7 @@ class ModelDocument : public Document {
     KeyFile still;
     still.content.header.fps = 1;
     const ModelSurfaces surfaces = find_surfaces(model_.content, search_);
-    return key_to_core(still, &model_, *bridge, &surfaces);
+    return key::to_core(still, &model_, *bridge, &surfaces);
   }
   Result<std::vector<std::uint8_t>> encode() const override { return write_model(model_); }
 

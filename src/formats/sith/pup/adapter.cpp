@@ -152,7 +152,7 @@ class PupDocument : public Document {
                    {}};
     auto bridge = bridge_options(options);
     if (!bridge) return bridge.error();
-    return puppet_to_core(puppet_, keys_, *model_, *bridge, model_surfaces(options, *model_, search_).get());
+    return pup::to_core(puppet_, keys_, *model_, *bridge, model_surfaces(options, *model_, search_).get());
   }
   Result<std::vector<std::uint8_t>> encode() const override { return write_pup(file_); }
 

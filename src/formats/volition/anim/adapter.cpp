@@ -214,8 +214,8 @@ Status AnimFile::sample_into(double seconds, EnginePose& pose) const {
 Result<CoreConversion> AnimFile::to_core(const Options& options) const {
   auto settings = family_settings(options);
   if (!settings) return settings.error();
-  return anim_to_core(anim_, rig_ ? &*rig_ : nullptr, settings_,
-                      volition_axes(settings->axes.value_or(axes_)), settings->name);
+  return anim::to_core(anim_, rig_ ? &*rig_ : nullptr, settings_,
+                       volition_axes(settings->axes.value_or(axes_)), settings->name);
 }
 
 Result<std::vector<std::uint8_t>> AnimFile::encode() const {

@@ -319,8 +319,8 @@ void note_dropped(EncodeReport& report, const Clip& clip, const Skeleton& skelet
 
 }  // namespace
 
-Result<EncodedAnim> encode_clip(const Clip& clip, const Skeleton& skeleton, const RigDocument& rig,
-                                const AnimSettings& settings, const MotionTolerance& tolerance) {
+Result<EncodedAnim> anim::from_core(const Clip& clip, const Skeleton& skeleton, const RigDocument& rig,
+                                    const AnimSettings& settings, const MotionTolerance& tolerance) {
   const char* format = kAnimFormat;
   auto fail = [&](std::string message) -> Result<EncodedAnim> {
     return Error{format, std::move(message), {}, {}, {}};

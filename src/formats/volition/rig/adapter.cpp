@@ -202,7 +202,7 @@ Status RigFile::sample_into(double seconds, EnginePose& pose) const {
 Result<CoreConversion> RigFile::to_core(const Options& options) const {
   auto settings = family_settings(options);
   if (!settings) return settings.error();
-  return rig_to_core(rig_, volition_axes(settings->axes.value_or(axes_)));
+  return rig::to_core(rig_, volition_axes(settings->axes.value_or(axes_)));
 }
 
 Result<std::vector<std::uint8_t>> RigFile::encode() const {

@@ -42,7 +42,7 @@ std::vector<AniActor> actors_of(const lego::Document& ani) {
 }
 
 CoreConversion dressed(const lego::Document& ani) {
-  CoreConversion conversion = lego::to_core(ani);
+  CoreConversion conversion = *lego::ani::to_core(ani);
   dress_actors(conversion, actors_of(ani), world());
   return conversion;
 }
@@ -140,7 +140,7 @@ TEST(LegoCharacter, WithoutABodyTheNotesSaySo) {
   lego::Document ani;
   ani.actors = {{"rabbit", 2}, {"BIKE", 1}};
   ani.root.name = "rabbit";
-  CoreConversion conversion = lego::to_core(ani);
+  CoreConversion conversion = *lego::ani::to_core(ani);
   dress_actors(conversion, actors_of(ani), world());
   EXPECT_TRUE(conversion.scene.meshes.empty());
   ASSERT_EQ(conversion.notes.size() >= 1, true);
