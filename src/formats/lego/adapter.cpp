@@ -249,7 +249,7 @@ class LegoDocument final : public bonebridge::Document {
 
 }  // namespace
 
-Result<std::unique_ptr<bonebridge::Document>> open_document(std::span<const std::uint8_t> bytes) {
+Result<std::unique_ptr<bonebridge::Document>> ani::open(std::span<const std::uint8_t> bytes) {
   auto document = read(bytes);
   if (!document.ok()) return document.error();
   return std::unique_ptr<bonebridge::Document>(std::make_unique<LegoDocument>(std::move(document).value()));

@@ -137,7 +137,7 @@ FormatFamily family() {
     // A WORLD.WDB entry (a part, named without an extension) is a WORLD.WDB too; an .ani starts with 0x11.
     const std::string extension = options.extension();
     const bool world = extension == ".wdb" || (extension != ".ani" && (bytes.empty() || bytes[0] != kMagic));
-    return world ? wdb::open_document(bytes) : open_document(bytes);
+    return world ? wdb::open(bytes) : ani::open(bytes);
   };
   row.from_core = [](const Scene& scene,
                      const Options& options) -> Result<Converted<std::vector<std::uint8_t>>> {

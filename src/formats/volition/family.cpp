@@ -117,8 +117,8 @@ Result<std::unique_ptr<Document>> open_anim(std::span<const std::uint8_t> bytes,
   if (!anim) return anim.error();
   auto rig = companion_rig(options, settings.rig);
   if (!rig) return rig.error();
-  return anim_adapter(std::move(*anim), std::move(*rig), anim_settings(settings),
-                      settings.axes.value_or("identity"));
+  return anim::open(std::move(*anim), std::move(*rig), anim_settings(settings),
+                    settings.axes.value_or("identity"));
 }
 
 // The kind of file the extension names, else the one the bytes look like (a rig has no magic).
@@ -243,24 +243,24 @@ Result<std::unique_ptr<Document>> open_volition(std::span<const std::uint8_t> by
   if (extension == ".asm_pc" || (!other_kind && looks_like_asm(bytes))) {
     auto manifest = read_asm(bytes);
     if (!manifest) return manifest.error();
-    return asm_adapter(std::move(*manifest));
+    return asm_::open(std::move(*manifest));
   }
   if (options.extension() == ".xtbl") {  // XML, told apart by its extension only
     auto table = read_xtbl(bytes);
     if (!table) return table.error();
-    return xtbl_adapter(std::move(*table));
+    return xtbl::open(std::move(*table));
   }
   const FileKind kind = kind_of(bytes, options.extension());
   if (kind == FileKind::Anim) return open_anim(bytes, options, *settings);
   if (kind == FileKind::Cloth) {
     auto cloth = read_cloth(bytes);
     if (!cloth) return cloth.error();
-    return cloth_adapter(std::move(*cloth));
+    return cloth::open(std::move(*cloth));
   }
   // A rig has no magic: read it and let its own errors explain what did not fit.
   auto rig = read_rig(bytes, settings->pointer_width);
   if (!rig) return rig.error();
-  return rig_adapter(std::move(*rig), settings->axes.value_or("identity"));
+  return rig::open(std::move(*rig), settings->axes.value_or("identity"));
 }
 
 FormatFamily family() {

@@ -196,8 +196,8 @@ int game_update_ticks(const Settings& settings) {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_animation(std::span<const std::uint8_t> bytes, const Options& options,
-                                                 const Settings& settings, const BridgeOptions& bridge) {
+Result<std::unique_ptr<Document>> anm::open(std::span<const std::uint8_t> bytes, const Options& options,
+                                            const Settings& settings, const BridgeOptions& bridge) {
   auto animation = read_animation(bytes);
   if (!animation) return animation.error();
   auto body = companion_body(options, settings.body, bridge.variant);

@@ -114,11 +114,11 @@ Result<std::optional<Body>> companion_body(const Options& options, const std::st
   return std::optional<Body>(std::move(*parsed));
 }
 
-std::unique_ptr<Document> open_body(Body body, const BridgeOptions& bridge) {
+std::unique_ptr<Document> body::open(Body body, const BridgeOptions& bridge) {
   return std::unique_ptr<Document>(new BodyDocument(std::move(body), bridge));
 }
 
-Result<std::unique_ptr<Document>> open_lm2(std::span<const std::uint8_t> bytes, BridgeOptions options) {
+Result<std::unique_ptr<Document>> body::open_lm2(std::span<const std::uint8_t> bytes, BridgeOptions options) {
   auto lm2 = read_lm2(bytes);
   if (!lm2) return lm2.error();
   auto body = body_from_lm2(*lm2);

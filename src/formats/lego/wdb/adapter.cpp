@@ -251,7 +251,7 @@ class WdbDocument final : public PoselessDocument {
 
 }  // namespace
 
-Result<std::unique_ptr<bonebridge::Document>> open_document(std::span<const std::uint8_t> bytes) {
+Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes) {
   auto document = read(bytes);
   if (!document.ok()) return document.error();
   return std::unique_ptr<bonebridge::Document>(std::make_unique<WdbDocument>(std::move(document).value()));

@@ -189,8 +189,8 @@ class KeyDocument : public Document {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_key(std::span<const std::uint8_t> bytes, const Options& options,
-                                           const Settings& settings) {
+Result<std::unique_ptr<Document>> key::open(std::span<const std::uint8_t> bytes, const Options& options,
+                                            const Settings& settings) {
   auto key = read_key(bytes);
   if (!key.ok()) return key.error();
   auto model = model_option(options, settings);

@@ -101,8 +101,8 @@ class ModelDocument : public Document {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_model(std::span<const std::uint8_t> bytes, const Options& options,
-                                             const Settings& settings) {
+Result<std::unique_ptr<Document>> model::open(std::span<const std::uint8_t> bytes, const Options& options,
+                                              const Settings& settings) {
   auto model = read_model(bytes);
   if (!model.ok()) return model.error();
   auto search = surface_search(options, settings, options.placement.input);

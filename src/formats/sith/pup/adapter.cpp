@@ -166,8 +166,8 @@ class PupDocument : public Document {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, const Options& options,
-                                           const Settings& settings) {
+Result<std::unique_ptr<Document>> pup::open(std::span<const std::uint8_t> bytes, const Options& options,
+                                            const Settings& settings) {
   auto file = read_pup(bytes);
   if (!file) return file.error();
   auto model = model_option(options, settings);

@@ -224,8 +224,8 @@ Result<std::vector<std::uint8_t>> AnimFile::encode() const {
 
 }  // namespace
 
-std::unique_ptr<Document> anim_adapter(AnimDocument anim, std::optional<RigDocument> rig,
-                                       AnimSettings settings, std::string axes) {
+std::unique_ptr<Document> anim::open(AnimDocument anim, std::optional<RigDocument> rig, AnimSettings settings,
+                                     std::string axes) {
   return std::make_unique<AnimFile>(std::move(anim), std::move(rig), settings, std::move(axes));
 }
 

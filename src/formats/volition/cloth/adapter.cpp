@@ -186,7 +186,7 @@ Result<std::vector<std::uint8_t>> ClothFile::encode() const {
 
 }  // namespace
 
-std::unique_ptr<Document> cloth_adapter(ClothDocument cloth) {
+std::unique_ptr<Document> cloth::open(ClothDocument cloth) {
   return std::make_unique<ClothFile>(std::move(cloth));
 }
 

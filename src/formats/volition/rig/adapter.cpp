@@ -211,7 +211,7 @@ Result<std::vector<std::uint8_t>> RigFile::encode() const {
 
 }  // namespace
 
-std::unique_ptr<Document> rig_adapter(RigDocument rig, std::string axes) {
+std::unique_ptr<Document> rig::open(RigDocument rig, std::string axes) {
   return std::make_unique<RigFile>(std::move(rig), std::move(axes));
 }
 
