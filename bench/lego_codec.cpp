@@ -121,7 +121,7 @@ void BM_LegoWrite(benchmark::State& state) {
 // The game's engine: every node of a 26-node tree (the size of pns065rd) per call.
 void BM_LegoEngineJoints(benchmark::State& state) {
   const Document document = generated_document(25, 520);
-  const Engine engine(document);
+  const ani::Engine engine(document);
   std::int32_t ms = 0;
   for (auto _ : state) {
     benchmark::DoNotOptimize(engine.evaluate(ms));
@@ -133,7 +133,7 @@ void BM_LegoEngineJoints(benchmark::State& state) {
 // The converted clip played by the core sampler (the glTF-side hot path), same tree.
 void BM_LegoCoreSamplerJoints(benchmark::State& state) {
   const Document document = generated_document(25, 520);
-  const CoreConversion core = to_core(document);
+  const CoreConversion core = *ani::to_core(document);
   ClipSampler sampler(core.scene.skeleton, core.scene.clips[0]);
   std::vector<Transform> locals(sampler.joint_count());
   double t = 0;

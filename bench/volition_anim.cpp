@@ -47,7 +47,7 @@ const Fixture& fixture() {
       clip.joints.push_back(channels);
     }
     f.rig = make_rig(PointerWidth::Eight, specs, {});
-    auto encoded = encode_clip(clip, scene.skeleton, f.rig, {});
+    auto encoded = anim::from_core(clip, scene.skeleton, f.rig, {});
     if (encoded) f.bytes = write_anim(encoded->document);
     return f;
   }();
@@ -95,10 +95,10 @@ void BM_EnginePose(benchmark::State& state) {
     state.SkipWithError("the fixture did not read");
     return;
   }
-  const AnimEngine engine(*doc, &f.rig, {});
+  const anim::Engine engine(*doc, &f.rig, {});
   double t = 0;
   for (auto _ : state) {
-    auto pose = engine.pose(t);
+    auto pose = engine_pose(engine, t);
     benchmark::DoNotOptimize(pose.joints.data());
     t = t > 8 ? 0 : t + 1.0 / 30;
   }

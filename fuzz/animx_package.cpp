@@ -10,7 +10,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::animx::package;
-  const auto document = open_document({data, size});
+  const auto document = bonebridge::animx::package::open({data, size});
   if (!document.ok()) {
     if (document.error().message.empty()) std::abort();
     return 0;

@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (bytes.size() != size || !std::equal(bytes.begin(), bytes.end(), input.begin())) std::abort();
   const auto again = read(bytes);
   if (!again.ok() || write(*again) != bytes) std::abort();
-  const Engine engine(*document);
+  const ani::Engine engine(*document);
   for (const std::int32_t ms : {0, document->duration / 2, document->duration}) {
     if (engine.evaluate(ms).size() != engine.nodes().size()) std::abort();
     (void)engine.camera(ms);

@@ -15,10 +15,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Long clips only repeat the same work millisecond after millisecond (ResamplingIsBoundedOnHostileFiles
   // covers their bounds); short ones keep each run fast enough for many runs.
   if (!document.ok() || document->duration > 10000) return 0;
-  const auto core = to_core(*document);
+  const auto core = *ani::to_core(*document);
   if (core.scene.clips.size() != 1 || core.core_joint_of.size() > core.scene.skeleton.joints.size())
     std::abort();
-  const auto back = from_core(core.scene);
+  const auto back = ani::from_core(core.scene);
   if (back.ok()) {
     if (!writable(back->value).empty()) std::abort();
     if (!read(write(back->value)).ok()) std::abort();

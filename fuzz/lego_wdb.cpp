@@ -31,6 +31,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   const auto names = part_names(*document);
-  if (!names.empty() && !part_to_core(*document, names.front()).ok()) std::abort();
+  if (!names.empty() && !bonebridge::lego::wdb::to_core(*document, names.front()).ok()) std::abort();
   return 0;
 }

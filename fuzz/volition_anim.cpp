@@ -23,9 +23,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto written = write_anim(*anim);
     if (!std::equal(written.begin(), written.end(), bytes.begin(), bytes.end())) std::abort();
     if (anim_walk_end(*anim) + anim->tail.size() != size) std::abort();
-    const AnimEngine engine(*anim, nullptr, {});
-    for (double t : {0.0, engine.duration() / 2, engine.duration() + 1}) (void)engine.pose(t);
-    (void)anim_to_core(*anim, nullptr, {}, bonebridge::AxisConversion::identity(), "fuzz");
+    const anim::Engine engine(*anim, nullptr, {});
+    for (double t : {0.0, engine.duration() / 2, engine.duration() + 1}) (void)engine_pose(engine, t);
+    (void)anim::to_core(*anim, nullptr, {}, bonebridge::AxisConversion::identity(), "fuzz");
   }
   inspect_document(open_volition(bytes, {}));
   return 0;

@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!std::equal(written.begin(), written.end(), bytes.begin(), bytes.end())) std::abort();
     auto again = read_rig(written, width);
     if (!again || write_rig(*again) != written) std::abort();
-    (void)rig_to_core(*rig, bonebridge::AxisConversion::identity());
+    (void)rig::to_core(*rig, bonebridge::AxisConversion::identity());
   }
   inspect_document(open_volition(bytes, {}));
   return 0;

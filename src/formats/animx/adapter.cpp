@@ -159,7 +159,7 @@ class AnimxDocument final : public bonebridge::Document {
   double engine_tick() const override { return 0.001; }
 
   Status sample_into(double seconds, EnginePose& pose) const override {
-    return sample_pose(document_, skeleton_, seconds, pose);
+    return engine_pose(document_, skeleton_, seconds, pose);
   }
 
   Result<CoreConversion> to_core(const Options& options) const override {

@@ -335,7 +335,7 @@ KeyOrder key_order(const Track& track) {
   return KeyOrder::InOrder;
 }
 
-Status sample_pose(const Document& document, const Skeleton& skeleton, double seconds, EnginePose& pose) {
+Status engine_pose(const Document& document, const Skeleton& skeleton, double seconds, EnginePose& pose) {
   pose.time = seconds;
   pose.joints.clear();
   for (const auto& joint : skeleton.joints) pose.joints.push_back({joint.name, joint.parent, joint.rest, {}});

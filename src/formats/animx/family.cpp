@@ -40,7 +40,7 @@ Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t>
   const auto extension = options.extension();
   if (extension == ".resonitepackage" ||
       (extension != ".animx" && extension != ".animj" && package::looks_like_package(bytes))) {
-    return package::open_document(bytes);
+    return package::open(bytes);
   }
   const bool animj =
       extension == ".animj" || (extension != ".animx" && !is_animx(bytes) && looks_like_animj(bytes));

@@ -17,22 +17,30 @@ inline constexpr const char* kUnknownNote =
     "LBA1 behaviour follows the released 1994 engine source; no retail LBA1 file was available to check it";
 
 // An .anm animation, posing the body companion (--body) on the ideal or the game clock (clock, update-ticks).
-Result<std::unique_ptr<Document>> open_animation(std::span<const std::uint8_t> bytes, const Options& options,
-                                                 const Settings& settings, const BridgeOptions& bridge);
+namespace anm {
+Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, const Options& options,
+                                       const Settings& settings, const BridgeOptions& bridge);
+}  // namespace anm
 
 // The body companion of an animation (--body, at `address`: LBA1 or .lm2, the variant choosing when the name
 // does not), structurally checked; nullopt without one.
 Result<std::optional<Body>> companion_body(const Options& options, const std::string& address,
                                            Variant variant);
 // An LBA1 body, and an LBA2 .lm2 kept as read so that it writes back byte for byte.
-std::unique_ptr<Document> open_body(Body body, const BridgeOptions& bridge);
+namespace body {
+std::unique_ptr<Document> open(Body body, const BridgeOptions& bridge);
 Result<std::unique_ptr<Document>> open_lm2(std::span<const std::uint8_t> bytes, BridgeOptions options);
+}  // namespace body
 
 // An entity (LBA1 FILE3D.HQR entry) and LBA2's table of them (RESS.HQR:44): listed, not converted alone.
-Result<std::unique_ptr<Document>> open_entity(std::span<const std::uint8_t> bytes, Variant variant);
-Result<std::unique_ptr<Document>> open_entity_table(std::span<const std::uint8_t> bytes);
+namespace entity {
+Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, Variant variant);
+Result<std::unique_ptr<Document>> open_table(std::span<const std::uint8_t> bytes);
+}  // namespace entity
 
 // An HQR archive: its entries listed, not converted.
-Result<std::unique_ptr<Document>> open_archive(std::span<const std::uint8_t> bytes);
+namespace hqr {
+Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes);
+}  // namespace hqr
 
 }  // namespace bonebridge::lba

@@ -144,23 +144,23 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
   if (!bridge) return bridge.error();
   const auto kind =
       settings->kind ? settings->kind : kind_of(bytes, options.extension(), options.placement.input);
-  if (kind == FileKind::Hqr) return open_archive(bytes);
-  if (kind == FileKind::Entity) return open_entity(bytes, bridge->variant);
-  if (kind == FileKind::Entities) return open_entity_table(bytes);
-  if (kind == FileKind::Lm2) return open_lm2(bytes, *bridge);
+  if (kind == FileKind::Hqr) return hqr::open(bytes);
+  if (kind == FileKind::Entity) return entity::open(bytes, bridge->variant);
+  if (kind == FileKind::Entities) return entity::open_table(bytes);
+  if (kind == FileKind::Lm2) return body::open_lm2(bytes, *bridge);
   if (kind == FileKind::Body || !kind) {
     auto body = read_body(bytes);
     if (body && (kind == FileKind::Body || recognisable_body(*body)))
-      return open_body(std::move(*body), *bridge);
+      return body::open(std::move(*body), *bridge);
     if (kind == FileKind::Body) return body.error();
   }
-  return open_animation(bytes, options, *settings, *bridge);
+  return anm::open(bytes, options, *settings, *bridge);
 }
 
 Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& scene, const Options& options) {
   auto bridge = bridge_options(options);
   if (!bridge) return bridge.error();
-  auto converted = animation_from_core(scene, *bridge);
+  auto converted = anm::from_core(scene, *bridge);
   if (!converted) return converted.error();
   if (options.strict && !converted->notes.empty()) {
     std::string lost;

@@ -213,42 +213,16 @@ class LegoDocument final : public bonebridge::Document {
   double engine_tick() const override { return 0.001; }
 
   Status sample_into(double seconds, EnginePose& pose) const override {
-    pose = pose_at(seconds);
+    pose = ani::engine_pose(engine_, seconds);
     return Ok{};
-  }
-
-  EnginePose pose_at(double seconds) const {
-    const std::int32_t ms = to_game_time(seconds);
-    const auto time = static_cast<float>(ms);
-    EnginePose pose;
-    pose.time = ms / 1000.0;
-    const auto poses = engine_.evaluate(ms);
-    for (std::size_t i = 0; i < poses.size(); ++i) {
-      const Node& node = *engine_.nodes()[i].node;
-      EngineJoint joint;
-      joint.name = name_to_utf8(node.name);
-      joint.parent = engine_.nodes()[i].parent;
-      if (const auto t = evaluate_translation(node.translation, time))
-        joint.local.translation = {(*t)[0], (*t)[1], (*t)[2]};
-      if (const auto q = evaluate_rotation(node.rotation, time)) {
-        const Quat core{-static_cast<double>(q->x), -static_cast<double>(q->y), -static_cast<double>(q->z),
-                        static_cast<double>(q->w)};
-        if (dot(core, core) > 0) joint.local.rotation = normalize(core);
-      }
-      if (const auto s = evaluate_scale(node.scale, time)) joint.local.scale = {(*s)[0], (*s)[1], (*s)[2]};
-      for (int r = 0; r < 4; ++r) {
-        for (int c = 0; c < 4; ++c)
-          joint.model.at(r, c) = poses[i].world[c][r];  // transpose to column vectors
-      }
-      pose.joints.push_back(std::move(joint));
-    }
-    return pose;
   }
 
   Result<CoreConversion> to_core(const Options& options) const override {
     auto settings = family_settings(options);
     if (!settings) return settings.error();
-    CoreConversion result = lego::to_core(document_);
+    auto converted = ani::to_core(document_);
+    if (!converted) return converted.error();
+    CoreConversion result = std::move(converted.value());
     if (settings->world.empty() && !options.companions.contains("world")) {
       result.notes.push_back("the actors are bare skeletons: --world WORLD.WDB gives them the game's bodies");
       return result;
@@ -270,12 +244,12 @@ class LegoDocument final : public bonebridge::Document {
 
  private:
   lego::Document document_;
-  Engine engine_;  // points into document_
+  ani::Engine engine_;  // points into document_
 };
 
 }  // namespace
 
-Result<std::unique_ptr<bonebridge::Document>> open_document(std::span<const std::uint8_t> bytes) {
+Result<std::unique_ptr<bonebridge::Document>> ani::open(std::span<const std::uint8_t> bytes) {
   auto document = read(bytes);
   if (!document.ok()) return document.error();
   return std::unique_ptr<bonebridge::Document>(std::make_unique<LegoDocument>(std::move(document).value()));

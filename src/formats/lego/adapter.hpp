@@ -10,6 +10,8 @@
 
 namespace bonebridge::lego {
 
-Result<std::unique_ptr<bonebridge::Document>> open_document(std::span<const std::uint8_t> bytes);
+namespace ani {
+Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes);
+}  // namespace ani
 
 }  // namespace bonebridge::lego

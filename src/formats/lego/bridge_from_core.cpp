@@ -294,7 +294,7 @@ CameraScene camera_block(const Scene& scene, const Clip& clip, int joint) {
 // The bounding sphere the game uses for picking: around the positions of the nodes bound to objects (not
 // '-' grouping nodes; all nodes when every one is a grouping node), sampled over the clip and at its end.
 void bound(Document& document) {
-  const Engine engine(document);
+  const ani::Engine engine(document);
   std::vector<bool> counted(engine.nodes().size());
   for (std::size_t i = 0; i < counted.size(); ++i) {
     const std::string& name = engine.nodes()[i].node->name;
@@ -343,7 +343,7 @@ std::string reduction_note(const KeyReductionReport& translations, const KeyRedu
 constexpr MotionTolerance kUnchangedTolerance{1e-4, 1e-4};
 
 // The game's world matrix of every node (and the camera) at whole milliseconds, column-major.
-ModelPoseAt world_matrices(const Engine& engine) {
+ModelPoseAt world_matrices(const ani::Engine& engine) {
   const auto column_major = [](const RowMatrix& row) {
     Mat4 model;
     for (int r = 0; r < 4; ++r)
@@ -360,7 +360,7 @@ ModelPoseAt world_matrices(const Engine& engine) {
   };
 }
 
-bool same_structure(const Engine& a, const Engine& b) {
+bool same_structure(const ani::Engine& a, const ani::Engine& b) {
   if (a.nodes().size() != b.nodes().size()) return false;
   for (std::size_t i = 0; i < a.nodes().size(); ++i) {
     if (a.nodes()[i].node->name != b.nodes()[i].node->name || a.nodes()[i].parent != b.nodes()[i].parent)
@@ -369,7 +369,7 @@ bool same_structure(const Engine& a, const Engine& b) {
   return true;
 }
 
-bool same_visibility(const Engine& a, const Engine& b, std::span<const double> instants) {
+bool same_visibility(const ani::Engine& a, const ani::Engine& b, std::span<const double> instants) {
   for (const double t : instants) {
     const auto ms = static_cast<std::int32_t>(std::llround(t * 1000.0));
     const auto poses_a = a.evaluate(ms), poses_b = b.evaluate(ms);
@@ -392,7 +392,7 @@ void keep_unchanged_source(const Clip& clip, Converted<Document>& result) {
   };
   if (source->duration != result.value.duration || source->actors != result.value.actors) return differs();
   {
-    const Engine written(result.value), original(*source);
+    const ani::Engine written(result.value), original(*source);
     if (!same_structure(written, original)) return differs();
     const auto instants =
         engine_instants(std::max(source->duration, 0) / 1000.0, 0.001, kMaxComparedInstants);
@@ -409,8 +409,8 @@ void keep_unchanged_source(const Clip& clip, Converted<Document>& result) {
 
 }  // namespace
 
-Result<Converted<Document>> from_core(const Scene& source, std::size_t clip_index,
-                                      const MotionTolerance& tolerance) {
+Result<Converted<Document>> ani::from_core(const Scene& source, std::size_t clip_index,
+                                           const MotionTolerance& tolerance) {
   return capture(kFormatName, [&]() -> Converted<Document> {
     if (clip_index >= source.clips.size()) refuse(fmt::format("the scene has no clip {}", clip_index));
     if (!is_topologically_ordered(source.skeleton)) refuse("the skeleton lists a joint before its parent");

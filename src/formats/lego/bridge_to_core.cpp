@@ -269,7 +269,7 @@ CameraPose extrapolate(const CameraPose& a, const CameraPose& b, double f) {
 }
 
 // The camera relative to the root node's world matrix (its parent joint), B = I.
-CameraPose camera_pose(const Document& document, const Engine& engine, double ms) {
+CameraPose camera_pose(const Document& document, const ani::Engine& engine, double ms) {
   const Mat4 local =
       inverse_affine(column_form(local_transform(document.root, ms))) * column_form(*engine.camera_at(ms));
   return {local.translation(), rotation_of(local)};
@@ -296,7 +296,7 @@ std::vector<std::uint32_t> camera_key_times(const Document& document) {
 // The engine's look-at relative to the root node at every key time and just before it (its jumps, kJumpMs
 // wide) and every millisecond in between. A clip longer than kMaxCameraMilliseconds ms is sampled on a
 // coarser grid between the keys, every `grid_step` ms.
-std::map<double, CameraPose> camera_points(const Document& document, const Engine& engine,
+std::map<double, CameraPose> camera_points(const Document& document, const ani::Engine& engine,
                                            std::uint64_t& grid_step) {
   std::map<double, CameraPose> points;  // by point time; keys first, so that no grid point takes their time
   const auto evaluate = [&](double ms) { return camera_pose(document, engine, ms); };
@@ -318,7 +318,7 @@ std::map<double, CameraPose> camera_points(const Document& document, const Engin
   return points;
 }
 
-JointChannels camera_channels(const Document& document, const Engine& engine, int joint,
+JointChannels camera_channels(const Document& document, const ani::Engine& engine, int joint,
                               std::uint64_t& grid_step) {
   std::vector<Point<Vec3>> positions;
   std::vector<Point<Quat>> rotations;
@@ -336,7 +336,7 @@ JointChannels camera_channels(const Document& document, const Engine& engine, in
 
 // For a clip sampled on a coarse grid: the largest distance and angle between the exported camera and the
 // engine's at the milliseconds half way between grid points (where linear interpolation strays most).
-std::pair<double, double> camera_grid_error(const Document& document, const Engine& engine,
+std::pair<double, double> camera_grid_error(const Document& document, const ani::Engine& engine,
                                             const JointChannels& channels, std::uint64_t grid_step) {
   const auto end = static_cast<std::uint64_t>(std::max(document.duration, 0));
   double units = 0, radians = 0;
@@ -350,7 +350,7 @@ std::pair<double, double> camera_grid_error(const Document& document, const Engi
   return {units, radians};
 }
 
-std::string camera_note(const Document& document, const Engine& engine, const JointChannels& channels,
+std::string camera_note(const Document& document, const ani::Engine& engine, const JointChannels& channels,
                         std::uint64_t grid_step) {
   const std::string joint =
       "camera: extra joint \"camera\" under the root node (its +Z is the view direction, +Y up), sampled "
@@ -373,8 +373,8 @@ std::string actors_json(const std::vector<Actor>& actors) {
 
 }  // namespace
 
-CoreConversion to_core(const Document& document) {
-  const Engine engine(document);
+Result<CoreConversion> ani::to_core(const Document& document) {
+  const ani::Engine engine(document);
   CoreConversion result;
   Scene& scene = result.scene;
   Clip clip;

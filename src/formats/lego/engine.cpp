@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "bonebridge/formats/lego/codec.hpp"
+
 namespace bonebridge::lego {
 namespace {
 
@@ -263,26 +265,26 @@ std::vector<FlatNode> flatten(const Node& root) {
   return nodes;
 }
 
-Engine::Engine(const Document& document) : document_(&document), nodes_(flatten(document.root)) {}
+ani::Engine::Engine(const Document& document) : document_(&document), nodes_(flatten(document.root)) {}
 
-std::vector<NodePose> Engine::evaluate(std::int32_t time_ms, const RowMatrix& base) const {
+std::vector<NodePose> ani::Engine::evaluate(std::int32_t time_ms, const RowMatrix& base) const {
   return poses_at(static_cast<float>(time_ms), base);
 }
 
-std::optional<RowMatrix> Engine::camera(std::int32_t time_ms, const RowMatrix& base) const {
+std::optional<RowMatrix> ani::Engine::camera(std::int32_t time_ms, const RowMatrix& base) const {
   return camera_matrix(static_cast<float>(time_ms), base);
 }
 
-std::vector<NodePose> Engine::evaluate_at(double time_ms, const RowMatrix& base) const {
+std::vector<NodePose> ani::Engine::evaluate_at(double time_ms, const RowMatrix& base) const {
   return poses_at(time_ms, base);
 }
 
-std::optional<RowMatrix> Engine::camera_at(double time_ms, const RowMatrix& base) const {
+std::optional<RowMatrix> ani::Engine::camera_at(double time_ms, const RowMatrix& base) const {
   return camera_matrix(time_ms, base);
 }
 
 template <class Time>
-std::vector<NodePose> Engine::poses_at(Time time, const RowMatrix& base) const {
+std::vector<NodePose> ani::Engine::poses_at(Time time, const RowMatrix& base) const {
   std::vector<NodePose> poses(nodes_.size());
   for (std::size_t i = 0; i < nodes_.size(); ++i) {
     const Node& node = *nodes_[i].node;
@@ -296,7 +298,7 @@ std::vector<NodePose> Engine::poses_at(Time time, const RowMatrix& base) const {
 }
 
 template <class Time>
-std::optional<RowMatrix> Engine::camera_matrix(Time time, const RowMatrix& base) const {
+std::optional<RowMatrix> ani::Engine::camera_matrix(Time time, const RowMatrix& base) const {
   if (!document_->camera || document_->camera->target.empty()) return std::nullopt;
   const CameraScene& scene = *document_->camera;
   RowMatrix look = identity_matrix();
@@ -323,5 +325,36 @@ std::optional<RowMatrix> Engine::camera_matrix(Time time, const RowMatrix& base)
   set_row(result, 3, translation);
   return result;
 }
+
+namespace ani {
+
+EnginePose engine_pose(const Engine& engine, double seconds) {
+  const std::int32_t ms = to_game_time(seconds);
+  const auto time = static_cast<float>(ms);
+  EnginePose pose;
+  pose.time = ms / 1000.0;
+  const auto poses = engine.evaluate(ms);
+  for (std::size_t i = 0; i < poses.size(); ++i) {
+    const Node& node = *engine.nodes()[i].node;
+    EngineJoint joint;
+    joint.name = name_to_utf8(node.name);
+    joint.parent = engine.nodes()[i].parent;
+    if (const auto t = evaluate_translation(node.translation, time))
+      joint.local.translation = {(*t)[0], (*t)[1], (*t)[2]};
+    if (const auto q = evaluate_rotation(node.rotation, time)) {
+      const Quat core{-static_cast<double>(q->x), -static_cast<double>(q->y), -static_cast<double>(q->z),
+                      static_cast<double>(q->w)};
+      if (dot(core, core) > 0) joint.local.rotation = normalize(core);
+    }
+    if (const auto s = evaluate_scale(node.scale, time)) joint.local.scale = {(*s)[0], (*s)[1], (*s)[2]};
+    for (int r = 0; r < 4; ++r) {
+      for (int c = 0; c < 4; ++c) joint.model.at(r, c) = poses[i].world[c][r];  // transpose to column vectors
+    }
+    pose.joints.push_back(std::move(joint));
+  }
+  return pose;
+}
+
+}  // namespace ani
 
 }  // namespace bonebridge::lego

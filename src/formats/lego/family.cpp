@@ -137,14 +137,14 @@ FormatFamily family() {
     // A WORLD.WDB entry (a part, named without an extension) is a WORLD.WDB too; an .ani starts with 0x11.
     const std::string extension = options.extension();
     const bool world = extension == ".wdb" || (extension != ".ani" && (bytes.empty() || bytes[0] != kMagic));
-    return world ? wdb::open_document(bytes) : open_document(bytes);
+    return world ? wdb::open(bytes) : ani::open(bytes);
   };
   row.from_core = [](const Scene& scene,
                      const Options& options) -> Result<Converted<std::vector<std::uint8_t>>> {
     auto settings = family_settings(options);
     if (!settings) return settings.error();
     auto converted =
-        from_core(scene, settings->clip, {settings->distance_tolerance, settings->angle_tolerance});
+        ani::from_core(scene, settings->clip, {settings->distance_tolerance, settings->angle_tolerance});
     if (!converted.ok()) return converted.error();
     if (auto within = check_limits(converted->value, converted->notes); !within) return within.error();
     return Converted<std::vector<std::uint8_t>>{write(converted->value), std::move(converted->notes)};

@@ -46,17 +46,25 @@ std::shared_ptr<const ModelSurfaces> model_surfaces(const Options& options, cons
                                                     const SurfaceSearch& search);
 
 // key/adapter.cpp: a .key (with the --model companion), played as the settings' variant.
-Result<std::unique_ptr<Document>> open_key(std::span<const std::uint8_t> bytes, const Options& options,
-                                           const Settings& settings);
+namespace key {
+Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, const Options& options,
+                                       const Settings& settings);
+}  // namespace key
 // The first clip of `scene` written as a .key (the only kind written from the core model).
 Result<Converted<std::vector<std::uint8_t>>> key_from_core(const Scene& scene, const Options& options);
 
 // model/adapter.cpp: a .3do (its address in Options::placement.input, for its materials).
-Result<std::unique_ptr<Document>> open_model(std::span<const std::uint8_t> bytes, const Options& options,
-                                             const Settings& settings);
+namespace model {
+Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, const Options& options,
+                                       const Settings& settings);
+}  // namespace model
 
 // material/adapter.cpp and colormap/adapter.cpp: a .mat and a .cmp.
-Result<std::unique_ptr<Document>> open_mat(std::span<const std::uint8_t> bytes);
-Result<std::unique_ptr<Document>> open_cmp(std::span<const std::uint8_t> bytes);
+namespace material {
+Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes);
+}  // namespace material
+namespace colormap {
+Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes);
+}  // namespace colormap
 
 }  // namespace bonebridge::sith

@@ -41,13 +41,13 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
   auto settings = family_settings(options);
   if (!settings.ok()) return settings.error();
   const auto extension = options.extension();
-  if (extension == ".pup") return open_pup(bytes, options, *settings);
+  if (extension == ".pup") return pup::open(bytes, options, *settings);
   const bool named = !extension.empty();
-  if (extension == ".mat" || (!named && starts_with(bytes, "MAT "))) return open_mat(bytes);
-  if (extension == ".cmp" || (!named && starts_with(bytes, "CMP "))) return open_cmp(bytes);
+  if (extension == ".mat" || (!named && starts_with(bytes, "MAT "))) return material::open(bytes);
+  if (extension == ".cmp" || (!named && starts_with(bytes, "CMP "))) return colormap::open(bytes);
   const bool is_model =
       extension == ".3do" || (extension != ".key" && looks_like_model(lowercase_head(bytes, 4096)));
-  return is_model ? open_model(bytes, options, *settings) : open_key(bytes, options, *settings);
+  return is_model ? model::open(bytes, options, *settings) : key::open(bytes, options, *settings);
 }
 
 using namespace setting_fields;
@@ -243,7 +243,7 @@ Result<std::optional<Converted<RetargetTarget>>> retarget_target(const Options& 
   Options model_options = options;
   model_options.placement.input = settings->model;
   model_options.placement.extension = ".3do";
-  auto document = open_model(*bytes, model_options, *settings);
+  auto document = model::open(*bytes, model_options, *settings);
   if (!document.ok()) {
     Error error = document.error();
     error.file = settings->model;

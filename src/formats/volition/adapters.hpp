@@ -14,11 +14,17 @@
 
 namespace bonebridge::volition {
 
-std::unique_ptr<Document> rig_adapter(RigDocument rig, std::string axes);
+namespace rig {
+std::unique_ptr<Document> open(RigDocument rig, std::string axes);
+}  // namespace rig
 // `rig`: the companion the animation drives, when one was given.
-std::unique_ptr<Document> anim_adapter(AnimDocument anim, std::optional<RigDocument> rig,
-                                       AnimSettings settings, std::string axes);
-std::unique_ptr<Document> cloth_adapter(ClothDocument cloth);
+namespace anim {
+std::unique_ptr<Document> open(AnimDocument anim, std::optional<RigDocument> rig, AnimSettings settings,
+                               std::string axes);
+}  // namespace anim
+namespace cloth {
+std::unique_ptr<Document> open(ClothDocument cloth);
+}  // namespace cloth
 
 inline nlohmann::json json_vec3(float x, float y, float z) {
   return nlohmann::json::array({x, y, z});

@@ -30,7 +30,12 @@ Error option_error(std::string message) {
 // The rig the animation written from glTF drives: the --rig companion, else one made from the skeleton.
 Result<RigDocument> target_rig(const Scene& scene, const Options& options, const Settings& settings,
                                std::vector<std::string>& notes) {
-  if (settings.rig.empty()) return rig_from_skeleton(scene.skeleton, PointerWidth::Eight, notes);
+  if (settings.rig.empty()) {
+    auto made = rig::from_core(scene.skeleton, PointerWidth::Eight);
+    if (!made) return made.error();
+    notes.insert(notes.end(), made->notes.begin(), made->notes.end());
+    return std::move(made->value);
+  }
   auto bytes = options.companion("rig", settings.rig);
   if (!bytes) return bytes.error();
   return read_rig(*bytes, settings.pointer_width);
@@ -44,9 +49,10 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& input, const
   std::vector<std::string> notes;
   // The output's extension does not reach from_core, so the kind of file is chosen by the settings.
   if (settings->variant == WrittenKind::Rig) {
-    auto rig = write_rig(
-        rig_from_skeleton(scene.skeleton, settings->pointer_width.value_or(PointerWidth::Eight), notes));
-    return Converted<std::vector<std::uint8_t>>{std::move(rig), std::move(notes)};
+    auto rig = rig::from_core(scene.skeleton, settings->pointer_width.value_or(PointerWidth::Eight));
+    if (!rig) return rig.error();
+    notes.insert(notes.end(), rig->notes.begin(), rig->notes.end());
+    return Converted<std::vector<std::uint8_t>>{write_rig(rig->value), std::move(notes)};
   }
   if (!settings->variant && settings->rig.empty()) {
     return option_error(
@@ -60,7 +66,7 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& input, const
   if (auto source = unchanged_source(scene.clips.front(), scene.skeleton, *rig, anim, notes))
     return Converted<std::vector<std::uint8_t>>{std::move(*source), std::move(notes)};
   const MotionTolerance tolerance{settings->distance_tolerance, settings->angle_tolerance};
-  auto encoded = encode_clip(scene.clips.front(), scene.skeleton, *rig, anim, tolerance);
+  auto encoded = anim::from_core(scene.clips.front(), scene.skeleton, *rig, anim, tolerance);
   if (!encoded) return encoded.error();
   notes.insert(notes.end(), encoded->report.notes.begin(), encoded->report.notes.end());
   notes.push_back(reduction_note(encoded->report, tolerance));
@@ -82,8 +88,9 @@ Result<std::optional<Converted<RetargetTarget>>> retarget_target(const Options& 
     error.file = settings->rig;
     return error;
   }
-  CoreConversion core = rig_to_core(*rig, volition_axes(settings->axes.value_or("identity")));
-  return std::optional(Converted<RetargetTarget>{{std::move(core.scene), {}}, std::move(core.notes)});
+  auto core = rig::to_core(*rig, volition_axes(settings->axes.value_or("identity")));
+  if (!core) return core.error();
+  return std::optional(Converted<RetargetTarget>{{std::move(core->scene), {}}, std::move(core->notes)});
 }
 
 // The --rig companion of an animation, when one is given; its errors name its path.
@@ -110,8 +117,8 @@ Result<std::unique_ptr<Document>> open_anim(std::span<const std::uint8_t> bytes,
   if (!anim) return anim.error();
   auto rig = companion_rig(options, settings.rig);
   if (!rig) return rig.error();
-  return anim_adapter(std::move(*anim), std::move(*rig), anim_settings(settings),
-                      settings.axes.value_or("identity"));
+  return anim::open(std::move(*anim), std::move(*rig), anim_settings(settings),
+                    settings.axes.value_or("identity"));
 }
 
 // The kind of file the extension names, else the one the bytes look like (a rig has no magic).
@@ -236,24 +243,24 @@ Result<std::unique_ptr<Document>> open_volition(std::span<const std::uint8_t> by
   if (extension == ".asm_pc" || (!other_kind && looks_like_asm(bytes))) {
     auto manifest = read_asm(bytes);
     if (!manifest) return manifest.error();
-    return asm_adapter(std::move(*manifest));
+    return asm_::open(std::move(*manifest));
   }
   if (options.extension() == ".xtbl") {  // XML, told apart by its extension only
     auto table = read_xtbl(bytes);
     if (!table) return table.error();
-    return xtbl_adapter(std::move(*table));
+    return xtbl::open(std::move(*table));
   }
   const FileKind kind = kind_of(bytes, options.extension());
   if (kind == FileKind::Anim) return open_anim(bytes, options, *settings);
   if (kind == FileKind::Cloth) {
     auto cloth = read_cloth(bytes);
     if (!cloth) return cloth.error();
-    return cloth_adapter(std::move(*cloth));
+    return cloth::open(std::move(*cloth));
   }
   // A rig has no magic: read it and let its own errors explain what did not fit.
   auto rig = read_rig(bytes, settings->pointer_width);
   if (!rig) return rig.error();
-  return rig_adapter(std::move(*rig), settings->axes.value_or("identity"));
+  return rig::open(std::move(*rig), settings->axes.value_or("identity"));
 }
 
 FormatFamily family() {

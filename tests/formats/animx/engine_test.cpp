@@ -133,10 +133,10 @@ TEST(AnimxEngine, APoseWithATrackThatThrowsIsAnError) {
   document.tracks.push_back(position);
   const Skeleton skeleton = clip_skeleton(document, std::nullopt);
   EnginePose pose;
-  ASSERT_TRUE(sample_pose(document, skeleton, 0.5, pose));
+  ASSERT_TRUE(engine_pose(document, skeleton, 0.5, pose));
   ASSERT_EQ(pose.joints.size(), 1u);
   EXPECT_FLOAT_EQ(static_cast<float>(pose.joints[0].local.translation.y), 1.0f);  // halfway from 0 to 2
-  const auto thrown = sample_pose(document, skeleton, 1.5, pose);
+  const auto thrown = engine_pose(document, skeleton, 1.5, pose);
   ASSERT_FALSE(thrown);
   EXPECT_NE(thrown.error().message.find("Hips.Position"), std::string::npos) << thrown.error().message;
   EXPECT_NE(thrown.error().message.find("invalid interpolation type 7"), std::string::npos);

@@ -100,7 +100,7 @@ TEST(LbaBodyMesh, VerticesFollowTheEnginesPoints) {
   const Animation animation = testing::walk_like(7);
   BridgeOptions options;
   options.unit_scale = 1;
-  const auto converted = animation_to_core(animation, &body, options);
+  const auto converted = anm::to_core(animation, &body, options);
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   const Scene& scene = converted->scene;
   ASSERT_EQ(scene.meshes.size(), 1u);
@@ -119,7 +119,7 @@ TEST(LbaBodyMesh, VerticesFollowTheEnginesPoints) {
   }
 
   // At rest the core skeleton places every vertex exactly where the engine draws it.
-  const auto rest_scene = body_to_core(body, options).scene;
+  const auto rest_scene = body::to_core(body, options)->scene;
   const std::vector<Mat4> rest_matrices = rest_model(rest_scene.skeleton);
   const PosedBody rest = pose_body(body, {}, {}, Variant::Lba1);
   const RigidMesh& rest_mesh = rest_scene.meshes.at(0);

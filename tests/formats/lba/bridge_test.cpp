@@ -27,7 +27,7 @@ double floor_bound(int levels) {
 
 FidelityReport measure(const Animation& animation, const Body& body, Variant variant,
                        const BridgeOptions& options) {
-  const auto converted = animation_to_core(animation, &body, options);
+  const auto converted = anm::to_core(animation, &body, options);
   EXPECT_TRUE(converted.ok());
   const Scene& scene = converted->scene;
   const auto states = run_ideal_clock(animation, variant);
@@ -35,8 +35,8 @@ FidelityReport measure(const Animation& animation, const Body& body, Variant var
   std::vector<double> times;
   for (std::size_t i = 0; i < states.size(); ++i) times.push_back(static_cast<double>(i) * tick);
   const auto reference = [&](double t, std::vector<Vec3>& out) {
-    const auto pose = engine_pose(body, states[static_cast<std::size_t>(std::lround(t / tick))], t, variant,
-                                  !options.separate_root_motion);
+    const auto pose = anm::engine_pose(body, states[static_cast<std::size_t>(std::lround(t / tick))], t,
+                                       variant, !options.separate_root_motion);
     out.clear();
     for (const auto& joint : pose.joints) out.push_back(joint.model.translation());
   };
@@ -105,7 +105,7 @@ TEST(LbaBridge, Lba2SamplesFidelityWithAGeneratedBody) {
 TEST(LbaBridge, RootMotionOnTheRootJointOrSeparate) {
   const Body body = testing::tree_body(3);
   const Animation animation = testing::walk_like(3);
-  const auto on_joint = animation_to_core(animation, &body, {});
+  const auto on_joint = anm::to_core(animation, &body, {});
   ASSERT_TRUE(on_joint.ok());
   const Clip& clip = on_joint->scene.clips.at(0);
   EXPECT_FALSE(clip.root_motion.has_value());
@@ -115,7 +115,7 @@ TEST(LbaBridge, RootMotionOnTheRootJointOrSeparate) {
   EXPECT_NEAR(clip.duration, 0.62, 1e-12);
   BridgeOptions options;
   options.separate_root_motion = true;
-  const auto separate = animation_to_core(animation, &body, options);
+  const auto separate = anm::to_core(animation, &body, options);
   ASSERT_TRUE(separate.ok());
   const Clip& kept = separate->scene.clips.at(0);
   ASSERT_TRUE(kept.root_motion.has_value());
@@ -126,7 +126,7 @@ TEST(LbaBridge, RotationKeysStayInOneHemisphereAndWithin15Degrees) {
   const Body body = testing::tree_body(7);
   Animation animation = testing::walk_like(7);
   animation.keyframes[1].duration = 1;  // a large turn in one tick forces a split
-  const auto converted = animation_to_core(animation, &body, {});
+  const auto converted = anm::to_core(animation, &body, {});
   ASSERT_TRUE(converted.ok());
   for (const auto& channels : converted->scene.clips[0].joints) {
     if (!channels.rotation) continue;
@@ -142,12 +142,12 @@ TEST(LbaBridge, RotationKeysStayInOneHemisphereAndWithin15Degrees) {
 TEST(LbaBridge, FromCoreReproducesTheEnginePose) {
   const Body body = testing::tree_body(7);
   const Animation original = testing::walk_like(7);
-  const auto converted = animation_to_core(original, &body, {});
+  const auto converted = anm::to_core(original, &body, {});
   ASSERT_TRUE(converted.ok());
   // The writer's own keyframes: without the source description, which would give `original` back.
   Scene scene = converted->scene;
   scene.clips.front().metadata.erase(kSourceMetadata);
-  const auto back = animation_from_core(scene, {});
+  const auto back = anm::from_core(scene, {});
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   const Animation& written = back->value;
   EXPECT_EQ(written.group_count, 7);
@@ -165,8 +165,8 @@ TEST(LbaBridge, FromCoreReproducesTheEnginePose) {
   ASSERT_EQ(b.size(), a.size() + 2);  // the still keyframe's tick and its hold segment
   double worst = 0;
   for (std::size_t t = 0; t < b.size(); ++t) {
-    const auto pa = engine_pose(body, a[std::min(t, a.size() - 1)], 0, Variant::Lba1, true);
-    const auto pb = engine_pose(body, b[t], 0, Variant::Lba1, true);
+    const auto pa = anm::engine_pose(body, a[std::min(t, a.size() - 1)], 0, Variant::Lba1, true);
+    const auto pb = anm::engine_pose(body, b[t], 0, Variant::Lba1, true);
     for (std::size_t j = 0; j < pa.joints.size(); ++j) {
       worst = std::max(worst, distance(pa.joints[j].model.translation(), pb.joints[j].model.translation()));
     }
@@ -189,10 +189,10 @@ RootDrift lba2_round_trip_drift(const Animation& original) {
   BridgeOptions options;
   options.variant = Variant::Lba2;
   const Body body = testing::tree_body(original.group_count);
-  const auto converted = animation_to_core(original, &body, options);
+  const auto converted = anm::to_core(original, &body, options);
   EXPECT_TRUE(converted.ok());
   if (!converted.ok()) return {1e9, 4096};
-  const auto back = animation_from_core(converted->scene, options);
+  const auto back = anm::from_core(converted->scene, options);
   EXPECT_TRUE(back.ok()) << back.error().to_string();
   if (!back.ok()) return {1e9, 4096};
   const auto a = run_ideal_clock(original, Variant::Lba2);

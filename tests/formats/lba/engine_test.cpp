@@ -113,7 +113,7 @@ TEST(LbaEngine, GameClockDropsTheRemainderAtEachKeyframe) {
 TEST(LbaEngine, ZeroLengthKeyframeStillCostsAnUpdateOnTheGameClock) {
   Animation animation = three_keyframes();
   animation.keyframes[2].duration = 0;
-  AnimPlayer player(animation, Variant::Lba1);
+  anm::Engine player(animation, Variant::Lba1);
   EXPECT_FALSE(player.update(0));
   EXPECT_TRUE(player.update(2));  // k0
   EXPECT_TRUE(player.update(6));  // k1
@@ -127,7 +127,7 @@ TEST(LbaEngine, YawRotatesTheStepWithTheNewBeta) {
   Animation animation;
   animation.group_count = 1;
   animation.keyframes = {{1, {0, 0, 0}, {{0, 0, 0, 0}}}, {2, {0, 0, 100}, {{0, 0, 256, 0}}}};
-  AnimPlayer player(animation, Variant::Lba1);
+  anm::Engine player(animation, Variant::Lba1);
   player.update(0);
   ASSERT_TRUE(player.update(1));
   // e = 1 of 2: yaw 128 (45°), step z 50; cos = sin = 11585: x = 50·11585 >> 14 = 35, z = 35.
@@ -144,11 +144,11 @@ TEST(LbaEngine, Lba2TurnsOnlyWithTheMasterBit) {
   Animation animation;
   animation.group_count = 1;
   animation.keyframes = {{0, {0, 0, 0}, {{0, 0, 0, 0}}}, {10, {0, 0, 0}, {{0, 0, 400, 0}}}};
-  AnimPlayer without(animation, Variant::Lba2);
+  anm::Engine without(animation, Variant::Lba2);
   without.update(10);
   EXPECT_EQ(without.actor().beta, 0);
   animation.keyframes[1].groups[0].type = 1;
-  AnimPlayer with(animation, Variant::Lba2);
+  anm::Engine with(animation, Variant::Lba2);
   with.update(10);
   EXPECT_EQ(with.actor().beta, 400);
 }
@@ -180,7 +180,7 @@ TEST(LbaEngine, Lba2MasterRotationTurnsAllThreeAxesAndTheStepWithThem) {
   Animation animation;
   animation.group_count = 1;
   animation.keyframes = {{0, {0, 0, 0}, {{1, 0, 0, 0}}}, {5, {100, -7, 37}, {{1, 200, 3000, -300}}}};
-  AnimPlayer player(animation, Variant::Lba2);
+  anm::Engine player(animation, Variant::Lba2);
   const std::array<std::array<int, 3>, 5> angles{
       {{39, 3876, 4036}, {80, 3657, 3975}, {120, 3438, 3915}, {160, 3219, 3855}, {200, 3000, 3796}}};
   const std::array<std::array<std::int32_t, 3>, 5> positions{

@@ -38,7 +38,7 @@ BridgeOptions lba2() {
 Scene through_glb(const std::vector<std::uint8_t>& bytes) {
   const auto animation = read_animation(bytes);
   EXPECT_TRUE(animation.ok());
-  const auto core = animation_to_core(*animation, nullptr, lba2());
+  const auto core = anm::to_core(*animation, nullptr, lba2());
   EXPECT_TRUE(core.ok());
   return testing::through_glb(core->scene);
 }
@@ -50,7 +50,7 @@ TEST(LbaLeanWrite, EverySampleThroughGlbComesBackByteForByte) {
     SCOPED_TRACE(name);
     BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("lba/") + name);
     const auto original = bonebridge::testing::read_bytes(path);
-    const auto converted = animation_from_core(through_glb(original), lba2());
+    const auto converted = anm::from_core(through_glb(original), lba2());
     ASSERT_TRUE(converted.ok()) << converted.error().to_string();
     EXPECT_EQ(write_animation(converted->value), original);
     ASSERT_EQ(converted->notes.size(), 1u);
@@ -66,7 +66,7 @@ ModelPoseAt engine_matrices(IdealClock& clock, const Body& body) {
   return [&clock, &body, tick](double seconds) -> std::optional<std::vector<Mat4>> {
     std::vector<Mat4> models;
     for (const EngineJoint& joint :
-         engine_pose(body, clock.at(std::llround(seconds / tick)), seconds, Variant::Lba2, true).joints)
+         anm::engine_pose(body, clock.at(std::llround(seconds / tick)), seconds, Variant::Lba2, true).joints)
       models.push_back(joint.model);
     return models;
   };
@@ -83,7 +83,7 @@ TEST(LbaLeanWrite, WithoutTheDescriptionTheEngineNeedsFewKeyframes) {
     const auto original = bonebridge::testing::read_bytes(path);
     Scene scene = through_glb(original);
     scene.clips.front().metadata.erase(kSourceMetadata);
-    const auto converted = animation_from_core(scene, lba2());
+    const auto converted = anm::from_core(scene, lba2());
     ASSERT_TRUE(converted.ok()) << converted.error().to_string();
     const auto source = read_animation(original);
     ASSERT_TRUE(source.ok());
@@ -123,7 +123,7 @@ TEST(LbaLeanWrite, AnEditedRotationIsWrittenAnew) {
   Clip& clip = scene.clips.front();
   const auto source = read_animation(original);
   ASSERT_TRUE(source.ok());
-  const auto exported = animation_to_core(*source, nullptr, lba2());
+  const auto exported = anm::to_core(*source, nullptr, lba2());
   ASSERT_TRUE(exported.ok());
   // A rotating group's rotation (joint 0 is the root, whose turn the writer takes from the root motion; a
   // group that moves, type 1, cannot also turn: LBA keeps one of the two per group and keyframe).
@@ -138,7 +138,7 @@ TEST(LbaLeanWrite, AnEditedRotationIsWrittenAnew) {
   });
   ASSERT_NE(channel, clip.joints.end());
   for (Quat& q : channel->rotation->values) q = axis_angle({0, 1, 0}, 10 * kPi / 180) * q;
-  const auto converted = animation_from_core(scene, lba2());
+  const auto converted = anm::from_core(scene, lba2());
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   EXPECT_NE(write_animation(converted->value), original);
   EXPECT_TRUE(has_note(converted->notes, "edited:"));

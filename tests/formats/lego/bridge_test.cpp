@@ -17,7 +17,7 @@ namespace bonebridge::lego {
 namespace {
 
 // The engine's world matrix of every node, in column-vector form and mirrored into glTF's frame.
-std::vector<Mat4> engine_world(const Engine& engine, std::int32_t ms) {
+std::vector<Mat4> engine_world(const ani::Engine& engine, std::int32_t ms) {
   const AxisConversion mirror = AxisConversion::mirror_x();
   std::vector<Mat4> out;
   for (const NodePose& pose : engine.evaluate(ms)) {
@@ -45,7 +45,7 @@ struct Comparison {
 
 // Every millisecond of the clip: the engine against the core clip played by the glTF-style sampler.
 Comparison compare_every_millisecond(const Document& document, const CoreConversion& core) {
-  const Engine engine(document);
+  const ani::Engine engine(document);
   const Scene& scene = core.scene;
   ClipPoser poser(scene.skeleton, scene.clips.at(0));
   Comparison comparison;
@@ -97,7 +97,7 @@ TEST(LegoBridge, SampleFidelityEveryMillisecond) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "lego/pns065rd.ani");
   const auto document = read(bonebridge::testing::read_bytes(path));
   ASSERT_TRUE(document.ok());
-  const CoreConversion core = to_core(*document);
+  const CoreConversion core = *ani::to_core(*document);
   ASSERT_EQ(core.scene.skeleton.joints.size(), 26u);
   const Comparison comparison = compare_every_millisecond(*document, core);
   EXPECT_EQ(comparison.positions.samples, 5201u * 26u);
@@ -114,7 +114,7 @@ TEST(LegoBridge, LongWayRotationIsSplitOnTheGamePath) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "lego/pns065rd.ani");
   const auto document = read(bonebridge::testing::read_bytes(path));
   ASSERT_TRUE(document.ok());
-  const CoreConversion core = to_core(*document);
+  const CoreConversion core = *ani::to_core(*document);
   int bikepg = -1;
   for (std::size_t i = 0; i < core.scene.skeleton.joints.size(); ++i) {
     if (core.scene.skeleton.joints[i].name == "BIKEPG") bikepg = static_cast<int>(i);
@@ -136,7 +136,7 @@ TEST(LegoBridge, LongWayRotationIsSplitOnTheGamePath) {
 
 TEST(LegoBridge, NothingBeforeTheFirstKeyBecomesAJumpKey) {
   const Document document = fixtures::camera_flyby();
-  const CoreConversion core = to_core(document);
+  const CoreConversion core = *ani::to_core(document);
   // "*LAMP" has one translation key at 200 ms: identity until 199 ms, then (0, 1, 0).
   const Channel<Vec3>& lamp = *core.scene.clips[0].joints[2].translation;
   EXPECT_EQ(sample_channel(lamp, 0.199).y, 0.0);
@@ -175,7 +175,7 @@ Document quirky_rotations() {
 
 TEST(LegoBridge, CurvesThatAreNotASlerpAreResampledExactly) {
   const Document document = quirky_rotations();
-  const CoreConversion core = to_core(document);
+  const CoreConversion core = *ani::to_core(document);
   EXPECT_FALSE(core.notes.empty());  // the resampled segments are reported
   const Comparison comparison = compare_every_millisecond(document, core);
   std::printf("quirky rotations: max %.3g, axis error %.3g\n", comparison.positions.max,
@@ -196,7 +196,7 @@ TEST(LegoBridge, ResamplingIsBoundedOnHostileFiles) {
   }
   d.root = node;
   const auto start = std::chrono::steady_clock::now();
-  const CoreConversion core = to_core(d);
+  const CoreConversion core = *ani::to_core(d);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
   EXPECT_LE(core.scene.clips[0].joints[0].rotation->times.size(), 65536u + 4u * 200u);
 }
@@ -213,7 +213,7 @@ CameraDifference camera_difference(const Document& document, const CoreConversio
   const Scene& scene = core.scene;
   EXPECT_EQ(scene.skeleton.joints.back().name, kCameraJointName);
   const auto camera = scene.skeleton.joints.size() - 1;
-  const Engine engine(document);
+  const ani::Engine engine(document);
   ClipPoser poser(scene.skeleton, scene.clips.at(0));
   const AxisConversion mirror = AxisConversion::mirror_x();
   CameraDifference worst;
@@ -231,7 +231,7 @@ CameraDifference camera_difference(const Document& document, const CoreConversio
 
 TEST(LegoBridge, VisibilityAndCameraAreCarriedOver) {
   const Document document = fixtures::camera_flyby();
-  const CoreConversion core = to_core(document);
+  const CoreConversion core = *ani::to_core(document);
   const Clip& clip = core.scene.clips[0];
   ASSERT_EQ(clip.visibility.size(), 1u);
   EXPECT_EQ(clip.visibility[0].joint, 2);
@@ -250,7 +250,7 @@ TEST(LegoBridge, VisibilityAndCameraAreCarriedOver) {
 // within 2e-6 relative (2e-5 at 10 units); rotation elements stay within its 2e-6 rad.
 TEST(LegoBridge, CameraIsExactAtEveryMillisecondOfALongClip) {
   const Document document = fixtures::long_camera_move();
-  const CoreConversion core = to_core(document);
+  const CoreConversion core = *ani::to_core(document);
   for (const auto& note : core.notes) EXPECT_EQ(note.find("sampled every"), std::string::npos) << note;
   const CameraDifference difference = camera_difference(document, core, document.duration);
   std::printf("17.32 s camera: max axis element difference %.3g, position %.3g\n", difference.axes,
@@ -274,7 +274,7 @@ TEST(LegoBridge, CameraIsExactAtEveryMillisecondOfALongClip) {
 TEST(LegoBridge, LongClipsSayHowCoarseTheCameraIs) {
   Document document = fixtures::long_camera_move();
   document.duration = (1 << 20) + (1 << 19);
-  const CoreConversion core = to_core(document);
+  const CoreConversion core = *ani::to_core(document);
   std::string coarse;
   for (const auto& note : core.notes) {
     if (note.find("sampled every 2 ms") != std::string::npos) coarse = note;

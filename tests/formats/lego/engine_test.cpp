@@ -20,7 +20,7 @@ Document load_sample() {
   return document.ok() ? std::move(document).value() : Document{};
 }
 
-std::size_t index_of(const Engine& engine, const std::string& name) {
+std::size_t index_of(const ani::Engine& engine, const std::string& name) {
   for (std::size_t i = 0; i < engine.nodes().size(); ++i) {
     if (engine.nodes()[i].node->name == name) return i;
   }
@@ -38,7 +38,7 @@ void expect_row(const RowMatrix& m, int row, double x, double y, double z, doubl
 TEST(LegoEngine, SampleSpotValuesFromTheNotes) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "lego/pns065rd.ani");
   const Document document = load_sample();
-  const Engine engine(document);
+  const ani::Engine engine(document);
   ASSERT_EQ(engine.nodes().size(), 26u);
   const std::size_t rd = index_of(engine, "RD");
   expect_row(engine.evaluate(0)[rd].world, 3, -2.371769, 0, -44.077000, 2e-5);
@@ -137,7 +137,7 @@ TEST(LegoEngine, StoredActiveFlagTurnsAUnitWKey) {
   const auto back = read(write(document));  // the raw flags survive the file
   ASSERT_TRUE(back.ok());
   EXPECT_EQ(back->root.children[0].rotation[0].flags, kFlagActive);
-  const Engine engine(*back);
+  const ani::Engine engine(*back);
   for (const std::int32_t ms : {0, 500, 1000}) {
     const auto poses = engine.evaluate(ms);
     ASSERT_EQ(poses.size(), 3u);
@@ -217,7 +217,7 @@ TEST(LegoEngine, ParentsTransformChildrenIncludingDashNodes) {
   Node child{"C", {{0, 0, 1, 0, 0}}, {}, {}, {}, {}};
   Document document;
   document.root = Node{"-group", {{0, 0, 0, 5, 0}}, {}, {}, {}, {child}};
-  const Engine engine(document);
+  const ani::Engine engine(document);
   const auto poses = engine.evaluate(0);
   ASSERT_EQ(poses.size(), 2u);
   EXPECT_EQ(engine.nodes()[1].parent, 0);
@@ -228,7 +228,7 @@ TEST(LegoEngine, CameraLooksAtTheTargetWithASteppedRoll) {
   Document document;
   document.header.parse_scene = 1;
   document.camera = CameraScene{{{0, 0, 0, 0, -5}}, {{0, 0, 3, 0, -5}}, {{0, 0, 0.0f}, {100, 0, 1.0f}}};
-  const Engine engine(document);
+  const ani::Engine engine(document);
   // Looking along +X from (0, 0, -5): forward = (1, 0, 0), right = up × forward = (0, 0, -1), up = (0, 1, 0).
   auto camera = engine.camera(50);
   ASSERT_TRUE(camera.has_value());
@@ -245,12 +245,12 @@ TEST(LegoEngine, CameraLooksAtTheTargetWithASteppedRoll) {
 
   // Looking straight down: the camera keeps the base matrix.
   document.camera = CameraScene{{{0, 0, 0, 5, 0}}, {{0, 0, 0, 0.5f, 0}}, {}};
-  const Engine vertical(document);
+  const ani::Engine vertical(document);
   expect_row(*vertical.camera(0), 3, 0, 0, 0, 0);
   expect_row(*vertical.camera(0), 0, 1, 0, 0, 0);
   // Without target keys the game reads an uninitialised value: no camera.
   document.camera = CameraScene{{{0, 0, 0, 5, 0}}, {}, {}};
-  EXPECT_FALSE(Engine(document).camera(0).has_value());
+  EXPECT_FALSE(ani::Engine(document).camera(0).has_value());
 }
 
 // Between milliseconds (double time) the curves are the same formulas: hand values.
@@ -269,7 +269,7 @@ TEST(LegoEngine, CurvesBetweenMilliseconds) {
   // Engine::evaluate_at agrees with the game's whole-millisecond evaluation there.
   Document document;
   document.root = Node{"N", {{0, 1, 0, 0, 0}, {100, 1, 4, 0, 0}}, held, {}, {}, {}};
-  const Engine engine(document);
+  const ani::Engine engine(document);
   const auto game = engine.evaluate(37);
   const auto between = engine.evaluate_at(37.0);
   for (int r = 0; r < 4; ++r) {

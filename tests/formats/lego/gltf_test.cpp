@@ -50,14 +50,14 @@ std::vector<std::pair<std::string, Document>> documents() {
 TEST(LegoGltf, EveryExportPassesTheKhronosValidator) {
   if (!node_available()) GTEST_SKIP() << "SKIPPED LOUDLY: node is absent, the validator cannot run";
   for (const auto& [name, document] : documents()) {
-    const auto glb = gltf::write(to_core(document).scene, {});
+    const auto glb = gltf::write(ani::to_core(document)->scene, {});
     ASSERT_TRUE(glb.ok()) << glb.error().to_string();
     expect_valid_gltf(*glb, "lego-" + name);
   }
 }
 
 double engine_difference(const Document& expected, const Document& actual) {
-  const Engine a(expected), b(actual);
+  const ani::Engine a(expected), b(actual);
   EXPECT_EQ(a.nodes().size(), b.nodes().size());
   double worst = 0;
   for (std::int32_t ms = 0; ms <= expected.duration; ++ms) {
@@ -84,11 +84,11 @@ double engine_difference(const Document& expected, const Document& actual) {
 // Our glTF (times and values in float32) back to .ani: the engine plays it like the original.
 TEST(LegoGltf, OurGltfBecomesAnAniThatPlaysLikeTheOriginal) {
   for (const auto& [name, document] : documents()) {
-    const auto glb = gltf::write(to_core(document).scene, {});
+    const auto glb = gltf::write(ani::to_core(document)->scene, {});
     ASSERT_TRUE(glb.ok()) << glb.error().to_string();
     const auto scene = gltf::read(*glb);
     ASSERT_TRUE(scene.ok()) << scene.error().to_string();
-    const auto back = from_core(*scene);
+    const auto back = ani::from_core(*scene);
     ASSERT_TRUE(back.ok()) << back.error().to_string();
     const auto reread = read(write(back->value));
     ASSERT_TRUE(reread.ok());
@@ -108,11 +108,11 @@ TEST(LegoGltf, BlenderGltfBecomesAnAniMatchingTheGltf) {
   if (!std::filesystem::exists(path)) GTEST_SKIP() << "SKIPPED LOUDLY: " << path << " is absent";
   const auto scene = gltf::read(bonebridge::testing::read_bytes(path));
   ASSERT_TRUE(scene.ok()) << scene.error().to_string();
-  const auto converted = from_core(*scene);
+  const auto converted = ani::from_core(*scene);
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   const auto document = read(write(converted->value));
   ASSERT_TRUE(document.ok());
-  const Engine engine(*document);
+  const ani::Engine engine(*document);
   const Skeleton& skeleton = scene->skeleton;
   ASSERT_EQ(engine.nodes().size(), skeleton.joints.size());  // one root: no grouping node added
   ClipPoser poser(skeleton, scene->clips[0]);
@@ -140,7 +140,7 @@ namespace bonebridge::lego {
 namespace {
 
 Scene through_glb(const Document& document) {
-  const auto glb = gltf::write(to_core(document).scene, {});
+  const auto glb = gltf::write(ani::to_core(document)->scene, {});
   EXPECT_TRUE(glb.ok()) << glb.error().to_string();
   if (!glb.ok()) return {};
   auto scene = gltf::read(*glb);
@@ -168,12 +168,12 @@ TEST(LegoGltf, StoredActiveFlagReachesTheGltfAndComesBack) {
     EXPECT_NEAR(p.y, -10, 1e-6) << t;
     EXPECT_NEAR(p.z, 0, 1e-6) << t;
   }
-  const auto back = from_core(scene);
+  const auto back = ani::from_core(scene);
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   const Node& arm = back->value.root.children.at(0);
   ASSERT_FALSE(arm.rotation.empty());
   for (const auto& key : arm.rotation) EXPECT_EQ(key.flags, kFlagActive);  // 90 degrees: active either way
-  const auto poses = Engine(back->value).evaluate(500);
+  const auto poses = ani::Engine(back->value).evaluate(500);
   EXPECT_NEAR(poses.at(2).world[3][0], 0, 1e-6);
   EXPECT_NEAR(poses.at(2).world[3][1], -10, 1e-6);
 }
@@ -186,7 +186,7 @@ TEST(LegoGltf, StoredActiveFlagReachesTheGltfAndComesBack) {
 TEST(LegoGltf, SixtyHertzFramesNeverLandInsideAJump) {
   const Document document = fixtures::held_arm();
   const Scene scene = through_glb(document);
-  const Engine engine(document);
+  const ani::Engine engine(document);
   const AxisConversion mirror = AxisConversion::mirror_x();
   ClipPoser poser(scene.skeleton, scene.clips.at(0));
   std::vector<std::size_t> joint_of;

@@ -33,7 +33,7 @@ std::vector<std::filesystem::path> sample_files() {
 Scene through_glb(const std::vector<std::uint8_t>& bytes) {
   const auto document = read(bytes);
   EXPECT_TRUE(document.ok());
-  const auto glb = gltf::write(to_core(*document).scene, {});
+  const auto glb = gltf::write(ani::to_core(*document)->scene, {});
   EXPECT_TRUE(glb.ok());
   auto scene = gltf::read(*glb);
   EXPECT_TRUE(scene.ok());
@@ -58,7 +58,7 @@ TEST(LegoLeanWrite, EverySampleThroughGlbComesBackByteForByte) {
   for (const auto& path : files) {
     SCOPED_TRACE(path.filename().string());
     const auto original = bonebridge::testing::read_bytes(path);
-    const auto converted = from_core(through_glb(original));
+    const auto converted = ani::from_core(through_glb(original));
     ASSERT_TRUE(converted.ok()) << converted.error().to_string();
     EXPECT_EQ(write(converted->value), original);
     ASSERT_EQ(converted->notes.size(), 1u);
@@ -71,7 +71,7 @@ TEST(LegoLeanWrite, AClipWithoutADescriptionIsWrittenFromItsKeys) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "lego/walk-cycles/CNs001Pe.ani");
   Scene scene = through_glb(bonebridge::testing::read_bytes(path));
   scene.clips.front().metadata.erase(kSourceMetadata);
-  const auto converted = from_core(scene);
+  const auto converted = ani::from_core(scene);
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   EXPECT_NE(write(converted->value), bonebridge::testing::read_bytes(path));
 }
@@ -87,7 +87,7 @@ TEST(LegoLeanWrite, AnEditedRotationIsWrittenAnew) {
   });
   ASSERT_NE(channel, clip.joints.end());
   for (Quat& q : channel->rotation->values) q = axis_angle({0, 1, 0}, 10 * kPi / 180) * q;
-  const auto converted = from_core(scene);
+  const auto converted = ani::from_core(scene);
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   EXPECT_NE(write(converted->value), original);
   ASSERT_FALSE(converted->notes.empty());
@@ -105,7 +105,7 @@ TEST(LegoLeanWrite, AnEditedRotationIsWrittenAnew) {
   EXPECT_LE(all_keys(written.root), all_keys(source->root) * 3 / 2);
   // And the game plays the edited glTF: world positions at every millisecond within the key tolerance
   // (2e-6 rad at a reach under 3 units, plus float rounding).
-  const Engine engine(written);
+  const ani::Engine engine(written);
   ClipPoser poser(scene.skeleton, clip);
   const AxisConversion mirror = AxisConversion::mirror_x();
   double worst = 0;

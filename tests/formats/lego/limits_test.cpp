@@ -64,7 +64,7 @@ TEST(LegoLimits, TheWriterRefusesAClipBeyondThe24BitTime) {
   channels.translation = Channel<Vec3>{Interpolation::Linear, {0, 17000}, {{0, 0, 0}, {1, 0, 0}}};
   clip.joints.push_back(channels);
   scene.clips.push_back(clip);
-  const auto written = from_core(scene);
+  const auto written = ani::from_core(scene);
   ASSERT_FALSE(written.ok());
   EXPECT_NE(written.error().message.find("17000000 ms in a key's time, 222785 over the limit of 16777215"),
             std::string::npos)

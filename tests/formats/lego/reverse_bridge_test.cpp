@@ -29,7 +29,7 @@ double max_matrix_difference(const RowMatrix& a, const RowMatrix& b) {
 // Both documents evaluated by the engine at every millisecond: largest difference of any world matrix element
 // (positions included), nodes matched in pre-order.
 double engine_difference(const Document& expected, const Document& actual) {
-  const Engine a(expected), b(actual);
+  const ani::Engine a(expected), b(actual);
   EXPECT_EQ(a.nodes().size(), b.nodes().size());
   double worst = 0;
   for (std::int32_t ms = 0; ms <= expected.duration; ++ms) {
@@ -46,8 +46,8 @@ double engine_difference(const Document& expected, const Document& actual) {
 }
 
 Document round_trip_through_core(const Document& original, std::vector<std::string>* notes = nullptr) {
-  const CoreConversion core = to_core(original);
-  auto back = from_core(core.scene);
+  const CoreConversion core = *ani::to_core(original);
+  auto back = ani::from_core(core.scene);
   EXPECT_TRUE(back.ok()) << back.error().to_string();
   if (!back.ok()) return {};
   if (notes) *notes = back->notes;
@@ -125,11 +125,11 @@ Scene hand_built_scene() {
 
 TEST(LegoReverseBridge, HandBuiltCoreClipPlaysTheSameInTheEngine) {
   const Scene scene = hand_built_scene();
-  const auto converted = from_core(scene);
+  const auto converted = ani::from_core(scene);
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   const auto document = read(write(converted->value));
   ASSERT_TRUE(document.ok());
-  const Engine engine(*document);
+  const ani::Engine engine(*document);
   ClipPoser poser(scene.skeleton, scene.clips[0]);
   const AxisConversion mirror = AxisConversion::mirror_x();
   double worst = 0;
@@ -151,7 +151,7 @@ TEST(LegoReverseBridge, HandBuiltCoreClipPlaysTheSameInTheEngine) {
 TEST(LegoReverseBridge, EmptyJointNamesAreRejected) {
   Scene scene = hand_built_scene();
   scene.skeleton.joints[1].name.clear();
-  const auto converted = from_core(scene);
+  const auto converted = ani::from_core(scene);
   ASSERT_FALSE(converted.ok());
   EXPECT_NE(converted.error().message.find("empty name"), std::string::npos);
 }
@@ -165,7 +165,7 @@ namespace {
 TEST(LegoReverseBridge, ActorsWithEmptyNamesAreDroppedWithANote) {
   Document original = fixtures::waving_arm();
   original.actors.insert(original.actors.begin(), Actor{"", 0});
-  const auto back = from_core(to_core(original).scene);
+  const auto back = ani::from_core(ani::to_core(original)->scene);
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   EXPECT_EQ(back->value.actors, fixtures::waving_arm().actors);
   EXPECT_TRUE(writable(back->value).empty());
@@ -184,16 +184,16 @@ TEST(LegoReverseBridge, EightBitNamesRoundTripThroughUtf8) {
   Document original = fixtures::waving_arm();
   original.root.children[0].name = "\xC9T\xC9";  // "ÉTÉ" in the game's 8-bit code page
   original.actors[0].name = "\xC9T\xC9";
-  const CoreConversion core = to_core(original);
+  const CoreConversion core = *ani::to_core(original);
   EXPECT_EQ(core.scene.skeleton.joints[1].name, "\xC3\x89T\xC3\x89");  // UTF-8 for the glTF side
-  const auto back = from_core(core.scene);
+  const auto back = ani::from_core(core.scene);
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   EXPECT_EQ(back->value.root.children[0].name, "\xC9T\xC9");
   EXPECT_EQ(back->value.actors[0].name, "\xC9T\xC9");
   EXPECT_FALSE(name_from_utf8("\xE6\x97\xA5").has_value());  // U+65E5 has no 8-bit form
   Scene scene = core.scene;
   scene.skeleton.joints[1].name = "\xE6\x97\xA5";
-  EXPECT_FALSE(from_core(scene).ok());
+  EXPECT_FALSE(ani::from_core(scene).ok());
 }
 
 }  // namespace
@@ -216,14 +216,14 @@ TEST(LegoReverseBridge, SmallRotationsAreStoredActive) {
   arm.rotation = Channel<Quat>{Interpolation::Linear, {0.0}, {axis_angle({0, 0, 1}, 2e-4)}};
   clip.joints = {arm};
   scene.clips.push_back(clip);
-  const auto converted = from_core(scene);
+  const auto converted = ani::from_core(scene);
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   const auto document = read(write(converted->value));
   ASSERT_TRUE(document.ok());
   ASSERT_EQ(document->root.rotation.size(), 1u);
   EXPECT_EQ(document->root.rotation[0].w, 1.0f);
   EXPECT_EQ(document->root.rotation[0].flags, kFlagActive);
-  const auto poses = Engine(*document).evaluate(500);
+  const auto poses = ani::Engine(*document).evaluate(500);
   const Vec3 hand = AxisConversion::mirror_x().point(position(poses.at(1)));
   EXPECT_NEAR(hand.x, 9.9999998, 1e-6);
   EXPECT_NEAR(hand.y, 0.0019999999, 1e-7);

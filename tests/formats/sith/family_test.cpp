@@ -154,7 +154,7 @@ TEST(SithFamily, CoreClipWrittenAsKeyPlaysTheSameInTheEngine) {
   for (const Tolerance tolerance : {Tolerance{nullptr, 1.75e-4}, Tolerance{"0.005", 1e-4}})
     for (const auto& sample : testing_support::kKeyCases) {
       BONEBRIDGE_LOAD_KEY_CASE(sample);
-      auto core = key_to_core(key, with_model ? &model : nullptr, {});
+      auto core = key::to_core(key, with_model ? &model : nullptr, {});
       ASSERT_TRUE(core.ok());
       Options options;
       if (with_model) options.values["model"] = (testing::samples_dir() / sample.model).string();
@@ -177,7 +177,7 @@ TEST(SithFamily, CoreClipWrittenAsKeyPlaysTheSameInTheEngine) {
       } else {
         nodes = flat_nodes(renumbered);
       }
-      const KeyEngine engine(renumbered, nodes, Dialect::InfernalMachine);
+      const key::Engine engine(renumbered, nodes, Dialect::InfernalMachine);
       CoreConversion as_written = *core;
       if (!with_model) {
         // Flat joints: core joint 0 is the added root, then the KEY's nodes in first-appearance order, which
@@ -214,7 +214,7 @@ TEST(SithFamily, RatesTakeTheShortestAngularPath) {
   channels.rotation = rotation;
   clip.joints.push_back(channels);
   scene.clips.push_back(clip);
-  auto key = core_to_key(scene, {});
+  auto key = key::from_core(scene, {});
   ASSERT_TRUE(key.ok());
   const KeyNode& node = key->value.content.nodes.at(0);
   // One entry: the engine carries the last entry's rates on up to FRAMES (sith-key.md 2.4), so the end of
@@ -249,7 +249,7 @@ TEST(SithFamily, APitchSpinThroughARightAngleIsOneEntry) {
   channels.rotation = rotation;
   clip.joints.push_back(channels);
   scene.clips.push_back(clip);
-  auto key = core_to_key(scene, {});
+  auto key = key::from_core(scene, {});
   ASSERT_TRUE(key.ok());
   const KeyNode& node = key->value.content.nodes.at(0);
   ASSERT_EQ(node.entries.size(), 1u);  // carried to FRAMES 4 by its rates
@@ -280,7 +280,7 @@ TEST(SithFamily, AStepAtTheEndKeepsItsEntry) {
   channels.rotation = rotation;
   clip.joints.push_back(channels);
   scene.clips.push_back(clip);
-  auto key = core_to_key(scene, {});
+  auto key = key::from_core(scene, {});
   ASSERT_TRUE(key.ok());
   const KeyNode& node = key->value.content.nodes.at(0);
   ASSERT_EQ(node.entries.size(), 2u);

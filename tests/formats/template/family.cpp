@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "formats/template/family.hpp"
 
-#include "formats/template/adapter.hpp"
-#include "formats/template/bridge.hpp"
-#include "formats/template/codec.hpp"
+#include "formats/template/pend/adapter.hpp"
+#include "formats/template/pend/bridge.hpp"
+#include "formats/template/pend/codec.hpp"
+#include "formats/template/settings.hpp"
 
 namespace bonebridge::pendulum {
 namespace {
@@ -12,7 +13,7 @@ using namespace setting_fields;
 
 constexpr const char* kTitle = "pendulum .pend (test-only family)";
 
-// What a user may set: one field per member of Settings (bridge.hpp), whose default is the member's own.
+// What a user may set: one field per member of Settings (settings.hpp), whose default is the member's own.
 // The schema `formats` shows and the parser of Settings both come from this table.
 const SettingFields<Settings>& fields() {
   static const SettingFields<Settings> table = {
@@ -39,17 +40,17 @@ FormatFamily family() {
   };
   row.open = [](std::span<const std::uint8_t> bytes,
                 const Options&) -> Result<std::unique_ptr<bonebridge::Document>> {
-    auto document = read_pendulum(bytes);
+    auto document = pend::read(bytes);
     if (!document) return document.error();
-    return adapt(std::move(*document));
+    return pend::open(std::move(*document));
   };
   row.from_core = [](const Scene& scene,
                      const Options& options) -> Result<Converted<std::vector<std::uint8_t>>> {
     auto settings = read_settings(options, fields(), kTitle);
     if (!settings) return settings.error();
-    auto converted = from_core(scene, *settings);
+    auto converted = pend::from_core(scene, *settings);
     if (!converted) return converted.error();
-    auto bytes = write_pendulum(converted->value);
+    auto bytes = pend::write(converted->value);
     if (!bytes) return bytes.error();
     return Converted<std::vector<std::uint8_t>>{std::move(*bytes), std::move(converted->notes)};
   };

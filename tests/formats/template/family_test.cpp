@@ -13,9 +13,9 @@
 #include "bonebridge/registry/registry.hpp"
 #include "bonebridge/services/conversion.hpp"
 #include "bonebridge/services/fidelity.hpp"
-#include "formats/template/codec.hpp"
-#include "formats/template/engine.hpp"
 #include "formats/template/family.hpp"
+#include "formats/template/pend/codec.hpp"
+#include "formats/template/pend/engine.hpp"
 
 namespace bonebridge::pendulum {
 namespace {
@@ -56,21 +56,21 @@ class PendulumFamily : public ::testing::Test {
 };
 
 TEST_F(PendulumFamily, ReadsAndWritesTheFileByteForByte) {
-  const auto document = read_pendulum(kSwing);
+  const auto document = pend::read(kSwing);
   ASSERT_TRUE(document) << document.error().to_string();
   ASSERT_EQ(document->joints.size(), 2u);
-  EXPECT_EQ(document->joints[0].keys[1], (Key{1000, 90.0f}));
+  EXPECT_EQ(document->joints[0].keys[1], (pend::Key{1000, 90.0f}));
   EXPECT_EQ(document->joints[1].name, "arm");
   EXPECT_EQ(document->joints[1].length, 2.0f);
-  EXPECT_EQ(*write_pendulum(*document), kSwing);
+  EXPECT_EQ(*pend::write(*document), kSwing);
   auto cut = kSwing;
   cut.resize(50);
-  EXPECT_FALSE(read_pendulum(cut));
+  EXPECT_FALSE(pend::read(cut));
 }
 
 TEST_F(PendulumFamily, TheEngineSwingsTheArmLinearlyInDegrees) {
-  EnginePose pose;
-  pose_at(*read_pendulum(kSwing), 0.5, pose);  // 45 degrees: the arm's end at (2 sin 45, -2 cos 45)
+  const EnginePose pose =
+      pend::engine_pose(*pend::read(kSwing), 0.5);  // 45 degrees: the arm's end at (2 sin 45, -2 cos 45)
   EXPECT_NEAR(pose.joints[1].model.translation().x, std::sqrt(2.0), 1e-9);
   EXPECT_NEAR(pose.joints[1].model.translation().y, -std::sqrt(2.0), 1e-9);
 }

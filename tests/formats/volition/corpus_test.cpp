@@ -130,7 +130,7 @@ Seeds example_files() {
   clip.joints = {root, upper, fore};
   Seeds files;
   files["volition/wave_character.rig_pc"] = write_rig(rig);
-  auto encoded = encode_clip(clip, skeleton, rig, {});
+  auto encoded = anim::from_core(clip, skeleton, rig, {});
   EXPECT_TRUE(encoded);
   if (encoded) files["volition/wave.anim_pc"] = write_anim(encoded->document);
   // A second clip on the same rig (a character's second state): the head nods twice over 1.5 s while the
@@ -147,7 +147,7 @@ Seeds example_files() {
     head.rotation->values.push_back(axis_angle({1, 0, 0}, 0.5 * std::sin(2 * kPi * t / 0.75)));
   }
   nod.joints = {spine, head};
-  auto nodded = encode_clip(nod, skeleton, rig, {});
+  auto nodded = anim::from_core(nod, skeleton, rig, {});
   EXPECT_TRUE(nodded);
   if (nodded) files["volition/nod.anim_pc"] = write_anim(nodded->document);
   return files;

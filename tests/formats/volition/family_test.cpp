@@ -68,7 +68,7 @@ TEST(VolitionFamily, SniffsByContent) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "volition/chain_a.sim_pc");
   EXPECT_EQ(sniff_kind(::bonebridge::testing::read_bytes(path)), FileKind::Cloth);
   EXPECT_EQ(sniff_kind(write_rig(three_bone_rig())), FileKind::Rig);
-  auto encoded = encode_clip(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
+  auto encoded = anim::from_core(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
   ASSERT_TRUE(encoded);
   EXPECT_EQ(sniff_kind(write_anim(encoded->document)), FileKind::Anim);
   EXPECT_EQ(sniff_kind(std::vector<std::uint8_t>(100, 0x5A)), FileKind::Unknown);
@@ -117,7 +117,7 @@ TEST(VolitionFamily, RigCheckNamesAWrongChecksum) {
 }
 
 TEST(VolitionBridge, RigSkeletonHasBindPositionsAndTagsAsChildren) {
-  const auto core = rig_to_core(three_bone_rig(), AxisConversion::identity());
+  const auto core = *rig::to_core(three_bone_rig(), AxisConversion::identity());
   ASSERT_EQ(core.scene.skeleton.joints.size(), 4u);
   const std::vector<Mat4> model = rest_model(core.scene.skeleton);
   EXPECT_NEAR(model[2].m[13], 1.5, 1e-6);  // spine2 bind position (0, 1.5, 0.1)
@@ -135,19 +135,19 @@ TEST_P(BridgeInterpolation, AnimToCoreMatchesTheEngine) {
   AnimSettings settings;
   settings.interpolation = GetParam();
   const auto rig = three_bone_rig();
-  auto encoded = encode_clip(source_scene().clips[0], source_scene().skeleton, rig, {});
+  auto encoded = anim::from_core(source_scene().clips[0], source_scene().skeleton, rig, {});
   ASSERT_TRUE(encoded) << encoded.error().to_string();
   const auto& anim = encoded->document;
-  const auto core = anim_to_core(anim, &rig, settings, AxisConversion::identity(), "turn");
+  const auto core = *anim::to_core(anim, &rig, settings, AxisConversion::identity(), "turn");
   ASSERT_EQ(core.scene.clips.size(), 1u);
-  const AnimEngine engine(anim, &rig, settings);
+  const anim::Engine engine(anim, &rig, settings);
   ClipPoser poser(core.scene.skeleton, core.scene.clips[0]);
   const auto times = time_grid(engine.duration(), 1.0 / 120);
   const auto report = measure_fidelity(
       times,
       [&](double t, std::vector<Vec3>& out) {
         out.clear();
-        for (const auto& j : engine.pose(t).joints) out.push_back(j.model.translation());
+        for (const auto& j : engine_pose(engine, t).joints) out.push_back(j.model.translation());
       },
       [&](double t, std::vector<Vec3>& out) {
         const auto& model = poser.model_at(t);
@@ -173,7 +173,7 @@ TEST(VolitionBridge, RotationKeysStayInOneHemisphereAndSegmentsAreSplit) {
   track.rotation_keys.push_back(pack_rotation_key({{0, 0, 0}, 10}));
   doc.tracks.push_back(track);
   lay_out_anim(doc);
-  const auto core = anim_to_core(doc, nullptr, {}, AxisConversion::identity(), "spin");
+  const auto core = *anim::to_core(doc, nullptr, {}, AxisConversion::identity(), "spin");
   const auto& rotation = *core.scene.clips[0].joints[0].rotation;
   ASSERT_GE(rotation.values.size(), 3u);
   for (std::size_t k = 1; k < rotation.values.size(); ++k) {
@@ -186,7 +186,7 @@ TEST(VolitionBridge, RotationKeysStayInOneHemisphereAndSegmentsAreSplit) {
 TEST(VolitionEncoder, OutputDecodesBackWithinTheReportedError) {
   const Scene scene = source_scene();
   const auto rig = three_bone_rig();
-  auto encoded = encode_clip(scene.clips[0], scene.skeleton, rig, {});
+  auto encoded = anim::from_core(scene.clips[0], scene.skeleton, rig, {});
   ASSERT_TRUE(encoded) << encoded.error().to_string();
   const auto& report = encoded->report;
   EXPECT_EQ(report.frames, 30u);
@@ -201,12 +201,12 @@ TEST(VolitionEncoder, OutputDecodesBackWithinTheReportedError) {
   EXPECT_EQ(*back, encoded->document);
   EXPECT_EQ(anim_walk_end(*back), back->root_controller_bone.value);
   // Independent check of the error at every frame, against the source clip sampled by the core sampler.
-  const AnimEngine engine(*back, &rig, {});
+  const anim::Engine engine(*back, &rig, {});
   ClipSampler sampler(scene.skeleton, scene.clips[0]);
   std::vector<Transform> locals(3);
   for (int f = 0; f <= 30; ++f) {
     sampler.sample(f / 30.0, locals);
-    const auto pose = engine.pose(f / 30.0);
+    const auto pose = engine_pose(engine, f / 30.0);
     for (std::size_t b = 0; b < 3; ++b) {
       EXPECT_LE(angle_between(pose.joints[b].local.rotation, locals[b].rotation),
                 report.max_rotation_error + 1e-12);
@@ -215,8 +215,9 @@ TEST(VolitionEncoder, OutputDecodesBackWithinTheReportedError) {
     }
   }
   // Pelvis at the end: 90 degrees about Y.
-  EXPECT_NEAR(angle_between(engine.pose(1.0).joints[1].local.rotation, axis_angle({0, 1, 0}, kPi / 2)), 0,
-              1e-3);
+  EXPECT_NEAR(
+      angle_between(engine_pose(engine, 1.0).joints[1].local.rotation, axis_angle({0, 1, 0}, kPi / 2)), 0,
+      1e-3);
 }
 
 TEST(VolitionEncoder, FromCoreWritesAnAnimAgainstAGivenRigFile) {
@@ -261,7 +262,7 @@ TEST(VolitionEncoder, FromCoreWritesARigFromTheSkeleton) {
 }
 
 TEST(VolitionFamily, AnimCheckSaysWhereTheWalkStopped) {
-  auto encoded = encode_clip(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
+  auto encoded = anim::from_core(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
   ASSERT_TRUE(encoded);
   auto bytes = write_anim(encoded->document);
   const std::uint32_t walk_end = encoded->document.root_controller_bone.value;
@@ -276,7 +277,7 @@ TEST(VolitionFamily, AnimCheckSaysWhereTheWalkStopped) {
 }
 
 TEST(VolitionFamily, BadOptionsAreErrors) {
-  auto encoded = encode_clip(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
+  auto encoded = anim::from_core(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
   ASSERT_TRUE(encoded);
   const auto bytes = write_anim(encoded->document);
   EXPECT_FALSE(family().open(bytes, {{{"fps", "fast"}}}));

@@ -65,17 +65,17 @@ TEST(VolitionGltf, EveryRigAndAnimationPassesTheValidator) {
   for (auto width : {PointerWidth::Four, PointerWidth::Eight}) {
     const RigDocument r = rig(width);
     const std::string w = width == PointerWidth::Four ? "4" : "8";
-    files.push_back(write_glb(rig_to_core(r, AxisConversion::identity()).scene, "rig" + w));
+    files.push_back(write_glb(rig::to_core(r, AxisConversion::identity())->scene, "rig" + w));
     for (std::uint8_t flags : std::vector<std::uint8_t>{0x09, 0x0D, 0x49, 0x8D, 0x0F, 0x2D, 0x08}) {
       const auto doc = anim(width, flags);
       const std::string name = "anim" + w + "_" + std::to_string(flags);
-      files.push_back(write_glb(anim_to_core(doc, &r, {}, AxisConversion::identity(), name).scene, name));
-      files.push_back(
-          write_glb(anim_to_core(doc, nullptr, {}, volition_axes("mirror-x"), name).scene, name + "_norig"));
+      files.push_back(write_glb(anim::to_core(doc, &r, {}, AxisConversion::identity(), name)->scene, name));
+      files.push_back(write_glb(anim::to_core(doc, nullptr, {}, volition_axes("mirror-x"), name)->scene,
+                                name + "_norig"));
     }
   }
   files.push_back(write_glb(
-      anim_to_core(anim(PointerWidth::Eight, 0x1D), nullptr, {}, AxisConversion::identity(), "morph").scene,
+      anim::to_core(anim(PointerWidth::Eight, 0x1D), nullptr, {}, AxisConversion::identity(), "morph")->scene,
       "morph"));
   std::string command =
       "node '" + (::bonebridge::testing::source_dir() / "tests/runtime/validate.mjs").string() + "'";

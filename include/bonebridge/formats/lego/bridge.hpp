@@ -56,7 +56,9 @@ namespace bonebridge::lego {
 
 inline constexpr const char* kCameraJointName = "camera";
 
-CoreConversion to_core(const Document& document);
+namespace ani {
+Result<CoreConversion> to_core(const Document& document);  // never an error
+}  // namespace ani
 
 // Builds a `.ani` from clip `clip_index` of `scene` (glTF frame). Fails on an empty joint name, more than
 // 65535 keys in a channel, or times beyond 2^24 ms.
@@ -64,7 +66,9 @@ CoreConversion to_core(const Document& document);
 // ~5 tall) and radians, a few float32 steps of a key's value.
 inline constexpr MotionTolerance kDefaultKeyTolerance{2e-6, 2e-6};
 
+namespace ani {
 Result<Converted<Document>> from_core(const Scene& scene, std::size_t clip_index = 0,
                                       const MotionTolerance& tolerance = kDefaultKeyTolerance);
+}  // namespace ani
 
 }  // namespace bonebridge::lego

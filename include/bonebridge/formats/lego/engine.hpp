@@ -8,14 +8,15 @@
 // (v' = v·M), translation in row 3, world = local · parentWorld.
 //
 // Time is whole milliseconds, as the game plays (`LegoTime` is an s32; a float time is truncated toward
-// zero). Callers holding seconds use `to_game_time`. The double overloads and Engine::evaluate_at give the
-// same curves between milliseconds, where an exporter's keys and a viewer's frames fall.
+// zero). Callers holding seconds use `to_game_time`. The double overloads and ani::Engine::evaluate_at give
+// the same curves between milliseconds, where an exporter's keys and a viewer's frames fall.
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "bonebridge/core/conversion.hpp"
 #include "bonebridge/formats/lego/document.hpp"
 
 namespace bonebridge::lego {
@@ -91,6 +92,9 @@ struct NodePose {
   bool visible = true;
 };
 
+namespace ani {
+
+// The `.ani` kind's evaluator: the game's node tree at a time.
 class Engine {
  public:
   explicit Engine(const Document& document);
@@ -116,5 +120,12 @@ class Engine {
   const Document* document_;
   std::vector<FlatNode> nodes_;
 };
+
+// The kind's one EnginePose fill: every node at whole milliseconds (seconds truncated as the game plays),
+// local values from the game's keys (the rotation conjugated for core's column vectors), world
+// matrices transposed to column vectors.
+EnginePose engine_pose(const Engine& engine, double seconds);
+
+}  // namespace ani
 
 }  // namespace bonebridge::lego

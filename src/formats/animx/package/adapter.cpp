@@ -126,7 +126,7 @@ class PackageDocument final : public bonebridge::Document {
 
   Status sample_into(double seconds, EnginePose& pose) const override {
     static const animx::Document kStill;
-    return sample_pose(bound_.animations.empty() ? kStill : bound_.animations.front().clip, bound_.skeleton,
+    return engine_pose(bound_.animations.empty() ? kStill : bound_.animations.front().clip, bound_.skeleton,
                        seconds, pose);
   }
 
@@ -149,7 +149,7 @@ bool looks_like_package(std::span<const std::uint8_t> bytes) {
   return text.find(kRecordEntry) != std::string_view::npos;
 }
 
-Result<std::unique_ptr<bonebridge::Document>> open_document(std::span<const std::uint8_t> bytes) {
+Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes) {
   auto package = read_package(bytes);
   if (!package) return package.error();
   auto slots = read_slots(package->tree);

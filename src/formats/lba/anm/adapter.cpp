@@ -140,21 +140,21 @@ class AnimationDocument : public Document {
     const auto tick =
         static_cast<std::int64_t>(std::floor(std::clamp(seconds, 0.0, duration()) / engine_tick() + 1e-6));
     if (game_ticks_.empty()) {
-      return engine_pose(skeleton_body(), clock_->at(tick), seconds, options_.variant,
-                         !options_.separate_root_motion);
+      return anm::engine_pose(skeleton_body(), clock_->at(tick), seconds, options_.variant,
+                              !options_.separate_root_motion);
     }
     const auto it = std::upper_bound(game_ticks_.begin(), game_ticks_.end(), tick);
     const std::size_t index =
         it == game_ticks_.begin() ? 0 : static_cast<std::size_t>(it - game_ticks_.begin()) - 1;
-    return engine_pose(skeleton_body(), game_states_.at(index), seconds, options_.variant,
-                       !options_.separate_root_motion);
+    return anm::engine_pose(skeleton_body(), game_states_.at(index), seconds, options_.variant,
+                            !options_.separate_root_motion);
   }
 
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
     if (!bridge) return bridge.error();
     bridge->variant = options_.variant;
-    return animation_to_core(animation_, body_ ? &*body_ : nullptr, *bridge);
+    return anm::to_core(animation_, body_ ? &*body_ : nullptr, *bridge);
   }
 
   Result<std::vector<std::uint8_t>> encode() const override { return write_animation(animation_); }
@@ -163,7 +163,7 @@ class AnimationDocument : public Document {
   // The game clock: one update every `update_ticks`, until the first pass and its closing segment are done
   // (bounded like the ideal clock: the remainder dropped per keyframe is less than one update each).
   void run_game(int update_ticks) {
-    AnimPlayer player(animation_, options_.variant);
+    anm::Engine player(animation_, options_.variant);
     const std::size_t target = animation_.keyframes.size() + (options_.variant == Variant::Lba1 ? 1 : 0);
     const std::int64_t limit = end_ticks_ + static_cast<std::int64_t>(target + 1) * update_ticks;
     for (std::int64_t now = 0; player.reached() < target && now <= limit; now += update_ticks) {
@@ -196,8 +196,8 @@ int game_update_ticks(const Settings& settings) {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_animation(std::span<const std::uint8_t> bytes, const Options& options,
-                                                 const Settings& settings, const BridgeOptions& bridge) {
+Result<std::unique_ptr<Document>> anm::open(std::span<const std::uint8_t> bytes, const Options& options,
+                                            const Settings& settings, const BridgeOptions& bridge) {
   auto animation = read_animation(bytes);
   if (!animation) return animation.error();
   auto body = companion_body(options, settings.body, bridge.variant);

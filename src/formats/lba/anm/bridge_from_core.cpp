@@ -351,7 +351,7 @@ void write_groups(KeyframeWriter& writer, Keyframe& keyframe, const Scene& scene
 
 }  // namespace
 
-Result<Converted<Animation>> animation_from_core(const Scene& input, const BridgeOptions& options) {
+Result<Converted<Animation>> anm::from_core(const Scene& input, const BridgeOptions& options) {
   const auto fail = [](std::string message) {
     return Error{"LBA .anm animation", std::move(message), {}, {}, {}};
   };

@@ -30,7 +30,7 @@ ModelPoseAt group_matrices(IdealClock& clock, const Body& body, Variant variant)
   return [&clock, &body, variant, tick](double seconds) -> std::optional<std::vector<Mat4>> {
     const EngineState state = clock.at(std::llround(seconds / tick));
     std::vector<Mat4> models;
-    for (const EngineJoint& joint : engine_pose(body, state, seconds, variant, true).joints)
+    for (const EngineJoint& joint : anm::engine_pose(body, state, seconds, variant, true).joints)
       models.push_back(joint.model);
     return models;
   };

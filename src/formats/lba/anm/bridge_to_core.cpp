@@ -49,60 +49,6 @@ std::vector<std::int64_t> key_ticks(const Animation& animation, Variant variant)
   return {ticks.begin(), ticks.end()};
 }
 
-Mat4 q14_to_mat4(const PosedGroup& group, const Vec3& offset) {
-  Mat4 m;
-  for (int r = 0; r < 3; ++r) {
-    for (int c = 0; c < 3; ++c) m.at(r, c) = group.matrix[static_cast<std::size_t>(r * 3 + c)] / 16384.0;
-  }
-  m.m[12] = group.origin[0] + offset.x;
-  m.m[13] = group.origin[1] + offset.y;
-  m.m[14] = group.origin[2] + offset.z;
-  return m;
-}
-
-// A group's local transform as the engine holds it (§2.3, §2.5): the root (or a group with no earlier parent)
-// at the actor's position and yaw; any other group at its pivot offset in the parent's frame, turned by its
-// Euler angles (type 0), moved by its value (type 1, no turn) or left in the parent's frame (zoom and unknown
-// types, as LBA1 draws them). The glTF node of the group holds the same values.
-Transform engine_local(const GroupEntry& value, int parent, const Vec3& offset, const Actor& actor,
-                       Variant variant) {
-  Transform local;
-  if (parent < 0) {
-    local.translation = {double(actor.position[0]), double(actor.position[1]), double(actor.position[2])};
-    local.rotation = euler_to_quat(actor.alpha, actor.beta, actor.gamma, variant);
-  } else if (value.type == 0) {
-    local.translation = offset;
-    local.rotation = euler_to_quat(value.a, value.b, value.c, variant);
-  } else {
-    local.translation =
-        offset + (value.type == 1 ? Vec3{double(value.a), double(value.b), double(value.c)} : Vec3{});
-  }
-  return local;
-}
-
-}  // namespace
-
-EnginePose engine_pose(const Body& body, const EngineState& state, double seconds, Variant variant,
-                       bool include_actor) {
-  const Actor actor = include_actor ? state.actor : Actor{};
-  const PosedBody posed = pose_body(body, state.pose, actor, variant);
-  const Vec3 actor_position{double(actor.position[0]), double(actor.position[1]), double(actor.position[2])};
-  const auto offsets = pivot_offsets(body);
-  EnginePose pose;
-  pose.time = seconds;
-  for (std::size_t g = 0; g < body.groups.size(); ++g) {
-    EngineJoint joint;
-    joint.name = joint_name(g);
-    joint.parent = parent_index(body.groups[g], g);
-    joint.model = q14_to_mat4(posed.groups[g], actor_position);
-    joint.local = engine_local(posed_value(body, state.pose, g), joint.parent, offsets[g], actor, variant);
-    pose.joints.push_back(std::move(joint));
-  }
-  return pose;
-}
-
-namespace {
-
 // The engine's state at every key tick of the animation's first pass.
 struct KeyedStates {
   std::vector<std::int64_t> ticks;
@@ -120,14 +66,13 @@ KeyedStates keyed_states(const Animation& animation, Variant variant) {
 }
 
 // The skeleton the clip animates: the body's, or a placeholder's when no body is given.
-CoreConversion animation_skeleton(const Body& used, bool has_body, const BridgeOptions& options) {
-  CoreConversion out = has_body ? body_to_core(used, options) : CoreConversion{};
-  if (!has_body) {
-    out.scene.skeleton = body_skeleton(used, options.variant);
-    out.conversion = lba_to_gltf(options.unit_scale);
-    for (std::size_t g = 0; g < used.groups.size(); ++g) out.core_joint_of.push_back(static_cast<int>(g));
-    out.notes.push_back("no body given (--body): every group is a joint at the origin under the root");
-  }
+Result<CoreConversion> animation_skeleton(const Body& used, bool has_body, const BridgeOptions& options) {
+  if (has_body) return body::to_core(used, options);
+  CoreConversion out;
+  out.scene.skeleton = body_skeleton(used, options.variant);
+  out.conversion = lba_to_gltf(options.unit_scale);
+  for (std::size_t g = 0; g < used.groups.size(); ++g) out.core_joint_of.push_back(static_cast<int>(g));
+  out.notes.push_back("no body given (--body): every group is a joint at the origin under the root");
   return out;
 }
 
@@ -210,14 +155,16 @@ void describe_animation(CoreConversion& out, Clip& clip, const Animation& animat
 
 }  // namespace
 
-Result<CoreConversion> animation_to_core(const Animation& animation, const Body* body,
-                                         const BridgeOptions& options) {
+Result<CoreConversion> anm::to_core(const Animation& animation, const Body* body,
+                                    const BridgeOptions& options) {
   if (animation.keyframes.empty()) {
     return Error{"LBA .anm animation", "the animation has no keyframe to convert", {}, {}, {}};
   }
   const Body placeholder = placeholder_body(animation.group_count);
   const Body& used = body ? *body : placeholder;
-  CoreConversion out = animation_skeleton(used, body != nullptr, options);
+  auto skeleton = animation_skeleton(used, body != nullptr, options);
+  if (!skeleton) return skeleton.error();
+  CoreConversion out = std::move(skeleton.value());
   const Variant variant = options.variant;
   if (timeline(animation, variant).end_ticks > kMaxEvaluatedTicks) {
     return Error{"LBA .anm animation",

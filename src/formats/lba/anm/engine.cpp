@@ -112,22 +112,21 @@ std::size_t effective_loop_frame(const Animation& animation) {
   return std::min<std::size_t>(animation.loop_frame, animation.keyframes.size() - 1);
 }
 
-AnimPlayer::AnimPlayer(const Animation& animation, Variant variant)
-    : animation_(&animation), variant_(variant) {
+anm::Engine::Engine(const Animation& animation, Variant variant) : animation_(&animation), variant_(variant) {
   if (animation.keyframes.empty()) return;
   memo_ = pose_ = animation.keyframes[0].groups;
   // LBA1 pokes frame 0 and interpolates 0 -> 0 for d0; LBA2 starts with frame 0 reached (ANIM.ASM firstanim).
   if (variant == Variant::Lba2) advance_frame();
 }
 
-void AnimPlayer::advance_frame() {
+void anm::Engine::advance_frame() {
   ++frame_;
   if (frame_ >= animation_->keyframes.size()) frame_ = effective_loop_frame(*animation_);
 }
 
 // LBA1 (P_ANIM.ASM): the step gained so far in this keyframe, turned by the actor's yaw after adding entry
 // 0's yaw gained so far; the actor moves by the change since the last update.
-void AnimPlayer::move_actor_lba1(const std::array<int, 3>& step, int yaw) {
+void anm::Engine::move_actor_lba1(const std::array<int, 3>& step, int yaw) {
   actor_.beta = (actor_.beta + yaw - previous_yaw_) & angle_mask(variant_);
   const int c = cosine(variant_, actor_.beta), s = sine(variant_, actor_.beta);
   const std::array<int, 3> rotated{(step[0] * c + step[2] * s) >> 14, step[1],
@@ -170,7 +169,7 @@ Actor lba2_keyframe_motion(Actor start, const Keyframe& dest) {
   return start;
 }
 
-bool AnimPlayer::update(std::int64_t now) {
+bool anm::Engine::update(std::int64_t now) {
   if (animation_->keyframes.empty()) return false;
   const Keyframe& dest = animation_->keyframes[frame_];
   const std::int64_t elapsed = now - memo_ticks_;
@@ -228,7 +227,7 @@ IdealClock::IdealClock(const Animation& animation, Variant variant)
 }
 
 // Zero-length keyframes are reached within the same tick; a loop made only of them would never end.
-void IdealClock::step(AnimPlayer& player, std::int64_t tick) const {
+void IdealClock::step(anm::Engine& player, std::int64_t tick) const {
   for (std::size_t guard = 0; guard <= animation_->keyframes.size(); ++guard) {
     if (!player.update(tick) || animation_->keyframes[player.frame()].duration != 0) break;
   }
@@ -264,7 +263,7 @@ std::vector<EngineState> run_ideal_clock(const Animation& animation, Variant var
 
 std::vector<EngineState> run_game_clock(const Animation& animation, Variant variant, int update_ticks,
                                         std::size_t updates) {
-  AnimPlayer player(animation, variant);
+  anm::Engine player(animation, variant);
   std::vector<EngineState> states;
   states.reserve(updates);
   for (std::size_t i = 0; i < updates; ++i) {

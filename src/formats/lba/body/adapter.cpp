@@ -80,17 +80,13 @@ class BodyDocument : public Document {
   double duration() const override { return 0; }
   double engine_tick() const override { return 0.02; }
   Status sample_into(double seconds, EnginePose& pose) const override {
-    pose = pose_at(seconds);
+    pose = anm::engine_pose(posable_, EngineState{{}, {}}, seconds, options_.variant, false);
     return Ok{};
-  }
-
-  EnginePose pose_at(double seconds) const {
-    return engine_pose(posable_, EngineState{{}, {}}, seconds, options_.variant, false);
   }
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
     if (!bridge) return bridge.error();
-    return body_to_core(body_, *bridge);
+    return body::to_core(body_, *bridge);
   }
   Result<std::vector<std::uint8_t>> encode() const override {
     return lm2_ ? write_lm2(*lm2_) : write_body(body_);
@@ -118,11 +114,11 @@ Result<std::optional<Body>> companion_body(const Options& options, const std::st
   return std::optional<Body>(std::move(*parsed));
 }
 
-std::unique_ptr<Document> open_body(Body body, const BridgeOptions& bridge) {
+std::unique_ptr<Document> body::open(Body body, const BridgeOptions& bridge) {
   return std::unique_ptr<Document>(new BodyDocument(std::move(body), bridge));
 }
 
-Result<std::unique_ptr<Document>> open_lm2(std::span<const std::uint8_t> bytes, BridgeOptions options) {
+Result<std::unique_ptr<Document>> body::open_lm2(std::span<const std::uint8_t> bytes, BridgeOptions options) {
   auto lm2 = read_lm2(bytes);
   if (!lm2) return lm2.error();
   auto body = body_from_lm2(*lm2);

@@ -98,7 +98,7 @@ std::vector<RigidMesh> body_markers(const Body& body, double marker_size) {
   return meshes;
 }
 
-CoreConversion body_to_core(const Body& stored, const BridgeOptions& options) {
+Result<CoreConversion> body::to_core(const Body& stored, const BridgeOptions& options) {
   const Body body = posable_body(stored);
   CoreConversion out;
   out.scene.skeleton = body_skeleton(body, options.variant);

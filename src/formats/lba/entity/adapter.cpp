@@ -71,14 +71,14 @@ class EntityDocument : public PoselessDocument {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_entity(std::span<const std::uint8_t> bytes, Variant variant) {
+Result<std::unique_ptr<Document>> entity::open(std::span<const std::uint8_t> bytes, Variant variant) {
   auto entity = read_entity(bytes, variant);
   if (!entity) return entity.error();
   return std::unique_ptr<Document>(
       std::make_unique<EntityDocument>(std::move(*entity), std::nullopt, variant));
 }
 
-Result<std::unique_ptr<Document>> open_entity_table(std::span<const std::uint8_t> bytes) {
+Result<std::unique_ptr<Document>> entity::open_table(std::span<const std::uint8_t> bytes) {
   auto table = read_entity_table(bytes);
   if (!table) return table.error();
   return std::unique_ptr<Document>(

@@ -84,7 +84,7 @@ class ArchiveDocument : public PoselessDocument {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_archive(std::span<const std::uint8_t> bytes) {
+Result<std::unique_ptr<Document>> hqr::open(std::span<const std::uint8_t> bytes) {
   auto archive = read_hqr(bytes);
   if (!archive) return archive.error();
   return std::unique_ptr<Document>(new ArchiveDocument(std::move(*archive), {bytes.begin(), bytes.end()}));

@@ -229,7 +229,7 @@ class WdbDocument final : public PoselessDocument {
     if (!settings->actor.empty()) return actor_to_core(document_, settings->actor);
     const auto names = part_names(document_);
     if (part.empty() && names.size() == 1)
-      return part_to_core(document_, names.front());  // an extracted part
+      return wdb::to_core(document_, names.front());  // an extracted part
     if (part.empty()) {
       return Error{kFormatName,
                    fmt::format("the file holds {} parts; name one with --part (the first is \"{}\")",
@@ -238,7 +238,7 @@ class WdbDocument final : public PoselessDocument {
                    {},
                    {}};
     }
-    return part_to_core(document_, part);
+    return wdb::to_core(document_, part);
   }
 
   std::optional<std::string> no_gltf_form() const override { return std::nullopt; }
@@ -251,7 +251,7 @@ class WdbDocument final : public PoselessDocument {
 
 }  // namespace
 
-Result<std::unique_ptr<bonebridge::Document>> open_document(std::span<const std::uint8_t> bytes) {
+Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes) {
   auto document = read(bytes);
   if (!document.ok()) return document.error();
   return std::unique_ptr<bonebridge::Document>(std::make_unique<WdbDocument>(std::move(document).value()));

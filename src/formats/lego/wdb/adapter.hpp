@@ -10,6 +10,6 @@
 
 namespace bonebridge::lego::wdb {
 
-Result<std::unique_ptr<bonebridge::Document>> open_document(std::span<const std::uint8_t> bytes);
+Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes);
 
 }  // namespace bonebridge::lego::wdb

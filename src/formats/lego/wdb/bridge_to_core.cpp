@@ -207,7 +207,7 @@ void add_lod(Scene& scene, int joint, const Lod& lod, const std::string& part, c
   }
 }
 
-Result<CoreConversion> part_to_core(const Document& document, std::string_view part_name) {
+Result<CoreConversion> to_core(const Document& document, std::string_view part_name) {
   const Roi* roi = find_part(document, part_name);
   if (roi == nullptr) return Error{kFormatName, fmt::format("no part named \"{}\"", part_name), {}, {}, {}};
   CoreConversion result;

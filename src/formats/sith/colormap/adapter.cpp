@@ -50,7 +50,7 @@ class CmpDocument : public PoselessDocument {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_cmp(std::span<const std::uint8_t> bytes) {
+Result<std::unique_ptr<Document>> colormap::open(std::span<const std::uint8_t> bytes) {
   auto cmp = read_cmp(bytes);
   if (!cmp) return cmp.error();
   return std::unique_ptr<Document>(std::make_unique<CmpDocument>(std::move(cmp).value()));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The .key's registry Document: the KEY (and its --model companion) read, played by KeyEngine, converted by
+// The .key's registry Document: the KEY (and its --model companion) read, played by key::Engine, converted by
 // the key bridge.
 #include <fmt/format.h>
 
@@ -157,16 +157,14 @@ class KeyDocument : public Document {
   }
   double engine_tick() const override { return kContinuousTick; }
   Status sample_into(double seconds, EnginePose& pose) const override {
-    pose = pose_at(seconds);
+    pose = key::engine_pose(engine_, layout_, seconds);
     return Ok{};
   }
-
-  EnginePose pose_at(double seconds) const { return engine_pose(engine_, layout_, seconds); }
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
     if (!bridge.ok()) return bridge.error();
     const auto surfaces = model_ ? model_surfaces(options, *model_, search_) : nullptr;
-    auto core = key_to_core(key_, model_.get(), *bridge, surfaces.get());
+    auto core = key::to_core(key_, model_.get(), *bridge, surfaces.get());
     if (!core.ok()) return core;
     // The bridge numbers engine nodes; sample() numbers pose joints.
     std::vector<int> core_joint_of(layout_.size, -1);
@@ -185,14 +183,14 @@ class KeyDocument : public Document {
   SurfaceSearch search_;
   Dialect dialect_;
   bool only_;
-  KeyEngine engine_;
+  key::Engine engine_;
   PoseLayout layout_;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_key(std::span<const std::uint8_t> bytes, const Options& options,
-                                           const Settings& settings) {
+Result<std::unique_ptr<Document>> key::open(std::span<const std::uint8_t> bytes, const Options& options,
+                                            const Settings& settings) {
   auto key = read_key(bytes);
   if (!key.ok()) return key.error();
   auto model = model_option(options, settings);
@@ -214,7 +212,7 @@ Result<Converted<std::vector<std::uint8_t>>> key_from_core(const Scene& scene, c
   if (!settings.ok()) return settings.error();
   auto model = model_option(options, *settings);
   if (!model.ok()) return model.error();
-  auto key = core_to_key(scene, bridge_options(*settings), model->get());
+  auto key = key::from_core(scene, bridge_options(*settings), model->get());
   if (!key.ok()) return key.error();
   if (auto within = check_key_limits(key->value.content, key->notes); !within) return within.error();
   return Converted<std::vector<std::uint8_t>>{write_key(key->value), std::move(key->notes)};

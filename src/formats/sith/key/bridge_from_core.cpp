@@ -327,7 +327,7 @@ MotionTolerance unchanged_tolerance(const BridgeOptions& options) {
 
 // Every KEY node's local matrix (the flat layout: no model, zero base pose, so pose joint i is NODE i) at a
 // time, as the engine computes it.
-ModelPoseAt node_matrices(const KeyEngine& engine, const PoseLayout& layout) {
+ModelPoseAt node_matrices(const key::Engine& engine, const PoseLayout& layout) {
   return [&engine, &layout](double seconds) -> std::optional<std::vector<Mat4>> {
     std::vector<Mat4> models;
     for (const EngineJoint& joint : engine_pose(engine, layout, seconds).joints)
@@ -363,8 +363,8 @@ void keep_unchanged_source(const Clip& clip, const BridgeOptions& options, Conve
     result.notes.push_back(edited_note(MotionDifference{false}, tolerance));
     return;
   }
-  const KeyEngine written_engine(written, flat_nodes(written), dialect);
-  const KeyEngine original_engine(original, flat_nodes(original), dialect);
+  const key::Engine written_engine(written, flat_nodes(written), dialect);
+  const key::Engine original_engine(original, flat_nodes(original), dialect);
   const PoseLayout written_layout = flat_layout(written_engine, written.header.joints);
   const PoseLayout original_layout = flat_layout(original_engine, original.header.joints);
   const auto instants = engine_instants(original.header.frames / static_cast<double>(original.header.fps),
@@ -445,8 +445,8 @@ void write_markers(const Clip& clip, double fps, Converted<KeyFile>& result) {
 
 }  // namespace
 
-Result<Converted<KeyFile>> core_to_key(const Scene& scene_in, const BridgeOptions& options,
-                                       const ModelFile* model) {
+Result<Converted<KeyFile>> key::from_core(const Scene& scene_in, const BridgeOptions& options,
+                                          const ModelFile* model) {
   if (scene_in.clips.empty()) {
     return Error{std::string(kKeyFormat), "the scene has no animation clip to write as a KEY", {}, {}, {}};
   }

@@ -45,7 +45,7 @@ std::vector<std::size_t> parents_first(const std::vector<EngineNode>& nodes) {
 // The LINEAR translation and rotation channels of one node, in game units and axes.
 class ChannelBuilder {
  public:
-  ChannelBuilder(const KeyEngine& engine, std::size_t node, const BridgeOptions& options, double jump)
+  ChannelBuilder(const key::Engine& engine, std::size_t node, const BridgeOptions& options, double jump)
       : engine_(engine), node_(node), options_(options), jump_(jump) {}
 
   JointChannels build(int joint) {
@@ -140,7 +140,7 @@ class ChannelBuilder {
     return close;
   }
 
-  const KeyEngine& engine_;
+  const key::Engine& engine_;
   std::size_t node_;
   const BridgeOptions& options_;
   double jump_;
@@ -198,7 +198,7 @@ std::vector<std::string> add_skeleton(CoreConversion& result, const std::vector<
 }
 
 // The clip: every tracked node's channels, the markers as events, the header kept as metadata.
-Clip key_clip(const KeyFile& key, const KeyEngine& engine, const std::vector<std::size_t>& order,
+Clip key_clip(const KeyFile& key, const key::Engine& engine, const std::vector<std::size_t>& order,
               const CoreConversion& result, const std::vector<std::string>& node_of_joint,
               const BridgeOptions& options, double jump) {
   const KeyHeader& header = key.content.header;
@@ -225,8 +225,8 @@ Clip key_clip(const KeyFile& key, const KeyEngine& engine, const std::vector<std
 
 }  // namespace
 
-Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, const BridgeOptions& options,
-                                   const ModelSurfaces* surfaces) {
+Result<CoreConversion> key::to_core(const KeyFile& key, const ModelFile* model, const BridgeOptions& options,
+                                    const ModelSurfaces* surfaces) {
   const KeyHeader& header = key.content.header;
   if (!(header.fps > 0) || !std::isfinite(header.fps) || header.frames < 0) {
     return Error{
@@ -237,8 +237,8 @@ Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, c
         {}};
   }
   CoreConversion result;
-  const KeyEngine engine(key.content, model ? model_nodes(model->content) : flat_nodes(key.content),
-                         options.dialect);
+  const key::Engine engine(key.content, model ? model_nodes(model->content) : flat_nodes(key.content),
+                           options.dialect);
   const std::vector<EngineNode>& nodes = engine.nodes();
   if (const auto problem = non_finite_value(key.content, nodes)) {
     return Error{std::string(kKeyFormat), "cannot convert: " + *problem, {}, {}, {}};
@@ -275,7 +275,8 @@ Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, c
   return result;
 }
 
-FidelityReport measure_key_fidelity(const KeyEngine& engine, const CoreConversion& conversion, double step) {
+FidelityReport measure_key_fidelity(const key::Engine& engine, const CoreConversion& conversion,
+                                    double step) {
   const Scene& scene = conversion.scene;
   const Clip& clip = scene.clips.front();
   ClipPoser poser(scene.skeleton, clip);

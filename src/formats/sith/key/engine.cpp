@@ -25,7 +25,7 @@ float normalize_angle_acute(float degrees) {
   return a;
 }
 
-KeyEngine::KeyEngine(const KeyContent& key, std::vector<EngineNode> nodes, Dialect dialect)
+key::Engine::Engine(const KeyContent& key, std::vector<EngineNode> nodes, Dialect dialect)
     : key_(&key), nodes_(std::move(nodes)), tracks_(nodes_.size(), nullptr), dialect_(dialect) {
   // A later block with the same index overwrites the earlier one; blocks at or past JOINTS are never used
   // ("mismatched node count").
@@ -37,7 +37,7 @@ KeyEngine::KeyEngine(const KeyContent& key, std::vector<EngineNode> nodes, Diale
   }
 }
 
-int KeyEngine::entry_index(std::size_t node, float frame) const {
+int key::Engine::entry_index(std::size_t node, float frame) const {
   const KeyNode* track = tracks_[node];
   if (!track) return -1;
   // The engine's cursor moves forward from entry 0 while the next entry's frame has been reached, so equal
@@ -48,7 +48,7 @@ int KeyEngine::entry_index(std::size_t node, float frame) const {
   return static_cast<int>(index);
 }
 
-LocalPose KeyEngine::entry_pose(std::size_t node, int entry_number, float frame) const {
+LocalPose key::Engine::entry_pose(std::size_t node, int entry_number, float frame) const {
   const EngineNode& base = nodes_[node];
   if (entry_number < 0) return LocalPose{base.position, base.rotation};
   const KeyEntry& entry = tracks_[node]->entries[static_cast<std::size_t>(entry_number)];
@@ -63,7 +63,7 @@ LocalPose KeyEngine::entry_pose(std::size_t node, int entry_number, float frame)
   return pose;
 }
 
-LocalPose KeyEngine::local(std::size_t node, float frame) const {
+LocalPose key::Engine::local(std::size_t node, float frame) const {
   const int index = entry_index(node, frame);
   if (index < 0) return entry_pose(node, -1, frame);
   const EngineNode& base = nodes_[node];
@@ -78,7 +78,7 @@ LocalPose KeyEngine::local(std::size_t node, float frame) const {
   return pose;
 }
 
-std::vector<Mat4> KeyEngine::joint_matrices(float frame) const {
+std::vector<Mat4> key::Engine::joint_matrices(float frame) const {
   std::vector<Mat4> joints(nodes_.size());
   // Parents may come after children in a .3do: resolve each node once its parent is done.
   std::vector<bool> done(nodes_.size(), false);
@@ -95,7 +95,7 @@ std::vector<Mat4> KeyEngine::joint_matrices(float frame) const {
   return joints;
 }
 
-Mat4 KeyEngine::mesh_matrix(const std::vector<Mat4>& joints, std::size_t node) const {
+Mat4 key::Engine::mesh_matrix(const std::vector<Mat4>& joints, std::size_t node) const {
   Mat4 pivot;
   pivot.m[12] = nodes_[node].pivot[0];
   pivot.m[13] = nodes_[node].pivot[1];
@@ -103,7 +103,7 @@ Mat4 KeyEngine::mesh_matrix(const std::vector<Mat4>& joints, std::size_t node) c
   return joints[node] * pivot;
 }
 
-TrackAdvance KeyEngine::advance(float previous, float frames, bool looping) const {
+TrackAdvance key::Engine::advance(float previous, float frames, bool looping) const {
   TrackAdvance result;
   const auto total = static_cast<float>(key_->header.frames);
   float current = previous + frames;
@@ -145,13 +145,13 @@ int pose_parent(const PoseLayout& layout, int parent) {
 
 }  // namespace
 
-PoseLayout model_layout(const KeyEngine& engine) {
+PoseLayout model_layout(const key::Engine& engine) {
   PoseLayout layout{engine.nodes().size(), {}};
   for (std::size_t n = 0; n < engine.nodes().size(); ++n) layout.joint_of_node.push_back(static_cast<int>(n));
   return layout;
 }
 
-PoseLayout flat_layout(const KeyEngine& engine, std::int32_t joints) {
+PoseLayout flat_layout(const key::Engine& engine, std::int32_t joints) {
   std::int32_t size = std::clamp(joints, 0, kMaxFlatJoints);
   for (const EngineNode& node : engine.nodes()) {
     if (node.key_index < kMaxFlatJoints) size = std::max(size, node.key_index + 1);
@@ -164,7 +164,7 @@ PoseLayout flat_layout(const KeyEngine& engine, std::int32_t joints) {
   return layout;
 }
 
-std::vector<EngineJoint> layout_joints(const KeyEngine& engine, const PoseLayout& layout) {
+std::vector<EngineJoint> layout_joints(const key::Engine& engine, const PoseLayout& layout) {
   std::vector<EngineJoint> joints(layout.size);
   for (std::size_t i = 0; i < layout.size; ++i) joints[i].name = fmt::format("node_{}", i);
   for (std::size_t n = 0; n < engine.nodes().size(); ++n) {
@@ -176,7 +176,8 @@ std::vector<EngineJoint> layout_joints(const KeyEngine& engine, const PoseLayout
   return joints;
 }
 
-EnginePose engine_pose(const KeyEngine& engine, const PoseLayout& layout, double seconds) {
+namespace key {
+EnginePose engine_pose(const Engine& engine, const PoseLayout& layout, double seconds) {
   EnginePose pose{seconds, layout_joints(engine, layout)};
   const auto frame = static_cast<float>(std::clamp(seconds * engine.fps(), 0.0, engine.frames()));
   const std::vector<Mat4> joints = engine.joint_matrices(frame);
@@ -191,5 +192,6 @@ EnginePose engine_pose(const KeyEngine& engine, const PoseLayout& layout, double
   }
   return pose;
 }
+}  // namespace key
 
 }  // namespace bonebridge::sith

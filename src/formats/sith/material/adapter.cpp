@@ -136,7 +136,7 @@ class MatDocument : public PoselessDocument {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_mat(std::span<const std::uint8_t> bytes) {
+Result<std::unique_ptr<Document>> material::open(std::span<const std::uint8_t> bytes) {
   auto mat = read_mat(bytes);
   if (!mat) return mat.error();
   return std::unique_ptr<Document>(std::make_unique<MatDocument>(std::move(mat).value()));

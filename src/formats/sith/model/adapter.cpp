@@ -56,7 +56,7 @@ nlohmann::json model_dump(const ModelFile& file) {
   return out;
 }
 
-nlohmann::json engine_joint_names(const KeyEngine& engine) {
+nlohmann::json engine_joint_names(const key::Engine& engine) {
   nlohmann::json out = nlohmann::json::array();
   for (const EngineNode& node : engine.nodes()) out.push_back({{"name", node.name}, {"parent", node.parent}});
   return out;
@@ -78,11 +78,9 @@ class ModelDocument : public Document {
   double duration() const override { return 0; }
   double engine_tick() const override { return kContinuousTick; }
   Status sample_into(double seconds, EnginePose& pose) const override {
-    pose = pose_at(seconds);
+    pose = key::engine_pose(engine_, model_layout(engine_), seconds);
     return Ok{};
   }
-
-  EnginePose pose_at(double seconds) const { return engine_pose(engine_, model_layout(engine_), seconds); }
   Result<CoreConversion> to_core(const Options& options) const override {
     auto bridge = bridge_options(options);
     if (!bridge.ok()) return bridge.error();
@@ -90,7 +88,7 @@ class ModelDocument : public Document {
     KeyFile still;
     still.content.header.fps = 1;
     const ModelSurfaces surfaces = find_surfaces(model_.content, search_);
-    return key_to_core(still, &model_, *bridge, &surfaces);
+    return key::to_core(still, &model_, *bridge, &surfaces);
   }
   Result<std::vector<std::uint8_t>> encode() const override { return write_model(model_); }
 
@@ -98,13 +96,13 @@ class ModelDocument : public Document {
   ModelFile model_;
   SurfaceSearch search_;
   KeyContent no_key_;
-  KeyEngine engine_;
+  key::Engine engine_;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_model(std::span<const std::uint8_t> bytes, const Options& options,
-                                             const Settings& settings) {
+Result<std::unique_ptr<Document>> model::open(std::span<const std::uint8_t> bytes, const Options& options,
+                                              const Settings& settings) {
   auto model = read_model(bytes);
   if (!model.ok()) return model.error();
   auto search = surface_search(options, settings, options.placement.input);

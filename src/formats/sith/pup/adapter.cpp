@@ -152,7 +152,7 @@ class PupDocument : public Document {
                    {}};
     auto bridge = bridge_options(options);
     if (!bridge) return bridge.error();
-    return puppet_to_core(puppet_, keys_, *model_, *bridge, model_surfaces(options, *model_, search_).get());
+    return pup::to_core(puppet_, keys_, *model_, *bridge, model_surfaces(options, *model_, search_).get());
   }
   Result<std::vector<std::uint8_t>> encode() const override { return write_pup(file_); }
 
@@ -166,8 +166,8 @@ class PupDocument : public Document {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, const Options& options,
-                                           const Settings& settings) {
+Result<std::unique_ptr<Document>> pup::open(std::span<const std::uint8_t> bytes, const Options& options,
+                                            const Settings& settings) {
   auto file = read_pup(bytes);
   if (!file) return file.error();
   auto model = model_option(options, settings);

@@ -12,7 +12,9 @@ namespace bonebridge::sith {
 
 // A .pup, with the key files it names looked up beside it (Options::placement.input: the .pup's own path, set
 // by load_input) and the --model companion.
-Result<std::unique_ptr<Document>> open_pup(std::span<const std::uint8_t> bytes, const Options& options,
-                                           const Settings& settings);
+namespace pup {
+Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, const Options& options,
+                                       const Settings& settings);
+}  // namespace pup
 
 }  // namespace bonebridge::sith

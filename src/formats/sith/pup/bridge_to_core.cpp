@@ -48,9 +48,9 @@ std::string moves_text(const std::vector<const PuppetMove*>& moves) {
 
 }  // namespace
 
-Result<CoreConversion> puppet_to_core(const PuppetClass& puppet, const std::vector<PuppetKey>& keys,
-                                      const ModelFile& model, const BridgeOptions& options,
-                                      const ModelSurfaces* surfaces) {
+Result<CoreConversion> pup::to_core(const PuppetClass& puppet, const std::vector<PuppetKey>& keys,
+                                    const ModelFile& model, const BridgeOptions& options,
+                                    const ModelSurfaces* surfaces) {
   std::optional<CoreConversion> out;
   std::vector<std::string> notes;
   for (const PuppetKey& named : keys) {
@@ -60,7 +60,7 @@ Result<CoreConversion> puppet_to_core(const PuppetClass& puppet, const std::vect
                                   moves_text(moves)));
       continue;
     }
-    auto core = key_to_core(*named.key, &model, options, surfaces);
+    auto core = key::to_core(*named.key, &model, options, surfaces);
     if (!core) return core.error();
     for (const auto& note : core->notes) notes.push_back(named.name + ": " + note);
     for (Clip& clip : core->scene.clips) {

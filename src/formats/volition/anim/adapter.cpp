@@ -34,7 +34,7 @@ class AnimFile : public Document {
   std::optional<RigDocument> rig_;
   AnimSettings settings_;
   std::string axes_;
-  AnimEngine engine_;  // decodes the tracks once; refers to anim_ and rig_ above
+  anim::Engine engine_;  // decodes the tracks once; refers to anim_ and rig_ above
 };
 
 nlohmann::json flag_names(std::uint8_t flags) {
@@ -207,15 +207,15 @@ double AnimFile::engine_tick() const {
 }
 
 Status AnimFile::sample_into(double seconds, EnginePose& pose) const {
-  pose = engine_.pose(seconds);
+  pose = engine_pose(engine_, seconds);
   return Ok{};
 }
 
 Result<CoreConversion> AnimFile::to_core(const Options& options) const {
   auto settings = family_settings(options);
   if (!settings) return settings.error();
-  return anim_to_core(anim_, rig_ ? &*rig_ : nullptr, settings_,
-                      volition_axes(settings->axes.value_or(axes_)), settings->name);
+  return anim::to_core(anim_, rig_ ? &*rig_ : nullptr, settings_,
+                       volition_axes(settings->axes.value_or(axes_)), settings->name);
 }
 
 Result<std::vector<std::uint8_t>> AnimFile::encode() const {
@@ -224,8 +224,8 @@ Result<std::vector<std::uint8_t>> AnimFile::encode() const {
 
 }  // namespace
 
-std::unique_ptr<Document> anim_adapter(AnimDocument anim, std::optional<RigDocument> rig,
-                                       AnimSettings settings, std::string axes) {
+std::unique_ptr<Document> anim::open(AnimDocument anim, std::optional<RigDocument> rig, AnimSettings settings,
+                                     std::string axes) {
   return std::make_unique<AnimFile>(std::move(anim), std::move(rig), settings, std::move(axes));
 }
 

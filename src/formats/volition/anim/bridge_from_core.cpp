@@ -210,9 +210,9 @@ std::optional<std::string> encode_translations(AnimTrack& track, const std::vect
 // The error as the engine sees it: the written document decoded and evaluated at every frame.
 void measure_decoded(EncodedAnim& out, const RigDocument& rig, const AnimSettings& settings,
                      const std::vector<std::vector<Transform>>& frames, const std::vector<int>& bone_joints) {
-  const AnimEngine engine(out.document, &rig, settings);
+  const anim::Engine engine(out.document, &rig, settings);
   for (std::size_t f = 0; f < frames.size(); ++f) {
-    const auto pose = engine.pose(static_cast<double>(f) / settings.frames_per_second);
+    const auto pose = engine_pose(engine, static_cast<double>(f) / settings.frames_per_second);
     for (std::size_t bone = 0; bone < bone_joints.size(); ++bone) {
       if (bone_joints[bone] < 0) continue;
       const auto& source = frames[f][static_cast<std::size_t>(bone_joints[bone])];
@@ -319,8 +319,8 @@ void note_dropped(EncodeReport& report, const Clip& clip, const Skeleton& skelet
 
 }  // namespace
 
-Result<EncodedAnim> encode_clip(const Clip& clip, const Skeleton& skeleton, const RigDocument& rig,
-                                const AnimSettings& settings, const MotionTolerance& tolerance) {
+Result<EncodedAnim> anim::from_core(const Clip& clip, const Skeleton& skeleton, const RigDocument& rig,
+                                    const AnimSettings& settings, const MotionTolerance& tolerance) {
   const char* format = kAnimFormat;
   auto fail = [&](std::string message) -> Result<EncodedAnim> {
     return Error{format, std::move(message), {}, {}, {}};
@@ -395,11 +395,11 @@ std::optional<std::vector<std::uint8_t>> unchanged_source(const Clip& clip, cons
     notes.push_back(edited_note(MotionDifference{false}, kUnchangedTolerance));
     return std::nullopt;
   }
-  const AnimEngine engine(*source, &rig, settings);
+  const anim::Engine engine(*source, &rig, settings);
   ClipSampler sampler(skeleton, clip);
   std::vector<Transform> locals(skeleton.joints.size());
   const auto played = [&](double time) -> std::optional<std::vector<Mat4>> {
-    const auto pose = engine.pose(time);
+    const auto pose = engine_pose(engine, time);
     if (pose.joints.size() != rig.bones.size()) return std::nullopt;
     std::vector<Mat4> out;
     for (const auto& joint : pose.joints) out.push_back(joint.local.matrix());

@@ -57,8 +57,9 @@ Channel<Vec3> translation_channel(const DecodedTrack& track, const AnimSettings&
 
 }  // namespace
 
-CoreConversion anim_to_core(const AnimDocument& anim, const RigDocument* rig, const AnimSettings& settings,
-                            const AxisConversion& axes, const std::string& clip_name) {
+Result<CoreConversion> anim::to_core(const AnimDocument& anim, const RigDocument* rig,
+                                     const AnimSettings& settings, const AxisConversion& axes,
+                                     const std::string& clip_name) {
   CoreConversion out;
   out.conversion = axes;
   const auto tracks = decode_tracks(anim, settings);

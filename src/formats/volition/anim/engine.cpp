@@ -155,35 +155,36 @@ Vec3 sample_translation(const std::vector<double>& frames, const std::vector<Vec
   });
 }
 
-AnimEngine::AnimEngine(const AnimDocument& document, const RigDocument* rig, AnimSettings settings)
+anim::Engine::Engine(const AnimDocument& document, const RigDocument* rig, AnimSettings settings)
     : document_(document), rig_(rig), settings_(settings), tracks_(decode_tracks(document, settings)) {}
 
-double AnimEngine::duration() const {
+double anim::Engine::duration() const {
   return document_.end_frame / settings_.frames_per_second;
 }
 
-EnginePose AnimEngine::pose(double seconds) const {
+EnginePose anim::engine_pose(const Engine& engine, double seconds) {
+  const auto& tracks = engine.tracks();
+  const AnimSettings& settings = engine.settings();
+  const RigDocument* rig = engine.rig();
   EnginePose pose;
   pose.time = seconds;
-  const double frame = seconds * settings_.frames_per_second;
-  if (rig_) {
-    pose = rig_bind_pose(*rig_);
-    pose.time = seconds;
+  const double frame = seconds * settings.frames_per_second;
+  if (rig) {
+    pose = rig::engine_pose(*rig, seconds);
   } else {
-    for (std::size_t i = 0; i < tracks_.size(); ++i)
+    for (std::size_t i = 0; i < tracks.size(); ++i)
       pose.joints.push_back({fmt::format("track {}", i), -1, {}, {}});
   }
-  for (std::size_t i = 0; i < tracks_.size(); ++i) {
-    const auto& track = tracks_[i];
-    const std::size_t joint = rig_ ? static_cast<std::size_t>(track.bone) : i;
+  for (std::size_t i = 0; i < tracks.size(); ++i) {
+    const auto& track = tracks[i];
+    const std::size_t joint = rig ? static_cast<std::size_t>(track.bone) : i;
     if (track.bone < 0 || joint >= pose.joints.size()) continue;
     auto& local = pose.joints[joint].local;
     if (!track.rotations.empty())
-      local.rotation =
-          sample_rotation(track.rotation_frames, track.rotations, frame, settings_.interpolation);
+      local.rotation = sample_rotation(track.rotation_frames, track.rotations, frame, settings.interpolation);
     if (!track.translations.empty()) {
       local.translation =
-          sample_translation(track.translation_frames, track.translations, frame, settings_.interpolation);
+          sample_translation(track.translation_frames, track.translations, frame, settings.interpolation);
     }
   }
   compose_model_matrices(pose);

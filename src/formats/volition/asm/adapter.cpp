@@ -67,7 +67,7 @@ nlohmann::json AsmFile::dump() const {
 
 }  // namespace
 
-std::unique_ptr<Document> asm_adapter(AsmDocument manifest) {
+std::unique_ptr<Document> asm_::open(AsmDocument manifest) {
   return std::make_unique<AsmFile>(std::move(manifest));
 }
 

@@ -8,6 +8,8 @@
 
 namespace bonebridge::volition {
 
-std::unique_ptr<Document> asm_adapter(AsmDocument manifest);
+namespace asm_ {  // `asm` is a C++ keyword
+std::unique_ptr<Document> open(AsmDocument manifest);
+}  // namespace asm_
 
 }  // namespace bonebridge::volition

@@ -6,6 +6,7 @@
 
 #include "../adapters.hpp"
 #include "bonebridge/formats/volition/cloth/codec.hpp"
+#include "bonebridge/formats/volition/cloth/engine.hpp"
 
 namespace bonebridge::volition {
 namespace {
@@ -167,20 +168,7 @@ double ClothFile::engine_tick() const {
 }
 
 Status ClothFile::sample_into(double seconds, EnginePose& pose) const {
-  // The rest state of the setup: nodes at their local_space_pos, or at pos in the node32 layout, which has no
-  // other (no solver is reproduced).
-  pose.time = seconds;
-  pose.joints.resize(cloth_.nodes.size());
-  for (std::size_t i = 0; i < cloth_.nodes.size(); ++i) {
-    EngineJoint& joint = pose.joints[i];
-    joint.name = fmt::format("node {}", i);
-    joint.parent = -1;
-    const auto& node = cloth_.nodes[i];
-    const auto& p = cloth_.layout == ClothLayout::Node36 ? node.local_space_pos : node.pos;
-    joint.local = {};
-    joint.local.translation = {p.x, p.y, p.z};
-    joint.model = joint.local.matrix();
-  }
+  pose = cloth::engine_pose(cloth_, seconds);
   return Ok{};
 }
 
@@ -198,7 +186,7 @@ Result<std::vector<std::uint8_t>> ClothFile::encode() const {
 
 }  // namespace
 
-std::unique_ptr<Document> cloth_adapter(ClothDocument cloth) {
+std::unique_ptr<Document> cloth::open(ClothDocument cloth) {
   return std::make_unique<ClothFile>(std::move(cloth));
 }
 

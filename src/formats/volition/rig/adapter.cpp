@@ -195,15 +195,14 @@ double RigFile::engine_tick() const {
 }
 
 Status RigFile::sample_into(double seconds, EnginePose& pose) const {
-  pose = rig_bind_pose(rig_);
-  pose.time = seconds;
+  pose = rig::engine_pose(rig_, seconds);
   return Ok{};
 }
 
 Result<CoreConversion> RigFile::to_core(const Options& options) const {
   auto settings = family_settings(options);
   if (!settings) return settings.error();
-  return rig_to_core(rig_, volition_axes(settings->axes.value_or(axes_)));
+  return rig::to_core(rig_, volition_axes(settings->axes.value_or(axes_)));
 }
 
 Result<std::vector<std::uint8_t>> RigFile::encode() const {
@@ -212,7 +211,7 @@ Result<std::vector<std::uint8_t>> RigFile::encode() const {
 
 }  // namespace
 
-std::unique_ptr<Document> rig_adapter(RigDocument rig, std::string axes) {
+std::unique_ptr<Document> rig::open(RigDocument rig, std::string axes) {
   return std::make_unique<RigFile>(std::move(rig), std::move(axes));
 }
 

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "bonebridge/formats/volition/rig/bridge.hpp"
 
+#include <utility>
+
 #include "bonebridge/formats/volition/rig/codec.hpp"
 
 namespace bonebridge::volition {
 
-RigDocument rig_from_skeleton(const Skeleton& skeleton, PointerWidth width, std::vector<std::string>& notes) {
+Result<Converted<RigDocument>> rig::from_core(const Skeleton& skeleton, PointerWidth width) {
+  std::vector<std::string> notes;
   const std::vector<Mat4> model = rest_model(skeleton);
   std::vector<RigBoneSpec> bones;
   bool rotated = false;
@@ -20,7 +23,7 @@ RigDocument rig_from_skeleton(const Skeleton& skeleton, PointerWidth width, std:
     notes.push_back(
         "rest rotations are not stored (crunched rigs have none): the bind pose keeps positions only");
   }
-  return make_rig(width, bones, {});
+  return Converted<RigDocument>{make_rig(width, bones, {}), std::move(notes)};
 }
 
 }  // namespace bonebridge::volition

@@ -46,7 +46,7 @@ Skeleton rig_skeleton(const RigDocument& rig) {
   return skeleton;
 }
 
-CoreConversion rig_to_core(const RigDocument& rig, const AxisConversion& axes) {
+Result<CoreConversion> rig::to_core(const RigDocument& rig, const AxisConversion& axes) {
   CoreConversion out;
   out.scene.skeleton = rig_skeleton(rig);
   out.conversion = axes;

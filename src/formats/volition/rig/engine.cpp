@@ -5,8 +5,9 @@
 
 namespace bonebridge::volition {
 
-EnginePose rig_bind_pose(const RigDocument& rig) {
+EnginePose rig::engine_pose(const RigDocument& rig, double seconds) {
   EnginePose pose;
+  pose.time = seconds;
   for (std::size_t i = 0; i < rig.bones.size(); ++i) {
     EngineJoint joint;
     joint.name = rig_bone_name(rig, i);

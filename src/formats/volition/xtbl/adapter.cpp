@@ -73,7 +73,7 @@ nlohmann::json XtblFile::dump() const {
 
 }  // namespace
 
-std::unique_ptr<Document> xtbl_adapter(XtblDocument table) {
+std::unique_ptr<Document> xtbl::open(XtblDocument table) {
   return std::make_unique<XtblFile>(std::move(table));
 }
 

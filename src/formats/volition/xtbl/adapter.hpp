@@ -8,6 +8,8 @@
 
 namespace bonebridge::volition {
 
-std::unique_ptr<Document> xtbl_adapter(XtblDocument table);
+namespace xtbl {
+std::unique_ptr<Document> open(XtblDocument table);
+}  // namespace xtbl
 
 }  // namespace bonebridge::volition

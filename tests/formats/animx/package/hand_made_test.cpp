@@ -109,7 +109,7 @@ TEST(ResoniteHandMadePackage, SlotsAndDataTreeCompressions) {
 
 TEST(ResoniteHandMadePackage, ConvertsToGlbFollowingTheEngine) {
   const auto bytes = hand_made_package(frdt(0, bson_tree(true)));
-  const auto document = open_document(bytes);
+  const auto document = package::open(bytes);
   ASSERT_TRUE(document.ok()) << document.error().to_string();
   const auto core = (*document)->to_core({});
   ASSERT_TRUE(core.ok()) << core.error().to_string();
@@ -161,7 +161,7 @@ TEST(ResoniteHandMadePackage, WithoutAnimatorTracksMeetSlotsByName) {
   const auto bytes = zip_of({{"Assets/" + kTreeHash, frdt(0, bson_tree(false))},
                              {"R-Main.record", text_bytes(record("Wave Rig", kTreeHash))},
                              {"Assets/" + kClipHash, write(clip)}});
-  const auto document = open_document(bytes);
+  const auto document = package::open(bytes);
   ASSERT_TRUE(document.ok()) << document.error().to_string();
   const auto core = (*document)->to_core({});
   ASSERT_TRUE(core.ok()) << core.error().to_string();
@@ -175,7 +175,7 @@ TEST(ResoniteHandMadePackage, WithoutAnimatorTracksMeetSlotsByName) {
 }
 
 TEST(ResoniteHandMadePackage, MissingAnimationAssetNamesTheEntry) {
-  const auto document = open_document(hand_made_package(frdt(0, bson_tree(true)), false));
+  const auto document = package::open(hand_made_package(frdt(0, bson_tree(true)), false));
   ASSERT_FALSE(document.ok());
   EXPECT_EQ(document.error().format, kPackageFormat);
   EXPECT_NE(document.error().message.find("entry Assets/" + kClipHash + ": missing"), std::string::npos)

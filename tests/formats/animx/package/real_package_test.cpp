@@ -102,7 +102,7 @@ TEST(ResonitePackage, RealPackagesWriteBackByteForByte) {
   for (const char* name : {"AvatarRootIdentification", "loading_standin"}) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("animx/packages/") + name + ".resonitepackage");
     const auto bytes = bonebridge::testing::read_bytes(path);
-    auto document = open_document(bytes);
+    auto document = package::open(bytes);
     ASSERT_TRUE(document.ok()) << document.error().to_string();
     const auto encoded = (*document)->encode();
     ASSERT_TRUE(encoded.ok());

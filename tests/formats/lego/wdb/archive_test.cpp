@@ -38,7 +38,7 @@ TEST(WdbArchive, APartEntryIsAWorldDatabaseOfItsOwnWithItsTextures) {
   ASSERT_EQ(part->global_textures.size(), 1u);
   EXPECT_EQ(part->global_textures[0].name, "face.gif");
   EXPECT_EQ(write(*part), *bytes);
-  const auto converted = part_to_core(*part, "head");
+  const auto converted = wdb::to_core(*part, "head");
   ASSERT_TRUE(converted.ok());
   EXPECT_EQ(converted->scene.meshes.size(), 2u);
   EXPECT_EQ(converted->scene.images.size(), 1u);

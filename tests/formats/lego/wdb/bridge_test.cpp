@@ -32,7 +32,7 @@ bool has_note(const std::vector<std::string>& notes, const std::string& text) {
 }
 
 TEST(WdbBridge, APartIsItsLastLodInTheGamesMeshOrder) {
-  const auto converted = part_to_core(hand_laid(), "HEAD");  // looked up case-insensitively, as the game
+  const auto converted = wdb::to_core(hand_laid(), "HEAD");  // looked up case-insensitively, as the game
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   const Scene& scene = converted->scene;
   ASSERT_EQ(scene.skeleton.joints.size(), 1u);
@@ -54,7 +54,7 @@ TEST(WdbBridge, APartIsItsLastLodInTheGamesMeshOrder) {
 }
 
 TEST(WdbBridge, PaletteImagesBecomeRgba) {
-  const auto head = part_to_core(hand_laid(), "head");
+  const auto head = wdb::to_core(hand_laid(), "head");
   ASSERT_TRUE(head.ok());
   const Scene& scene = head->scene;
   ASSERT_EQ(scene.images.size(), 1u);
@@ -71,14 +71,14 @@ TEST(WdbBridge, PaletteImagesBecomeRgba) {
 // the cache, the same pixels as with the cache off.
 TEST(WdbBridge, TwoConversionsOfOneRunShareTheImageDecoding) {
   reset_image_cache(0);
-  const auto uncached = part_to_core(hand_laid(), "head");
+  const auto uncached = wdb::to_core(hand_laid(), "head");
   ASSERT_TRUE(uncached.ok());
   reset_image_cache(std::size_t{32} << 20);
-  const auto first = part_to_core(hand_laid(), "head");
+  const auto first = wdb::to_core(hand_laid(), "head");
   ASSERT_TRUE(first.ok());
   EXPECT_EQ(image_cache_statistics().decodings, 1u);
   EXPECT_EQ(image_cache_statistics().hits, 0u);
-  const auto second = part_to_core(hand_laid(), "head");
+  const auto second = wdb::to_core(hand_laid(), "head");
   ASSERT_TRUE(second.ok());
   EXPECT_EQ(image_cache_statistics().decodings, 1u);
   EXPECT_EQ(image_cache_statistics().hits, 1u);
@@ -90,7 +90,7 @@ TEST(WdbBridge, TwoConversionsOfOneRunShareTheImageDecoding) {
 }
 
 TEST(WdbBridge, OfAHiLoPairTheSecondImageIsKept) {
-  const auto arm = part_to_core(hand_laid(), "arm-lft");
+  const auto arm = wdb::to_core(hand_laid(), "arm-lft");
   ASSERT_TRUE(arm.ok());
   ASSERT_EQ(arm->scene.images.size(), 1u);
   EXPECT_EQ(arm->scene.images[0].name, "chest.gif");
@@ -110,14 +110,14 @@ TEST(WdbBridge, ModelTexturesJoinTheLibraryUnlessSkipped) {
 TEST(WdbBridge, ABadCornerSkipsItsMeshWithANoteAndKeepsTheOthers) {
   Document document = hand_laid();
   document.global_parts.rois[0].lods[1].meshes[1].polygons[0][0] = kCreateVertex | 99;
-  const auto converted = part_to_core(document, "head");
+  const auto converted = wdb::to_core(document, "head");
   ASSERT_TRUE(converted.ok());
   EXPECT_EQ(converted->scene.meshes.size(), 1u);
   EXPECT_TRUE(has_note(converted->notes, "part \"head\" mesh 1: skipped: polygon 0 corner 0: position 99"));
 }
 
 TEST(WdbBridge, AMissingPartIsAnError) {
-  const auto converted = part_to_core(hand_laid(), "nose");
+  const auto converted = wdb::to_core(hand_laid(), "nose");
   ASSERT_FALSE(converted.ok());
   EXPECT_NE(converted.error().message.find("no part named \"nose\""), std::string::npos);
 }
@@ -145,7 +145,7 @@ TEST(WdbBridge, EveryPartExportPassesTheKhronosValidator) {
   const auto dir = std::filesystem::temp_directory_path() / "bonebridge-lego-wdb-test";
   std::filesystem::create_directories(dir);
   for (const auto& name : part_names(document)) {
-    const auto converted = part_to_core(document, name);
+    const auto converted = wdb::to_core(document, name);
     ASSERT_TRUE(converted.ok());
     const auto glb = gltf::write(converted->scene, {});
     ASSERT_TRUE(glb.ok()) << glb.error().to_string();

@@ -42,7 +42,7 @@ std::vector<AniActor> actors_of(const lego::Document& ani) {
 }
 
 CoreConversion dressed(const lego::Document& ani) {
-  CoreConversion conversion = lego::to_core(ani);
+  CoreConversion conversion = *lego::ani::to_core(ani);
   dress_actors(conversion, actors_of(ani), world());
   return conversion;
 }
@@ -140,7 +140,7 @@ TEST(LegoCharacter, WithoutABodyTheNotesSaySo) {
   lego::Document ani;
   ani.actors = {{"rabbit", 2}, {"BIKE", 1}};
   ani.root.name = "rabbit";
-  CoreConversion conversion = lego::to_core(ani);
+  CoreConversion conversion = *lego::ani::to_core(ani);
   dress_actors(conversion, actors_of(ani), world());
   EXPECT_TRUE(conversion.scene.meshes.empty());
   ASSERT_EQ(conversion.notes.size() >= 1, true);
@@ -188,7 +188,7 @@ TEST(LegoCharacter, UprightWalkCyclesStartWithThePartsWhereTheActorTablePutsThem
     if (stem != "CNs001Pe" && stem != "CNs001Ni" && stem != "CNs001Pa" && stem != "CNs001xx") continue;
     const auto ani = lego::read(bonebridge::testing::read_bytes(path));
     ASSERT_TRUE(ani.ok());
-    const Engine engine(*ani);
+    const ani::Engine engine(*ani);
     const auto poses = engine.evaluate(0);
     const auto find = [&](std::string_view name) {
       for (std::size_t i = 0; i < engine.nodes().size(); ++i) {

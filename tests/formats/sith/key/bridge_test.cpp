@@ -32,10 +32,10 @@ TEST(SithBridge, CoreClipMatchesEngineOnEverySample) {
   for (const auto& sample : testing_support::kKeyCases) {
     BONEBRIDGE_LOAD_KEY_CASE(sample);
     BridgeOptions options;
-    auto core = key_to_core(key, with_model ? &model : nullptr, options);
+    auto core = key::to_core(key, with_model ? &model : nullptr, options);
     ASSERT_TRUE(core.ok()) << core.error().to_string();
-    const KeyEngine engine(key.content, with_model ? model_nodes(model.content) : flat_nodes(key.content),
-                           options.dialect);
+    const key::Engine engine(key.content, with_model ? model_nodes(model.content) : flat_nodes(key.content),
+                             options.dialect);
     const FidelityReport report = measure_key_fidelity(engine, *core, 1.0 / 240);
     std::printf("fidelity %-55s max %.3g p99 %.3g extent %.3g samples %zu\n", sample.key, report.max,
                 report.p99, report.extent, report.samples);
@@ -59,10 +59,10 @@ Quat rotation_of(const Mat4& m) {
 TEST(SithBridge, CoreClipOrientationsMatchEngine) {
   for (const auto& sample : testing_support::kKeyCases) {
     BONEBRIDGE_LOAD_KEY_CASE(sample);
-    auto core = key_to_core(key, with_model ? &model : nullptr, {});
+    auto core = key::to_core(key, with_model ? &model : nullptr, {});
     ASSERT_TRUE(core.ok());
-    const KeyEngine engine(key.content, with_model ? model_nodes(model.content) : flat_nodes(key.content),
-                           Dialect::InfernalMachine);
+    const key::Engine engine(key.content, with_model ? model_nodes(model.content) : flat_nodes(key.content),
+                             Dialect::InfernalMachine);
     const Clip& clip = core->scene.clips[0];
     ClipPoser poser(core->scene.skeleton, clip);
     double worst = 0;
@@ -85,7 +85,7 @@ TEST(SithBridge, CarriesModelMeshesRigidlyBound) {
   BONEBRIDGE_REQUIRE_SAMPLE(model_path, "sith/ijim-sed-mod/sed_cable_car.3do");
   const KeyFile key = load_key(key_path);
   const ModelFile model = load_model(model_path);
-  auto core = key_to_core(key, &model, {});
+  auto core = key::to_core(key, &model, {});
   ASSERT_TRUE(core.ok());
   ASSERT_EQ(core->scene.meshes.size(), 2u);  // cable_car (node 1) and door (node 2); node 0 has mesh -1
   EXPECT_EQ(core->scene.meshes[0].name, "cable_car");
@@ -112,14 +112,14 @@ TEST(SithBridge, RefusesNonFiniteValues) {
   KeyEntry entry;
   entry.rotation[0] = std::numeric_limits<float>::quiet_NaN();
   key.content.nodes.push_back(KeyNode{0, "n", {entry}});
-  auto core = key_to_core(key, nullptr, {});
+  auto core = key::to_core(key, nullptr, {});
   ASSERT_FALSE(core.ok());
   EXPECT_NE(core.error().message.find("nan"), std::string::npos);
 }
 
 TEST(SithBridge, MarkersBecomeEvents) {
   BONEBRIDGE_REQUIRE_SAMPLE(key_path, "sith/ijim-sed-mod/sed_in_zip_mount.key");
-  auto core = key_to_core(load_key(key_path), nullptr, {});
+  auto core = key::to_core(load_key(key_path), nullptr, {});
   ASSERT_TRUE(core.ok());
   ASSERT_EQ(core->scene.clips[0].events.size(), 1u);
   EXPECT_DOUBLE_EQ(core->scene.clips[0].events[0].time, 29.0 / 30.0);

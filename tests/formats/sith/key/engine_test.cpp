@@ -63,7 +63,7 @@ KeyContent one_node_key() {
 // §2.3: the entry at or before the frame, rates per frame, applied only where the flags say so.
 TEST(SithEngine, AppliesRatesOnlyWhereFlagsSaySo) {
   const KeyContent key = one_node_key();
-  const KeyEngine engine(key, flat_nodes(key), Dialect::InfernalMachine);
+  const key::Engine engine(key, flat_nodes(key), Dialect::InfernalMachine);
   const LocalPose at2 = engine.local(0, 2.5f);
   EXPECT_FLOAT_EQ(at2.position[0], 1);                    // position rate ignored: flag bit 0 clear
   EXPECT_NEAR(at2.rotation[1], 0, 1e-4);                  // 350 + 4 * 2.5 = 360: the same angle as 0
@@ -80,7 +80,7 @@ TEST(SithEngine, AppliesRatesOnlyWhereFlagsSaySo) {
 TEST(SithEngine, ExtrapolatesLastEntryToFrames) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/urgon-testvectors/test_vector_no_markers.key");
   const KeyFile key = load_key(path);
-  const KeyEngine engine(key.content, flat_nodes(key.content), Dialect::JediKnight);
+  const key::Engine engine(key.content, flat_nodes(key.content), Dialect::JediKnight);
   EXPECT_NEAR(engine.local(0, 20).rotation[0], 6.16293908, 1e-5);
   EXPECT_NEAR(engine.local(0, 19).rotation[0], 16.00868416 - 4.92287254, 1e-5);
   EXPECT_NEAR(engine.local(0, 1).rotation[0], 6.16293907 + 2.93745327, 1e-5);
@@ -91,7 +91,7 @@ TEST(SithEngine, ExtrapolatesLastEntryToFrames) {
 TEST(SithEngine, LoopingClipEndsWhereItStarts) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/urgon-testvectors/test_vector_no_markers.key");
   const KeyFile key = load_key(path);
-  const KeyEngine engine(key.content, flat_nodes(key.content), Dialect::JediKnight);
+  const key::Engine engine(key.content, flat_nodes(key.content), Dialect::JediKnight);
   const auto start = engine.joint_matrices(0);
   const auto end = engine.joint_matrices(static_cast<float>(key.content.header.frames));
   ASSERT_EQ(start.size(), 25u);
@@ -106,7 +106,7 @@ TEST(SithEngine, DoorKeyFrameZeroEqualsModelNode) {
   BONEBRIDGE_REQUIRE_SAMPLE(model_path, "sith/ijim-sed-mod/sed_cable_car.3do");
   const KeyFile key = load_key(key_path);
   const ModelFile model = load_model(model_path);
-  const KeyEngine engine(key.content, model_nodes(model.content), Dialect::InfernalMachine);
+  const key::Engine engine(key.content, model_nodes(model.content), Dialect::InfernalMachine);
   ASSERT_EQ(engine.nodes().size(), 3u);
   EXPECT_EQ(engine.nodes()[2].name, "door");
   const LocalPose pose = engine.local(2, 0);
@@ -148,7 +148,7 @@ TEST(SithEngine, RatesReachTheNextEntryInEverySample) {
 TEST(SithEngine, MarkersFireBetweenTwoFrames) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/ijim-sed-mod/sed_in_zip_mount.key");
   const KeyFile key = load_key(path);
-  const KeyEngine engine(key.content, flat_nodes(key.content), Dialect::InfernalMachine);
+  const key::Engine engine(key.content, flat_nodes(key.content), Dialect::InfernalMachine);
   using Fired = std::vector<std::int32_t>;
   EXPECT_EQ(engine.advance(0, 29, true).fired, Fired{27});    // first tick: m <= cur
   EXPECT_EQ(engine.advance(20, 5, true).fired, Fired{});      // 20 < 29 but 29 > 25
@@ -165,8 +165,8 @@ TEST(SithEngine, MarkersFireBetweenTwoFrames) {
 // §2.4: loops subtract FRAMES·k, k floored in IJIM and rounded in JK (which can go below zero).
 TEST(SithEngine, LoopCountIsFlooredInIjimAndRoundedInJk) {
   const KeyContent key = one_node_key();  // FRAMES 10
-  const KeyEngine ijim(key, flat_nodes(key), Dialect::InfernalMachine);
-  const KeyEngine jk(key, flat_nodes(key), Dialect::JediKnight);
+  const key::Engine ijim(key, flat_nodes(key), Dialect::InfernalMachine);
+  const key::Engine jk(key, flat_nodes(key), Dialect::JediKnight);
   EXPECT_FLOAT_EQ(ijim.advance(8, 4, true).frame, 2);
   EXPECT_FLOAT_EQ(jk.advance(8, 4, true).frame, 2);
   EXPECT_FLOAT_EQ(ijim.advance(0, 17, true).frame, 7);  // k = floor(1.7) = 1
@@ -181,7 +181,7 @@ TEST(SithEngine, PivotMovesOnlyTheOwnMesh) {
   key.header.joints = 2;
   std::vector<EngineNode> nodes = {EngineNode{"parent", -1, 0, {1, 0, 0}, {0, 90, 0}, {0.5f, 0, 0}, 0},
                                    EngineNode{"child", 0, 1, {0, 2, 0}, {}, {0, 0, 7}, 0}};
-  const KeyEngine engine(key, nodes, Dialect::JediKnight);
+  const key::Engine engine(key, nodes, Dialect::JediKnight);
   const auto joints = engine.joint_matrices(0);
   // Parent yawed 90 degrees: its Y axis points along -X, so the child at (0, 2, 0) lands at (1 - 2, 0, 0).
   EXPECT_NEAR(joints[1].m[12], -1, 1e-12);

@@ -28,7 +28,7 @@ std::filesystem::path write_temp(const std::string& name, const std::vector<std:
 }
 
 // Engine node n of `engine` is the joint of `scene` the clip's "sith.nodes" metadata lists for its KEY node.
-std::vector<int> joints_of_nodes(const KeyEngine& engine, const Scene& scene) {
+std::vector<int> joints_of_nodes(const key::Engine& engine, const Scene& scene) {
   const std::string& listed = scene.clips.at(0).metadata.at(kNodesMetadata);
   std::vector<long> nodes;
   for (const char* at = listed.c_str(); *at;) {
@@ -50,7 +50,7 @@ TEST(SithGltf, EverySampleConvertsToValidGltfAndBack) {
   for (const auto& sample : testing_support::kKeyCases) {
     BONEBRIDGE_LOAD_KEY_CASE(sample);
     for (const bool use_model : with_model ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
-      auto core = key_to_core(key, use_model ? &model : nullptr, {});
+      auto core = key::to_core(key, use_model ? &model : nullptr, {});
       ASSERT_TRUE(core.ok());
       auto glb = gltf::write(core->scene, {});
       ASSERT_TRUE(glb.ok()) << glb.error().to_string();
@@ -60,13 +60,13 @@ TEST(SithGltf, EverySampleConvertsToValidGltfAndBack) {
       // Back from the glb: KEY written from the read scene, its engine against the glTF clip.
       auto scene = gltf::read(*glb);
       ASSERT_TRUE(scene.ok()) << scene.error().to_string();
-      auto written = core_to_key(*scene, {}, use_model ? &model : nullptr);
+      auto written = key::from_core(*scene, {}, use_model ? &model : nullptr);
       ASSERT_TRUE(written.ok()) << written.error().to_string();
       auto reread = read_key(write_key_text(written->value));
       ASSERT_TRUE(reread.ok()) << reread.error().to_string();
-      const KeyEngine engine(reread->content,
-                             use_model ? model_nodes(model.content) : flat_nodes(reread->content),
-                             Dialect::InfernalMachine);
+      const key::Engine engine(reread->content,
+                               use_model ? model_nodes(model.content) : flat_nodes(reread->content),
+                               Dialect::InfernalMachine);
       CoreConversion from_gltf;
       from_gltf.scene = *scene;
       from_gltf.conversion = AxisConversion::z_up_to_y_up();

@@ -21,7 +21,7 @@ namespace {
 // The KEY exported to a .glb (with its model when it has one) and read back, as `convert X.key out.glb
 // --model M.3do` then `convert out.glb` does.
 Scene through_glb(const KeyFile& key, const ModelFile* model) {
-  const auto core = key_to_core(key, model, {});
+  const auto core = key::to_core(key, model, {});
   EXPECT_TRUE(core.ok());
   return testing::through_glb(core->scene);
 }
@@ -34,7 +34,7 @@ TEST(SithLeanWrite, EverySampleThroughGlbComesBackByteForByte) {
     BONEBRIDGE_LOAD_KEY_CASE(sample);
     const auto original = ::bonebridge::testing::read_bytes(key_path);
     // Written back without the model, as the command line does without --model.
-    const auto converted = core_to_key(through_glb(key, with_model ? &model : nullptr), {});
+    const auto converted = key::from_core(through_glb(key, with_model ? &model : nullptr), {});
     ASSERT_TRUE(converted.ok()) << converted.error().to_string();
     EXPECT_EQ(write_key(converted->value), original);
     ASSERT_EQ(converted->notes.size(), 1u);
@@ -50,7 +50,7 @@ std::size_t entry_count(const KeyContent& content) {
 }
 
 // Every KEY node's local matrix (flat: NODE i is pose joint i) at a time, as the engine computes it.
-ModelPoseAt node_matrices(const KeyEngine& engine, const PoseLayout& layout) {
+ModelPoseAt node_matrices(const key::Engine& engine, const PoseLayout& layout) {
   return [&engine, &layout](double seconds) -> std::optional<std::vector<Mat4>> {
     std::vector<Mat4> models;
     for (const EngineJoint& joint : engine_pose(engine, layout, seconds).joints)
@@ -72,12 +72,12 @@ TEST(SithLeanWrite, WithoutTheDescriptionTheEngineNeedsNoMoreEntries) {
     const auto original = ::bonebridge::testing::read_bytes(key_path);
     Scene scene = through_glb(key, with_model ? &model : nullptr);
     scene.clips.front().metadata.erase(kSourceMetadata);
-    const auto converted = core_to_key(scene, {}, with_model ? &model : nullptr);
+    const auto converted = key::from_core(scene, {}, with_model ? &model : nullptr);
     ASSERT_TRUE(converted.ok()) << converted.error().to_string();
     const KeyContent& written = converted->value.content;
     const std::size_t bytes = write_key(converted->value).size();
-    const KeyEngine written_engine(written, flat_nodes(written), Dialect::InfernalMachine);
-    const KeyEngine original_engine(key.content, flat_nodes(key.content), Dialect::InfernalMachine);
+    const key::Engine written_engine(written, flat_nodes(written), Dialect::InfernalMachine);
+    const key::Engine original_engine(key.content, flat_nodes(key.content), Dialect::InfernalMachine);
     const PoseLayout written_layout = flat_layout(written_engine, key.content.header.joints);
     const PoseLayout original_layout = flat_layout(original_engine, key.content.header.joints);
     const double fps = key.content.header.fps;
@@ -111,7 +111,7 @@ TEST(SithLeanWrite, AnEditedRotationIsWrittenAnew) {
   });
   ASSERT_NE(channel, clip.joints.end());
   for (Quat& q : channel->rotation->values) q = axis_angle({0, 1, 0}, 10 * kPi / 180) * q;
-  const auto converted = core_to_key(scene, {}, &model);
+  const auto converted = key::from_core(scene, {}, &model);
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   EXPECT_NE(write_key(converted->value), ::bonebridge::testing::read_bytes(key_path));
   EXPECT_TRUE(has_note(converted->notes, "edited:"));
@@ -123,10 +123,10 @@ TEST(SithLeanWrite, AnEditedRotationIsWrittenAnew) {
   // And the engine plays the edited glTF: model-space joint positions of the written KEY every 1/240 s
   // against the edited clip, within what the writer's 0.01 degrees allows (1.75e-4 of the extent at the
   // extent; SithFamily.CoreClipWrittenAsKeyPlaysTheSameInTheEngine).
-  auto exported = key_to_core(key, &model, {});
+  auto exported = key::to_core(key, &model, {});
   ASSERT_TRUE(exported.ok());
   exported->scene = scene;
-  const KeyEngine engine(converted->value.content, model_nodes(model.content), Dialect::InfernalMachine);
+  const key::Engine engine(converted->value.content, model_nodes(model.content), Dialect::InfernalMachine);
   const FidelityReport report = measure_key_fidelity(engine, *exported, 1.0 / 240);
   std::printf("edited sed_pdgo.key: largest joint position error %.3g (%.3g of the extent %.3g)\n",
               report.max, report.max / report.extent, report.extent);

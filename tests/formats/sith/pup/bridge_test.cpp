@@ -40,7 +40,7 @@ TEST(PupBridge, OneClipPerPresentKeyWithItsMovesAndANoteForTheAbsentOne) {
     keys.push_back(std::move(key));
   }
   const ModelFile model = load_model(folder / "sed_pd.3do");
-  const auto core = puppet_to_core(puppet, keys, model, {});
+  const auto core = pup::to_core(puppet, keys, model, {});
   ASSERT_TRUE(core.ok()) << core.error().to_string();
 
   ASSERT_EQ(core->scene.clips.size(), 3u);
@@ -57,7 +57,7 @@ TEST(PupBridge, OneClipPerPresentKeyWithItsMovesAndANoteForTheAbsentOne) {
   EXPECT_EQ(hit.at("high"), 4);
 
   // Each clip is the one its key alone converts to.
-  const auto alone = key_to_core(*keys[2].key, &model, {});
+  const auto alone = key::to_core(*keys[2].key, &model, {});
   ASSERT_TRUE(alone.ok());
   EXPECT_EQ(core->scene.clips[1].duration, alone->scene.clips[0].duration);
   EXPECT_EQ(core->scene.clips[1].joints.size(), alone->scene.clips[0].joints.size());
@@ -75,7 +75,7 @@ TEST(PupBridge, NoKeyPresentIsAnError) {
   const auto file = read_pup(std::vector<std::uint8_t>(text.begin(), text.end()));
   ASSERT_TRUE(file.ok());
   const auto core =
-      puppet_to_core(load_puppet(*file), {{"gone.key", std::nullopt, "not found"}}, ModelFile{}, {});
+      pup::to_core(load_puppet(*file), {{"gone.key", std::nullopt, "not found"}}, ModelFile{}, {});
   ASSERT_FALSE(core.ok());
   EXPECT_NE(core.error().message.find("gone.key"), std::string::npos);
 }

@@ -64,7 +64,7 @@ TEST_P(AnimWidth, ReadsTheHandBuiltFileAndWalksToTheRootController) {
 TEST_P(AnimWidth, EngineSpotValuesMatchHandComputation) {
   auto doc = read_anim(hand_anim(GetParam()).data);
   ASSERT_TRUE(doc);
-  AnimEngine engine(*doc, nullptr, {});
+  anim::Engine engine(*doc, nullptr, {});
   EXPECT_DOUBLE_EQ(engine.duration(), 8 / 30.0);
   const auto& tracks = engine.tracks();
   // Key times with DELTA_TIMES as hold durations: rotation 0, 2, 5; translation 0, 3.
@@ -74,15 +74,15 @@ TEST_P(AnimWidth, EngineSpotValuesMatchHandComputation) {
   EXPECT_NEAR(tracks[0].rotations[1].x, 768 / 8191.0 / std::sqrt(2.0), 1e-7);
   EXPECT_NEAR(tracks[0].rotations[1].y, -512 / 8191.0 / std::sqrt(2.0), 1e-7);
   // Frame 1.5 = 0.05 s: halfway between the translation keys (1.01, -0.502, 0.047375) and (1, -0.5, 1/64).
-  const auto pose = engine.pose(1.5 / 30.0);
+  const auto pose = engine_pose(engine, 1.5 / 30.0);
   const Vec3 t = pose.joints[1].local.translation;
   EXPECT_NEAR(t.x, (1.01 + 1.0) / 2, 1e-12);
   EXPECT_NEAR(t.y, (-0.502 - 0.5) / 2, 1e-12);
   EXPECT_NEAR(t.z, (0.047375 + 0.015625) / 2, 1e-12);
   // Frame 2: exactly rotation key 1; clamped after the last key.
-  const auto at2 = engine.pose(2 / 30.0);
+  const auto at2 = engine_pose(engine, 2 / 30.0);
   EXPECT_NEAR(at2.joints[0].local.rotation.x, tracks[0].rotations[1].x, 1e-8);
-  const auto late = engine.pose(10.0);
+  const auto late = engine_pose(engine, 10.0);
   EXPECT_NEAR(late.joints[0].local.rotation.w, tracks[0].rotations[2].w, 1e-8);
   EXPECT_NEAR(late.joints[1].local.translation.x, 1.0, 1e-12);
 }
@@ -119,13 +119,15 @@ TEST(AnimEngineInterpolation, StepHoldsAndNlerpIsTheNormalisedAverageAtHalfway) 
   ASSERT_TRUE(doc);
   AnimSettings step;
   step.interpolation = KeyInterpolation::Step;
-  const Vec3 held = AnimEngine(*doc, nullptr, step).pose(1.5 / 30).joints[1].local.translation;
+  const Vec3 held =
+      anim::engine_pose(anim::Engine(*doc, nullptr, step), 1.5 / 30).joints[1].local.translation;
   EXPECT_DOUBLE_EQ(held.x, 1.01);  // key 0 until frame 3
   AnimSettings nlerp_settings;
   nlerp_settings.interpolation = KeyInterpolation::Nlerp;
-  const AnimEngine engine(*doc, nullptr, nlerp_settings);
+  const anim::Engine engine(*doc, nullptr, nlerp_settings);
   const Quat a = engine.tracks()[0].rotations[0], b = engine.tracks()[0].rotations[1];
-  const Quat q = engine.pose(1.0 / 30).joints[0].local.rotation;  // frame 1: halfway between frames 0 and 2
+  const Quat q =
+      engine_pose(engine, 1.0 / 30).joints[0].local.rotation;  // frame 1: halfway between frames 0 and 2
   const double n = std::sqrt((a.x + b.x) * (a.x + b.x) + (a.y + b.y) * (a.y + b.y) +
                              (a.z + b.z) * (a.z + b.z) + (a.w + b.w) * (a.w + b.w));
   EXPECT_NEAR(q.x, (a.x + b.x) / n, 1e-12);
@@ -139,8 +141,8 @@ TEST(AnimEngineRig, BonesWithoutTranslationKeysKeepTheRigOffset) {
       PointerWidth::Eight,
       {{"root", -1, {0, 1, 0}}, {"pelvis", 0, {0, 2, 0}}, {"spine", 1, {0, 3, 0}}, {"head", 2, {0, 4, 0}}},
       {});
-  AnimEngine engine(*doc, &rig, {});
-  const auto pose = engine.pose(0);
+  anim::Engine engine(*doc, &rig, {});
+  const auto pose = engine_pose(engine, 0);
   ASSERT_EQ(pose.joints.size(), 4u);
   EXPECT_EQ(pose.joints[0].local.translation.y, 1.0);  // track 0 has no translation keys: rig offset
   EXPECT_EQ(pose.joints[3].local.translation.y, 1.0);  // no track at all: rig offset, identity rotation

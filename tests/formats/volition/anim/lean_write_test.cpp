@@ -56,12 +56,12 @@ Scene edited_wave() {
 std::pair<double, double> largest_error(const AnimDocument& anim, const Scene& scene) {
   const auto rig = read_rig(testing::read_bytes(example("wave_character.rig_pc")));
   EXPECT_TRUE(rig);
-  const AnimEngine engine(anim, &*rig, {});
+  const anim::Engine engine(anim, &*rig, {});
   ClipSampler sampler(scene.skeleton, scene.clips.front());
   std::vector<Transform> locals(scene.skeleton.joints.size());
   double radians = 0, units = 0;
   for (int frame = 0; frame <= anim.end_frame; ++frame) {
-    const auto pose = engine.pose(frame / 30.0);
+    const auto pose = engine_pose(engine, frame / 30.0);
     sampler.sample(frame / 30.0, locals);
     for (std::size_t bone = 0; bone < rig->bones.size(); ++bone) {
       const std::string name = rig_bone_name(*rig, bone);

@@ -79,7 +79,7 @@ TEST_P(RigWidth, ReadsTheHandBuiltLayout) {
 TEST_P(RigWidth, BindPoseModelPositionsAreTheNegatedInvTranslation) {
   auto rig = read_rig(hand_rig(GetParam()).data, GetParam());
   ASSERT_TRUE(rig);
-  const auto pose = rig_bind_pose(*rig);
+  const auto pose = rig::engine_pose(*rig, 0);
   ASSERT_EQ(pose.joints.size(), 2u);
   // pelvis bind position (0, 1.5, 0.25) = -inv_translation, reached through the parent offsets.
   EXPECT_DOUBLE_EQ(pose.joints[1].model.m[13], 1.5);

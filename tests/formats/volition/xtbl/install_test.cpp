@@ -35,7 +35,7 @@ std::vector<std::uint8_t> hero_anim(const RigDocument& rig, double distance) {
   pelvis.joint = 1;
   pelvis.translation = Channel<Vec3>{Interpolation::Linear, {0, 1}, {{0, 1, 0}, {distance, 1, 0}}};
   clip.joints = {pelvis};
-  auto encoded = encode_clip(clip, hero_skeleton(), rig, {});
+  auto encoded = anim::from_core(clip, hero_skeleton(), rig, {});
   EXPECT_TRUE(encoded.ok()) << encoded.error().to_string();
   return encoded.ok() ? write_anim(encoded->document) : std::vector<std::uint8_t>{};
 }
@@ -61,8 +61,7 @@ constexpr std::string_view kBaseSet =
     "</States></Group></Groups></Skeleton_Set></Table></root>";
 
 TEST(RfgInstall, ACharacterWithItsRigAndAnimationsInAStreamContainerIsConvertible) {
-  std::vector<std::string> notes;
-  const RigDocument rig = rig_from_skeleton(hero_skeleton(), PointerWidth::Four, notes);
+  const RigDocument rig = rig::from_core(hero_skeleton(), PointerWidth::Four)->value;
   const auto rig_bytes = write_rig(rig);
   const auto str2 = packfile({{"Hero.rig_pc", rig_bytes, {}},
                               {"hero_walk.anim_pc", hero_anim(rig, 0.5), {}},

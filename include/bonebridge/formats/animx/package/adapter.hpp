@@ -15,7 +15,7 @@ namespace bonebridge::animx::package {
 // A ZIP whose central directory names R-Main.record.
 bool looks_like_package(std::span<const std::uint8_t> bytes);
 
-Result<std::unique_ptr<bonebridge::Document>> open_document(std::span<const std::uint8_t> bytes);
+Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes);
 
 // Each .resonitepackage with a slot tree is a character: named by its record (else its root slot), the
 // package itself its model, its AnimX assets its animations. Unreadable packages are listed in the notes.

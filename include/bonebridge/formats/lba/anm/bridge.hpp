@@ -12,25 +12,16 @@
 #include "bonebridge/formats/lba/settings.hpp"
 #include "bonebridge/io/error.hpp"
 
-namespace bonebridge::lba {
+namespace bonebridge::lba::anm {
 
 // Bakes the ideal-clock engine states into LINEAR keys on the engine's tick grid (LBA1: every 50 Hz tick;
 // LBA2: every 20 ms plus each keyframe), rotation keys kept in one hemisphere and split to at most 15°.
 // Without a body, the placeholder body of engine.hpp gives a flat skeleton at the origin.
-Result<CoreConversion> animation_to_core(const Animation& animation, const Body* body,
-                                         const BridgeOptions& options);
-
-// Engine pose in the game's units; the actor's motion included when `include_actor`. `model` is the engine's
-// integer result (Q14 matrix, integer origin) as a column-vector matrix; `local` is what the engine holds
-// for the group, as the glTF node does: the root's actor position and yaw, a rotation group's pivot offset
-// and Euler angles, a translation group's pivot offset plus its value (not inverse(parent)·model, which
-// carries the engine's floor rounding).
-EnginePose engine_pose(const Body& body, const EngineState& state, double seconds, Variant variant,
-                       bool include_actor);
+Result<CoreConversion> to_core(const Animation& animation, const Body* body, const BridgeOptions& options);
 
 // A core scene (in glTF's frame) back to an animation: keyframes at the clip's key times rounded to ticks,
 // rotations decomposed into the LBA Euler order, translation joints as type 1, step and yaw from the root
 // motion (or the root joint). The notes list what could not be kept.
-Result<Converted<Animation>> animation_from_core(const Scene& scene, const BridgeOptions& options);
+Result<Converted<Animation>> from_core(const Scene& scene, const BridgeOptions& options);
 
-}  // namespace bonebridge::lba
+}  // namespace bonebridge::lba::anm

@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "bonebridge/core/conversion.hpp"
 #include "bonebridge/formats/lba/anm/document.hpp"
+#include "bonebridge/formats/lba/body/document.hpp"
 #include "bonebridge/formats/lba/variant.hpp"
 
 namespace bonebridge::lba {
@@ -39,10 +41,13 @@ void move_actor_lba2(Actor& actor, Lba2Progress& progress, const Keyframe& dest,
 // `start` stands once `dest` is reached. The .anm writer aims each keyframe's step with it.
 Actor lba2_keyframe_motion(Actor start, const Keyframe& dest);
 
-// The per-actor animation state of the game loop (OBJECT.C, P_ANIM.ASM), advanced by `update`.
-class AnimPlayer {
+namespace anm {
+
+// The kind's evaluator: the per-actor animation state of the game loop (OBJECT.C, P_ANIM.ASM), advanced by
+// `update`.
+class Engine {
  public:
-  AnimPlayer(const Animation& animation, Variant variant);
+  Engine(const Animation& animation, Variant variant);
 
   // One game update at time `now` (in the variant's ticks, never decreasing). Reaches at most one keyframe;
   // returns true when it did.
@@ -69,6 +74,8 @@ class AnimPlayer {
   int previous_yaw_ = 0;                   // LBA1: the yaw gained so far
   Lba2Progress lba2_progress_;
 };
+
+}  // namespace anm
 
 // The clip's keyframe timeline under the ideal clock: keyframe k is reached at reach_ticks[k] of the first
 // pass (LBA1 holds frame 0 for its own duration first; LBA2 starts at frame 0 reached), and the pass ends
@@ -97,11 +104,11 @@ class IdealClock {
   EngineState at(std::int64_t tick);
 
  private:
-  void step(AnimPlayer& player, std::int64_t tick) const;
+  void step(anm::Engine& player, std::int64_t tick) const;
 
   const Animation* animation_;
-  std::vector<AnimPlayer> checkpoints_;  // checkpoints_[i]: state after tick i·256
-  AnimPlayer cursor_;
+  std::vector<anm::Engine> checkpoints_;  // checkpoints_[i]: state after tick i·256
+  anm::Engine cursor_;
   std::int64_t cursor_tick_ = 0;
 };
 
@@ -116,5 +123,17 @@ inline constexpr std::int64_t kMaxEvaluatedTicks = std::int64_t{1} << 22;
 // remainder dropped at each keyframe, which slows the animation down. States after each of `updates` updates.
 std::vector<EngineState> run_game_clock(const Animation& animation, Variant variant, int update_ticks,
                                         std::size_t updates);
+
+namespace anm {
+
+// The kind's one EnginePose fill (a body's too, with an empty state): the engine pose in the game's units;
+// the actor's motion included when `include_actor`. `model` is the engine's integer result (Q14 matrix,
+// integer origin) as a column-vector matrix; `local` is what the engine holds for the group, as the glTF node
+// does: the root's actor position and yaw, a rotation group's pivot offset and Euler angles, a translation
+// group's pivot offset plus its value (not inverse(parent)·model, which carries the engine's floor rounding).
+EnginePose engine_pose(const Body& body, const EngineState& state, double seconds, Variant variant,
+                       bool include_actor);
+
+}  // namespace anm
 
 }  // namespace bonebridge::lba

@@ -18,7 +18,10 @@ namespace bonebridge::lba {
 Skeleton body_skeleton(const Body& body, Variant variant);
 std::vector<RigidMesh> body_markers(const Body& body, double marker_size);
 
-CoreConversion body_to_core(const Body& body, const BridgeOptions& options);
+namespace body {
+// The body at rest: its skeleton and meshes (never an error).
+Result<CoreConversion> to_core(const Body& body, const BridgeOptions& options);
+}  // namespace body
 
 // A joint's offset from its parent's origin: the pivot's stored point when the parent owns the pivot (the
 // engine's rule), otherwise the bind-pose difference.

@@ -48,6 +48,6 @@ void add_lod(Scene& scene, int joint, const Lod& lod, const std::string& part, c
              const InheritedLook* look, std::vector<std::string>& notes);
 
 // The part as a one-joint scene, converted to glTF's frame.
-Result<CoreConversion> part_to_core(const Document& document, std::string_view part_name);
+Result<CoreConversion> to_core(const Document& document, std::string_view part_name);
 
 }  // namespace bonebridge::lego::wdb

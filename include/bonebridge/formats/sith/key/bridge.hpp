@@ -30,19 +30,23 @@ inline constexpr const char* kNodesMetadata = "sith.nodes";
 // translations exact, jumps between an entry's extrapolation and the next entry as keys a short time apart,
 // Euler-linear rotations split until slerp stays within the tolerance. Markers become events. With
 // `surfaces` (the model's .mat files as found), the meshes are textured (model_look); without, bare.
-Result<CoreConversion> key_to_core(const KeyFile& key, const ModelFile* model, const BridgeOptions& options,
-                                   const ModelSurfaces* surfaces = nullptr);
+namespace key {
+Result<CoreConversion> to_core(const KeyFile& key, const ModelFile* model, const BridgeOptions& options,
+                               const ModelSurfaces* surfaces = nullptr);
+}  // namespace key
 
 // Model-space joint positions of the engine (converted to glTF's frame) against the core clip sampled the
 // way glTF specifies, every `step` seconds over the clip.
-FidelityReport measure_key_fidelity(const KeyEngine& engine, const CoreConversion& conversion, double step);
+FidelityReport measure_key_fidelity(const key::Engine& engine, const CoreConversion& conversion, double step);
 
 // The first clip of `scene` (in glTF's frame) as a KEY: entries where the clip has keys, plus where the
 // engine's Euler-linear motion would otherwise leave the clip's path, rates along the shortest angular path,
 // flags set where rates are non-zero, FRAMES and FPS from the clip, markers from events. With `model`, a
 // joint becomes the KEY node of the hierarchy row with its name (case-insensitive); otherwise the node listed
 // in the clip's "sith.nodes" metadata, else NODE n = core joint n.
-Result<Converted<KeyFile>> core_to_key(const Scene& scene, const BridgeOptions& options,
-                                       const ModelFile* model = nullptr);
+namespace key {
+Result<Converted<KeyFile>> from_core(const Scene& scene, const BridgeOptions& options,
+                                     const ModelFile* model = nullptr);
+}  // namespace key
 
 }  // namespace bonebridge::sith

@@ -32,9 +32,11 @@ struct TrackAdvance {
   std::vector<std::int32_t> fired;  // marker types, in firing order
 };
 
-class KeyEngine {
+namespace key {
+
+class Engine {
  public:
-  KeyEngine(const KeyContent& key, std::vector<EngineNode> nodes, Dialect dialect);
+  Engine(const KeyContent& key, std::vector<EngineNode> nodes, Dialect dialect);
 
   const std::vector<EngineNode>& nodes() const { return nodes_; }
   // The KEY block driving node `n` (the last block with its index), or null: the node keeps its base pose.
@@ -64,6 +66,8 @@ class KeyEngine {
   Dialect dialect_;
 };
 
+}  // namespace key
+
 // Where the engine's nodes stand in an EnginePose. With a model, node n is hierarchy row n. Without one, the
 // flat nodes come in KEY-block order, and pose joint i is KEY `NODE i`, as it would be row i of a model (§3),
 // for i from 0 to max(JOINTS, highest NODE + 1) − 1; a NODE no block animates (or one the engine drops, at
@@ -76,12 +80,15 @@ struct PoseLayout {
   std::vector<int> joint_of_node;  // engine node -> pose joint, or -1 when not listed
 };
 
-PoseLayout model_layout(const KeyEngine& engine);
-PoseLayout flat_layout(const KeyEngine& engine, std::int32_t joints);
+PoseLayout model_layout(const key::Engine& engine);
+PoseLayout flat_layout(const key::Engine& engine, std::int32_t joints);
 // The pose's joints, named and parented, at the identity: each listed engine node in its place, "node_i"
 // where no node is.
-std::vector<EngineJoint> layout_joints(const KeyEngine& engine, const PoseLayout& layout);
-// One play-through: the frame is t * FPS clamped to [0, FRAMES]; the end pose is the one at FRAMES exactly.
-EnginePose engine_pose(const KeyEngine& engine, const PoseLayout& layout, double seconds);
+std::vector<EngineJoint> layout_joints(const key::Engine& engine, const PoseLayout& layout);
+namespace key {
+// The kind's one EnginePose fill, joints as `layout` lists them. One play-through: the frame is t * FPS
+// clamped to [0, FRAMES]; the end pose is the one at FRAMES exactly.
+EnginePose engine_pose(const Engine& engine, const PoseLayout& layout, double seconds);
+}  // namespace key
 
 }  // namespace bonebridge::sith

@@ -26,9 +26,11 @@ struct PuppetKey {
 };
 
 // Keys that are absent are left out with a note naming them and their moves; an error when none is present.
-// With `surfaces` (the model's .mat files as found), the model is textured as for one key (key_to_core).
-Result<CoreConversion> puppet_to_core(const PuppetClass& puppet, const std::vector<PuppetKey>& keys,
-                                      const ModelFile& model, const BridgeOptions& options,
-                                      const ModelSurfaces* surfaces = nullptr);
+namespace pup {
+// With `surfaces` (the model's .mat files as found), the model is textured as for one key (key::to_core).
+Result<CoreConversion> to_core(const PuppetClass& puppet, const std::vector<PuppetKey>& keys,
+                               const ModelFile& model, const BridgeOptions& options,
+                               const ModelSurfaces* surfaces = nullptr);
+}  // namespace pup
 
 }  // namespace bonebridge::sith

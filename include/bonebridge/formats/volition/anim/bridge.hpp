@@ -24,9 +24,11 @@
 
 namespace bonebridge::volition {
 
-// Without a rig the joints are the tracks, unparented, with zero rest offsets (noted).
-CoreConversion anim_to_core(const AnimDocument& anim, const RigDocument* rig, const AnimSettings& settings,
-                            const AxisConversion& axes, const std::string& clip_name);
+namespace anim {
+// Without a rig the joints are the tracks, unparented, with zero rest offsets (noted). Never an error.
+Result<CoreConversion> to_core(const AnimDocument& anim, const RigDocument* rig, const AnimSettings& settings,
+                               const AxisConversion& axes, const std::string& clip_name);
+}  // namespace anim
 
 // Largest angle between consecutive rotation keys the bridge leaves unsplit (radians, ~15 degrees).
 inline constexpr double kMaxRotationSegment = 15.0 * 3.14159265358979323846 / 180.0;
@@ -52,9 +54,11 @@ inline constexpr MotionTolerance kDefaultKeyTolerance{1e-4, 0.5 * 4.0 * static_c
 // `skeleton` and `clip` in the game's frame; core joints are matched to rig bones by name. Keys are taken
 // at whole frames (settings.frames_per_second) and thinned where the engine's interpolation of the kept
 // keys stays within `tolerance`.
-Result<EncodedAnim> encode_clip(const Clip& clip, const Skeleton& skeleton, const RigDocument& rig,
-                                const AnimSettings& settings,
-                                const MotionTolerance& tolerance = kDefaultKeyTolerance);
+namespace anim {
+Result<EncodedAnim> from_core(const Clip& clip, const Skeleton& skeleton, const RigDocument& rig,
+                              const AnimSettings& settings,
+                              const MotionTolerance& tolerance = kDefaultKeyTolerance);
+}  // namespace anim
 
 // The conversion note of an encoding: the tolerance, the keys kept and the largest error of the decoded
 // document against the clip at every frame.

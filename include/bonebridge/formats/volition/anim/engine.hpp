@@ -74,15 +74,17 @@ Vec3 sample_translation(const std::vector<double>& frames, const std::vector<Vec
 // Component-wise interpolation of the shortest-path pair, normalised.
 Quat nlerp(Quat a, Quat b, double f);
 
-class AnimEngine {
+namespace anim {
+
+class Engine {
  public:
   // `rig` may be null: joints are then the tracks themselves, unparented, with zero default offsets.
-  AnimEngine(const AnimDocument& document, const RigDocument* rig, AnimSettings settings);
+  Engine(const AnimDocument& document, const RigDocument* rig, AnimSettings settings);
 
-  EnginePose pose(double seconds) const;
   double duration() const;  // end_frame / frames_per_second
   const std::vector<DecodedTrack>& tracks() const { return tracks_; }
   const AnimSettings& settings() const { return settings_; }
+  const RigDocument* rig() const { return rig_; }
 
  private:
   const AnimDocument& document_;
@@ -90,5 +92,11 @@ class AnimEngine {
   AnimSettings settings_;
   std::vector<DecodedTrack> tracks_;
 };
+
+// The kind's one EnginePose fill: the rig's bind pose (or one unparented joint per track) with each track's
+// keys sampled at `seconds`.
+EnginePose engine_pose(const Engine& engine, double seconds);
+
+}  // namespace anim
 
 }  // namespace bonebridge::volition

@@ -15,10 +15,12 @@ namespace bonebridge::volition {
 // child joint of its bone (rotation rows read as the images of the axes, assumed).
 Skeleton rig_skeleton(const RigDocument& rig);
 
-CoreConversion rig_to_core(const RigDocument& rig, const AxisConversion& axes);
+namespace rig {
+Result<CoreConversion> to_core(const RigDocument& rig, const AxisConversion& axes);  // never an error
 
 // A crunched rig from a core skeleton: bind positions from the rest pose in model space, names hashed.
-// Rest rotations cannot be stored (crunched rigs have none); they are reported in `notes`.
-RigDocument rig_from_skeleton(const Skeleton& skeleton, PointerWidth width, std::vector<std::string>& notes);
+// Rest rotations cannot be stored (crunched rigs have none); the notes say so. Never an error.
+Result<Converted<RigDocument>> from_core(const Skeleton& skeleton, PointerWidth width);
+}  // namespace rig
 
 }  // namespace bonebridge::volition

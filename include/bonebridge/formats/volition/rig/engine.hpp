@@ -6,8 +6,11 @@
 
 namespace bonebridge::volition {
 
-// The rig's bind pose: identity rotations, rel_bone_translation offsets.
-EnginePose rig_bind_pose(const RigDocument& rig);
+namespace rig {
+// The kind's one EnginePose fill: the rig's bind pose (identity rotations, rel_bone_translation offsets),
+// the same at every time.
+EnginePose engine_pose(const RigDocument& rig, double seconds);
+}  // namespace rig
 
 // Each joint's model matrix from its local transform and its parent's model matrix; a parent that does
 // not precede its child is ignored (the joint is a root).

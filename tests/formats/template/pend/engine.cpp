@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "formats/template/engine.hpp"
+#include "formats/template/pend/engine.hpp"
 
 #include <algorithm>
 
-namespace bonebridge::pendulum {
+namespace bonebridge::pendulum::pend {
 
 double angle_at(const Joint& joint, double ms) {
   const auto& keys = joint.keys;
@@ -26,7 +26,8 @@ double duration_seconds(const Document& document) {
   return end / 1000.0;
 }
 
-void pose_at(const Document& document, double seconds, EnginePose& pose) {
+EnginePose engine_pose(const Document& document, double seconds) {
+  EnginePose pose;
   pose.time = seconds;
   pose.joints.resize(document.joints.size());
   for (std::size_t j = 0; j < document.joints.size(); ++j) {
@@ -40,6 +41,7 @@ void pose_at(const Document& document, double seconds, EnginePose& pose) {
     const Mat4 local = out.local.matrix();
     out.model = joint.parent < 0 ? local : pose.joints[static_cast<std::size_t>(joint.parent)].model * local;
   }
+  return pose;
 }
 
-}  // namespace bonebridge::pendulum
+}  // namespace bonebridge::pendulum::pend

@@ -2,10 +2,10 @@
 #include <cmath>
 
 #include "bonebridge/core/bake.hpp"
-#include "formats/template/bridge.hpp"
-#include "formats/template/engine.hpp"
+#include "formats/template/pend/bridge.hpp"
+#include "formats/template/pend/engine.hpp"
 
-namespace bonebridge::pendulum {
+namespace bonebridge::pendulum::pend {
 namespace {
 
 constexpr RotationSegments kSegments{15 * kPi / 180, 15 * kPi / 180, 1e-9};
@@ -38,7 +38,7 @@ Channel<Quat> rotation_channel(const Joint& joint, bool& cut) {
 
 }  // namespace
 
-CoreConversion to_core(const Document& document) {
+Result<CoreConversion> to_core(const Document& document) {
   CoreConversion out;
   Clip clip;
   clip.name = "swing";
@@ -62,4 +62,4 @@ CoreConversion to_core(const Document& document) {
   return out;
 }
 
-}  // namespace bonebridge::pendulum
+}  // namespace bonebridge::pendulum::pend

@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "bonebridge/core/bake.hpp"
-#include "formats/template/bridge.hpp"
+#include "formats/template/pend/bridge.hpp"
 
-namespace bonebridge::pendulum {
+namespace bonebridge::pendulum::pend {
 namespace {
 
 constexpr double kTolerance = 1e-6;
@@ -99,4 +99,4 @@ Result<Converted<Document>> from_core(const Scene& scene, const Settings& settin
   return out;
 }
 
-}  // namespace bonebridge::pendulum
+}  // namespace bonebridge::pendulum::pend

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "formats/template/codec.hpp"
+#include "formats/template/pend/codec.hpp"
 
 #include <fmt/format.h>
 
 #include "bonebridge/io/byte_reader.hpp"
 #include "bonebridge/io/byte_writer.hpp"
 
-namespace bonebridge::pendulum {
+namespace bonebridge::pendulum::pend {
 namespace {
 
 constexpr std::size_t kNameBytes = 16;
@@ -36,7 +36,7 @@ Joint read_joint(ByteReader& in, std::size_t index) {
 
 }  // namespace
 
-Result<Document> read_pendulum(std::span<const std::uint8_t> bytes) {
+Result<Document> read(std::span<const std::uint8_t> bytes) {
   return capture(kFormat, [&] {
     ByteReader in(bytes, kFormat);
     if (in.string(4, "magic") != "PEND") in.fail_at(0, "expected the magic PEND");
@@ -52,7 +52,7 @@ Result<Document> read_pendulum(std::span<const std::uint8_t> bytes) {
   });
 }
 
-Result<std::vector<std::uint8_t>> write_pendulum(const Document& document) {
+Result<std::vector<std::uint8_t>> write(const Document& document) {
   ByteWriter out;
   out.string("PEND");
   out.u16(document.version);
@@ -76,4 +76,4 @@ Result<std::vector<std::uint8_t>> write_pendulum(const Document& document) {
   return std::move(out).take();
 }
 
-}  // namespace bonebridge::pendulum
+}  // namespace bonebridge::pendulum::pend

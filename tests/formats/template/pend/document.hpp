@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace bonebridge::pendulum {
+namespace bonebridge::pendulum::pend {
 
 struct Key {
   std::uint32_t ms = 0;
@@ -33,4 +33,4 @@ struct Document {
 
 inline constexpr const char* kFormat = "pendulum .pend";
 
-}  // namespace bonebridge::pendulum
+}  // namespace bonebridge::pendulum::pend

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
-#include "formats/template/adapter.hpp"
+#include "formats/template/pend/adapter.hpp"
 
-#include "formats/template/bridge.hpp"
-#include "formats/template/codec.hpp"
-#include "formats/template/engine.hpp"
+#include "formats/template/pend/bridge.hpp"
+#include "formats/template/pend/codec.hpp"
+#include "formats/template/pend/engine.hpp"
 
-namespace bonebridge::pendulum {
+namespace bonebridge::pendulum::pend {
 namespace {
 
 class PendulumDocument final : public bonebridge::Document {
  public:
-  explicit PendulumDocument(pendulum::Document document) : document_(std::move(document)) {}
+  explicit PendulumDocument(pend::Document document) : document_(std::move(document)) {}
 
   nlohmann::json info() const override {
     std::size_t keys = 0;
@@ -34,20 +34,20 @@ class PendulumDocument final : public bonebridge::Document {
   double duration() const override { return duration_seconds(document_); }
   double engine_tick() const override { return 0.001; }
   Status sample_into(double seconds, EnginePose& pose) const override {
-    pose_at(document_, seconds, pose);
+    pose = engine_pose(document_, seconds);
     return Ok{};
   }
-  Result<CoreConversion> to_core(const Options&) const override { return pendulum::to_core(document_); }
-  Result<std::vector<std::uint8_t>> encode() const override { return write_pendulum(document_); }
+  Result<CoreConversion> to_core(const Options&) const override { return pend::to_core(document_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return write(document_); }
 
  private:
-  pendulum::Document document_;  // a bare `Document` here names the registry's base class
+  pend::Document document_;  // a bare `Document` here names the registry's base class
 };
 
 }  // namespace
 
-std::unique_ptr<bonebridge::Document> adapt(Document document) {
+std::unique_ptr<bonebridge::Document> open(Document document) {
   return std::make_unique<PendulumDocument>(std::move(document));
 }
 
-}  // namespace bonebridge::pendulum
+}  // namespace bonebridge::pendulum::pend
