@@ -88,7 +88,7 @@ class Kind:
 #                         container (GOB, GOO, SI, VPP, STR2, WDB's entries aside) is an error pointing at `ls`
 #   sample, convert, preview   a file with a pose; .mat, .sim_pc's glTF, .xtbl and archives are errors
 #   convert back          the glb back to the source's kind where a writer from glTF exists (.ani, .key, .anm,
-#                         AnimX/AnimJ, .anim_pc with --rig, .rig_pc with --variant rig, .pup); .3do, LBA bodies,
+#                         AnimX/AnimJ, .anim_pc with --rig, .rig_pc by its extension, .pup); .3do, LBA bodies,
 #                         WDB parts are errors (no writer from glTF)
 #   ls, extract, -r, pack archives (a WDB part is a WORLD.WDB of its own; WDB is read-only: pack is an error)
 #   batch                 archives and folders; a loose file is an error ("not an archive")
@@ -150,8 +150,7 @@ KINDS = [
     Kind("anim_pc", "examples/volition/wave.anim_pc", ok=ANIM - {"convert back"} | CHARACTERS),  # back: --rig
     Kind("anim_pc+rig", "examples/volition/wave.anim_pc",
          ["--rig", "{in}/examples/volition/wave_character.rig_pc"], ok=ANIM | CHARACTERS),
-    Kind("rig_pc", "examples/volition/wave_character.rig_pc", back_args=["--variant", "rig"],
-         ok=ANIM | CHARACTERS),
+    Kind("rig_pc", "examples/volition/wave_character.rig_pc", ok=ANIM | CHARACTERS),
     Kind("sim_pc", "samples/volition/jean.sim_pc", ok=INSPECT | {"sample"} | CHARACTERS),
     Kind("vpp", "samples/volition/packfiles/table.vpp_pc", ok=ARCHIVE),
     Kind("vpp-small", "samples/volition/packfiles/dlc01_l1.vpp_pc", ok=ARCHIVE),

@@ -265,6 +265,18 @@ SettingField<Settings> number_alias(std::string name, std::string alias_of, std:
           [](const Settings&) { return std::string(); }};
 }
 
+// An old spelling of `field`, kept working with the field's meaning: listed after it, applied before it (so
+// that the new name wins when both are given), with no default of its own.
+template <class Settings>
+SettingField<Settings> old_spelling(SettingField<Settings> field, std::string old_name) {
+  field.setting.alias_of = field.setting.name;
+  field.setting.help = "the old spelling of --" + field.setting.name + ", kept";
+  field.setting.fallback = "as --" + field.setting.name;
+  field.setting.name = std::move(old_name);
+  field.show = [](const Settings&) { return std::string(); };
+  return field;
+}
+
 // Key reduction against a game's own interpolation (LEGO, Volition): --distance-tolerance in game units,
 // --angle-tolerance in degrees kept in radians, and the old --tolerance that set both with one number.
 // `interpolator` says whose interpolation of the kept keys is meant ("the game's", "the engine's").

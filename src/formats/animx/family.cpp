@@ -55,11 +55,18 @@ using namespace setting_fields;
 
 constexpr const char* kTitle = "Resonite AnimX / AnimJ / package";
 
+SettingField<Settings> write_as() {
+  return choice("write-as", &Settings::animj, {{"animj", true}},
+                "write AnimJ (JSON) whatever the output's name (standard output)",
+                "as the output's name says: AnimJ for .animj, else AnimX");
+}
+
 // What a user may set, each field once: the schema `formats` and --help show and the parser of Settings.
 const SettingFields<Settings>& fields() {
   static const SettingFields<Settings> table = {
       companion("skeleton", &Settings::skeleton, "a glTF file whose hierarchy the clip animates"),
-      choice("variant", &Settings::animj, {{"animj", true}}, "write AnimJ (JSON) whatever the output's name"),
+      write_as(),
+      old_spelling(write_as(), "variant"),
       choice("encoding", &Settings::encoding,
              {{"plain", Encoding::Plain}, {"lz4", Encoding::Lz4}, {"lzma", Encoding::Lzma}},
              "the compression of a written .animx (without it: the source's, as the glTF's extras say; else "
@@ -69,7 +76,7 @@ const SettingFields<Settings>& fields() {
   return table;
 }
 
-// AnimJ when the output is named .animj or --variant animj asks for it; else AnimX with --encoding, or
+// AnimJ when the output is named .animj or --write-as animj asks for it; else AnimX with --encoding, or
 // without it as the document says (a read file's own, a converted clip's source's).
 BridgeOptions output_options(const Settings& settings, const Options& options) {
   BridgeOptions out;

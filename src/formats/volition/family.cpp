@@ -27,6 +27,14 @@ Error option_error(std::string message) {
   return Error{kFamilyFormat, std::move(message), {}, {}, {}};
 }
 
+// The kind of file a glTF is written as: --write-as, else what the output's extension names, else unset.
+std::optional<WrittenKind> written_kind(const Settings& settings, const std::string& output_extension) {
+  if (settings.write_as) return settings.write_as;
+  if (output_extension == ".rig_pc") return WrittenKind::Rig;
+  if (output_extension == ".anim_pc") return WrittenKind::Anim;
+  return std::nullopt;
+}
+
 // The rig the animation written from glTF drives: the --rig companion, else one made from the skeleton.
 Result<RigDocument> target_rig(const Scene& scene, const Options& options, const Settings& settings,
                                std::vector<std::string>& notes) {
@@ -47,17 +55,18 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& input, const
   Scene scene = input;
   volition_axes(settings->axes.value_or("identity")).inverse().apply(scene);
   std::vector<std::string> notes;
-  // The output's extension does not reach from_core, so the kind of file is chosen by the settings.
-  if (settings->variant == WrittenKind::Rig) {
+  // --write-as, else the output's name (.rig_pc, .anim_pc), else an .anim_pc for the --rig given.
+  const auto kind = written_kind(*settings, options.placement.output_extension);
+  if (kind == WrittenKind::Rig) {
     auto rig = rig::from_core(scene.skeleton, settings->pointer_width.value_or(PointerWidth::Eight));
     if (!rig) return rig.error();
     notes.insert(notes.end(), rig->notes.begin(), rig->notes.end());
     return Converted<std::vector<std::uint8_t>>{write_rig(rig->value), std::move(notes)};
   }
-  if (!settings->variant && settings->rig.empty()) {
+  if (!kind && settings->rig.empty()) {
     return option_error(
-        "say which file to write: --variant rig (a .rig_pc from the skeleton), or --rig "
-        "character.rig_pc (or --variant anim) for a .anim_pc");
+        "say which file to write: --write-as rig (a .rig_pc from the skeleton), or --rig "
+        "character.rig_pc (or --write-as anim) for a .anim_pc");
   }
   if (scene.clips.empty()) return option_error("the scene has no clip to write as .anim_pc");
   auto rig = target_rig(scene, options, *settings, notes);
@@ -176,12 +185,20 @@ std::vector<Capability> capabilities() {
 using namespace setting_fields;
 
 // What a user may set, each field once: the schema `formats` and --help show and the parser of Settings.
+SettingField<Settings> write_as() {
+  return setting_fields::choice("write-as", &Settings::write_as,
+                                {{"rig", WrittenKind::Rig}, {"anim", WrittenKind::Anim}},
+                                "the kind of file to write from glTF where the output's name does not say it "
+                                "(standard output)",
+                                "as the output's extension says; else an .anim_pc with --rig");
+}
+
 const SettingFields<Settings>& fields() {
   static const SettingFields<Settings> table = [] {
     SettingFields<Settings> own = {
         companion("rig", &Settings::rig, "the .rig_pc skeleton the .anim_pc animates"),
-        choice("variant", &Settings::variant, {{"rig", WrittenKind::Rig}, {"anim", WrittenKind::Anim}},
-               "the kind of file to write from glTF", "an .anim_pc with --rig"),
+        write_as(),
+        old_spelling(write_as(), "variant"),
         choice("pointer-width", &Settings::pointer_width,
                {{"4", PointerWidth::Four}, {"8", PointerWidth::Eight}},
                "bytes per pointer in a rig (4: 32-bit games)", "from the file"),

@@ -242,17 +242,38 @@ TEST(VolitionEncoder, FromCoreWritesAnAnimAgainstAGivenRigFile) {
   std::filesystem::remove(rig_path);
 }
 
-TEST(VolitionEncoder, FromCoreAsksWhichFileWithoutVariantOrRig) {
+TEST(VolitionEncoder, FromCoreAsksWhichFileWithoutWriteAsRigOrExtension) {
   auto bytes = family().from_core(source_scene(), {});
   ASSERT_FALSE(bytes);
-  EXPECT_NE(bytes.error().message.find("--variant rig"), std::string::npos);
-  auto anim = family().from_core(source_scene(), {{{"variant", "anim"}}});  // rig built from the skeleton
+  EXPECT_NE(bytes.error().message.find("--write-as rig"), std::string::npos);
+  auto anim = family().from_core(source_scene(), {{{"write-as", "anim"}}});  // rig built from the skeleton
   ASSERT_TRUE(anim) << anim.error().to_string();
   EXPECT_TRUE(read_anim(anim->value));
+  auto old_spelling = family().from_core(source_scene(), {{{"variant", "anim"}}});  // --variant, kept
+  ASSERT_TRUE(old_spelling) << old_spelling.error().to_string();
+  EXPECT_EQ(old_spelling->value, anim->value);
+}
+
+// The output's name says which kind of file to write (a .rig_pc output is a rig), unless --write-as says.
+TEST(VolitionEncoder, FromCoreWritesTheKindTheOutputsExtensionNames) {
+  Options rig_output;
+  rig_output.placement.output_extension = ".rig_pc";
+  auto rig = family().from_core(source_scene(), rig_output);
+  ASSERT_TRUE(rig) << rig.error().to_string();
+  EXPECT_TRUE(read_rig(rig->value, PointerWidth::Eight));
+  Options anim_output;
+  anim_output.placement.output_extension = ".anim_pc";
+  auto anim = family().from_core(source_scene(), anim_output);
+  ASSERT_TRUE(anim) << anim.error().to_string();
+  EXPECT_TRUE(read_anim(anim->value));
+  rig_output.values["write-as"] = "anim";
+  auto told = family().from_core(source_scene(), rig_output);
+  ASSERT_TRUE(told) << told.error().to_string();
+  EXPECT_EQ(told->value, anim->value);
 }
 
 TEST(VolitionEncoder, FromCoreWritesARigFromTheSkeleton) {
-  auto bytes = family().from_core(source_scene(), {{{"variant", "rig"}, {"pointer-width", "4"}}});
+  auto bytes = family().from_core(source_scene(), {{{"write-as", "rig"}, {"pointer-width", "4"}}});
   ASSERT_TRUE(bytes);
   auto rig = read_rig(bytes->value, PointerWidth::Four);
   ASSERT_TRUE(rig);

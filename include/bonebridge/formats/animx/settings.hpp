@@ -12,7 +12,7 @@ namespace bonebridge::animx {
 
 struct Settings {
   std::string skeleton;              // companion: a glTF file whose hierarchy the clip animates
-  bool animj = false;                // --variant animj: write AnimJ whatever the output's name
+  bool animj = false;                // --write-as animj: write AnimJ whatever the output's name
   std::optional<Encoding> encoding;  // a written .animx's compression; unset: the source's, else plain
 };
 

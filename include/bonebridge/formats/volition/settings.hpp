@@ -13,12 +13,12 @@
 
 namespace bonebridge::volition {
 
-// Which kind of file a glTF is written as (--variant).
+// Which kind of file a glTF is written as (--write-as, else the output's extension).
 enum class WrittenKind { Rig, Anim };
 
 struct Settings {
-  std::string rig;                            // companion: the .rig_pc an .anim_pc animates
-  std::optional<WrittenKind> variant;         // unset: an .anim_pc when --rig is given, else an error
+  std::string rig;                      // companion: the .rig_pc an .anim_pc animates
+  std::optional<WrittenKind> write_as;  // unset: as the output's extension says, else .anim_pc with --rig
   std::optional<PointerWidth> pointer_width;  // unset: from the file (a written rig: 8)
   std::optional<std::string> axes;  // "identity" or "mirror-x"; unset: identity (to_core: as opened)
   std::string name = "clip";        // the animation's name in glTF
