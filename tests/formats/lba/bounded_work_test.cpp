@@ -41,7 +41,7 @@ BridgeOptions lba2() {
 // the one before: 65,534 × 65,535 = 4,294,770,690 ticks (LBA1's 20 ms: 85,895,413.8 s; LBA2's 1 ms:
 // 4,294,770.69 s).
 TEST(LbaBoundedWork, AKeyPastTheLastReachableTickIsAnErrorNamingIt) {
-  const auto refused = animation_from_core(turning({0, 1, 1e300}), {});
+  const auto refused = anm::from_core(turning({0, 1, 1e300}), {});
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(
       refused.error().message,
@@ -51,12 +51,12 @@ TEST(LbaBoundedWork, AKeyPastTheLastReachableTickIsAnErrorNamingIt) {
 }
 
 TEST(LbaBoundedWork, ANegativeOrNotANumberKeyIsAnErrorNamingIt) {
-  const auto negative = animation_from_core(turning({-1, 1}), {});
+  const auto negative = anm::from_core(turning({-1, 1}), {});
   ASSERT_FALSE(negative.ok());
   EXPECT_EQ(negative.error().message,
             "animation 'walk', joint 'group_1' rotation key 0: -1 s is not a time "
             "from 0 on");
-  const auto nan = animation_from_core(turning({0, std::nan("")}), {});
+  const auto nan = anm::from_core(turning({0, std::nan("")}), {});
   ASSERT_FALSE(nan.ok());
   EXPECT_EQ(nan.error().message,
             "animation 'walk', joint 'group_1' rotation key 1: nan s is not a time "
@@ -66,14 +66,14 @@ TEST(LbaBoundedWork, ANegativeOrNotANumberKeyIsAnErrorNamingIt) {
 // At the edge: 4,294,770.69 s is the last reachable LBA2 tick and converts (its 4,294,770,690-tick gap
 // clamped to one keyframe's 65,535, with the note that says so); one tick later is refused.
 TEST(LbaBoundedWork, TheLastReachableTickConvertsAndTheNextIsRefused) {
-  const auto last = animation_from_core(turning({0, 4294770.69}), lba2());
+  const auto last = anm::from_core(turning({0, 4294770.69}), lba2());
   ASSERT_TRUE(last.ok()) << last.error().to_string();
   bool clamped = false;
   for (const auto& note : last->notes)
     clamped = clamped || note == "values beyond the s16 or u16 range were clamped";
   EXPECT_TRUE(clamped);
   for (const auto& keyframe : last->value.keyframes) EXPECT_LE(keyframe.duration, 0xFFFF);
-  const auto next = animation_from_core(turning({0, 4294770.691}), lba2());
+  const auto next = anm::from_core(turning({0, 4294770.691}), lba2());
   ASSERT_FALSE(next.ok());
   EXPECT_NE(next.error().message.find("key 1: 4.29477e+06 s is past the last keyframe an .anm can reach, "
                                       "4294770690 ticks of 0.001 s (4.29477e+06 s"),
@@ -130,7 +130,7 @@ TEST(LbaBoundedWork, ALongClipIsBakedCoarserWithANote) {
   Animation animation = turning_keyframes({0, 100, 0, 0, 0});
   animation.keyframes.resize(2);
   for (auto& keyframe : animation.keyframes) keyframe.duration = 60000;
-  const auto converted = animation_to_core(animation, nullptr, {});
+  const auto converted = anm::to_core(animation, nullptr, {});
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   EXPECT_NE(
       std::find(converted->notes.begin(), converted->notes.end(),
@@ -143,7 +143,7 @@ TEST(LbaBoundedWork, ALongClipIsBakedCoarserWithANote) {
     }
   }
   Animation short_clip = turning_keyframes({0, 10, 20, 30, 40});
-  const auto baked = animation_to_core(short_clip, nullptr, {});
+  const auto baked = anm::to_core(short_clip, nullptr, {});
   ASSERT_TRUE(baked.ok());
   for (const auto& note : baked->notes) EXPECT_EQ(note.find("baked every"), std::string::npos) << note;
 }

@@ -97,7 +97,7 @@ class Playback {
   }
 
   Animation played_;
-  AnimPlayer player_;
+  anm::Engine player_;
 };
 
 // How far apart two rotation groups turn a body part, in angle units: the largest Euler angle difference, or,
