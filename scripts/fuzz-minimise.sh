@@ -9,11 +9,7 @@
 # every target built there). Prints each corpus's files and bytes before and after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [[ -n "${FUZZ_TARGETS:-}" ]]; then
-  read -r -a targets <<<"${FUZZ_TARGETS}"
-else
-  mapfile -t targets < <(find build-fuzz/fuzz -maxdepth 1 -type f -name 'fuzz_*' -executable -printf '%f\n' | sort)
-fi
+source scripts/fuzz-targets.sh
 hashed='[0-9a-f]{40}'
 for target in "${targets[@]}"; do
   corpus="fuzz/corpus/${target#fuzz_}"

@@ -10,11 +10,7 @@
 #   UNIT_TIMES_TOP=10 scripts/fuzz-unit-times.sh    # the 10 slowest units of each (default 1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [[ -n "${FUZZ_TARGETS:-}" ]]; then
-  read -r -a targets <<<"${FUZZ_TARGETS}"
-else
-  mapfile -t targets < <(find build-fuzz/fuzz -maxdepth 1 -type f -name 'fuzz_*' -executable -printf '%f\n' | sort)
-fi
+source scripts/fuzz-targets.sh
 no_main="$(clang++ -print-resource-dir)/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a"
 if [[ ! -f "$no_main" ]]; then
   echo "${no_main} not found (clang's compiler-rt)" >&2
