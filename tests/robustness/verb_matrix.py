@@ -88,7 +88,8 @@ class Kind:
 #                         container (GOB, GOO, SI, VPP, STR2, WDB's entries aside) is an error pointing at `ls`
 #   sample, convert, preview   a file with a pose; .mat, .sim_pc's glTF, .xtbl and archives are errors
 #   convert back          the glb back to the source's kind where a writer from glTF exists (.ani, .key, .anm,
-#                         AnimX/AnimJ, .anim_pc with --rig, .rig_pc by its extension, .pup); .3do, LBA bodies,
+#                         AnimX/AnimJ, .anim_pc and .rig_pc by their extensions (.anim_pc against --rig, else a
+#                         rig made from the glTF's skeleton), .pup); .3do, LBA bodies,
 #                         WDB parts are errors (no writer from glTF)
 #   ls, extract, -r, pack archives (a WDB part is a WORLD.WDB of its own; WDB is read-only: pack is an error)
 #   batch                 archives and folders; a loose file is an error ("not an archive")
@@ -147,7 +148,7 @@ KINDS = [
     Kind("resonitepackage", "samples/animx/packages/loading_standin.resonitepackage",
          ok=INSPECT | POSE | CHARACTERS),
     # Volition
-    Kind("anim_pc", "examples/volition/wave.anim_pc", ok=ANIM - {"convert back"} | CHARACTERS),  # back: --rig
+    Kind("anim_pc", "examples/volition/wave.anim_pc", ok=ANIM | CHARACTERS),
     Kind("anim_pc+rig", "examples/volition/wave.anim_pc",
          ["--rig", "{in}/examples/volition/wave_character.rig_pc"], ok=ANIM | CHARACTERS),
     Kind("rig_pc", "examples/volition/wave_character.rig_pc", ok=ANIM | CHARACTERS),
