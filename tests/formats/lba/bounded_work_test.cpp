@@ -101,7 +101,7 @@ Animation turning_keyframes(const std::array<std::int16_t, 5>& alphas) {
 TEST(LbaBoundedWork, KeyframeReductionVerdictsByHand) {
   // On one line: 0→40 over 40 ticks is t at tick t, as the four keyframes are: one merged keyframe, error 0.
   Animation line = turning_keyframes({0, 10, 20, 30, 40});
-  const auto straight = reduce_keyframes(line, Variant::Lba1, 1);
+  const auto straight = reduce_keyframes(line, Variant::Lba1, 1).report;
   EXPECT_EQ(straight.after, 2u);
   EXPECT_EQ(straight.largest_error, 0);
   ASSERT_EQ(line.keyframes.size(), 2u);
@@ -112,14 +112,61 @@ TEST(LbaBoundedWork, KeyframeReductionVerdictsByHand) {
   // 1.155 units; 2..3 (10→30) plays 20 at keyframe 2's 25: 5/sqrt(3); 3..4 (25→40) plays 32 for 30: 1.155.
   // Within 1 unit none merges; within 2 units keyframes 1 and 3 go (0→25 and 25→40 are each one keyframe).
   Animation bent = turning_keyframes({0, 10, 25, 30, 40});
-  EXPECT_EQ(reduce_keyframes(bent, Variant::Lba1, 1).after, 5u);
+  EXPECT_EQ(reduce_keyframes(bent, Variant::Lba1, 1).report.after, 5u);
   Animation bent_loose = turning_keyframes({0, 10, 25, 30, 40});
-  const auto loose = reduce_keyframes(bent_loose, Variant::Lba1, 2);
+  const auto loose = reduce_keyframes(bent_loose, Variant::Lba1, 2).report;
   EXPECT_EQ(loose.after, 3u);
   EXPECT_NEAR(loose.largest_error, 2 / std::sqrt(3.0), 1e-9);
   ASSERT_EQ(bent_loose.keyframes.size(), 3u);
   EXPECT_EQ(bent_loose.keyframes[1].groups[1].a, 25);
   EXPECT_EQ(bent_loose.keyframes[2].duration, 20);
+}
+
+// `count` LBA1 keyframes of `duration` ticks each, two groups, nothing moving: every merge fits, error 0.
+Animation still_keyframes(std::size_t count, std::uint16_t duration) {
+  Animation animation;
+  animation.group_count = 2;
+  Keyframe keyframe;
+  keyframe.duration = duration;
+  keyframe.groups = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+  animation.keyframes.assign(count, keyframe);
+  return animation;
+}
+
+// A span test plays the merged keyframe tick by tick, so a span lasting 4,096 ticks or more is not merged
+// whatever its keyframes (issue 38: a 90-keyframe clip of 1.4 M ticks took 14 s of span tests under the
+// sanitizers). Five still keyframes 1,500 ticks apart: 1..2 merge (3,000 ticks), 1..3 (4,500) and 1..4
+// (6,000) are not tried; then 3..4 (3,000). Keyframes 0, 2 and 4 stay, 3,000 ticks apart.
+TEST(LbaBoundedWork, ASpanOf4096TicksOrMoreIsNotMerged) {
+  Animation animation = still_keyframes(5, 1500);
+  const auto reduction = reduce_keyframes(animation, Variant::Lba1, 1);
+  EXPECT_FALSE(reduction.stopped);
+  EXPECT_EQ(reduction.report.after, 3u);
+  ASSERT_EQ(animation.keyframes.size(), 3u);
+  EXPECT_EQ(animation.keyframes[1].duration, 3000);
+  EXPECT_EQ(animation.keyframes[2].duration, 3000);
+  // 1,000 ticks apart the whole clip is 4,000 ticks: one merged keyframe.
+  Animation shorter = still_keyframes(5, 1000);
+  EXPECT_EQ(reduce_keyframes(shorter, Variant::Lba1, 1).report.after, 2u);
+}
+
+// The whole reduction plays at most 2^22 group-ticks (a tick of both playbacks costs 2 x (groups + 4)), then
+// keeps the rest as exported, with a note. By hand, for still keyframes 60 ticks apart and two groups (12
+// per tick, 349,525 ticks in all, 1,384 group-ticks over): from each kept keyframe the spans of 2, 4, .., 64
+// keyframes are played (121 + 241 + 481 + 961 + 1,921 + 3,841 ticks: a test plays its duration + 1), 128,
+// 96, 80 and 72 last 4,096 ticks or more and are not, 68 (4,081 ticks) fits, 70 and 69 are not played:
+// 11,647 ticks, 68 keyframes merged. 30 such spans play 349,410 ticks; the 31st's first test finds 115 ticks
+// left and stops there. So keyframes 0, 68, .., 2,040 (31) and the 960 after them (2,041 .. 3,000) stay.
+TEST(LbaBoundedWork, TheReductionStopsAtItsWorkBoundAndKeepsTheRest) {
+  Animation animation = still_keyframes(3001, 60);
+  const auto reduction = reduce_keyframes(animation, Variant::Lba1, 1);
+  EXPECT_TRUE(reduction.stopped);
+  EXPECT_EQ(reduction.work_bound, 4194304);
+  EXPECT_EQ(reduction.report.after, 991u);
+  ASSERT_EQ(animation.keyframes.size(), 991u);
+  EXPECT_EQ(animation.keyframes[1].duration, 68 * 60);
+  EXPECT_EQ(animation.keyframes[30].duration, 68 * 60);
+  EXPECT_EQ(animation.keyframes[31].duration, 60);
 }
 
 // The export bakes every tick, or a coarser grid with a note when a channel would pass about 100,000 keys.

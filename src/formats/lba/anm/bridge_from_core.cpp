@@ -393,12 +393,19 @@ Result<Converted<Animation>> anm::from_core(const Scene& input, const BridgeOpti
   if (writer.turn_used) {
     for (auto& keyframe : animation.keyframes) keyframe.groups[0].type = 1;
   }
-  const KeyReductionReport reduction = reduce_keyframes(animation, variant, options.tolerance_units);
+  const KeyframeReduction reduction = reduce_keyframes(animation, variant, options.tolerance_units);
   out.notes.push_back(fmt::format(
       "keyframes reduced by the engine's own playback within {} engine unit(s) of the glTF's motion (group "
       "angles and moves, the actor's place and turn, at the glTF's key ticks): {} -> {}, the largest error "
       "at a merged keyframe's tick {:.3g}",
-      options.tolerance_units, reduction.before, reduction.after, reduction.largest_error));
+      options.tolerance_units, reduction.report.before, reduction.report.after,
+      reduction.report.largest_error));
+  if (reduction.stopped) {
+    out.notes.push_back(fmt::format(
+        "keyframe reduction stopped at its work bound ({} group-ticks of engine playback): the later "
+        "keyframes are kept as exported (the same motion, a larger file)",
+        reduction.work_bound));
+  }
   choose_loop(animation, writer.units);
   if (writer.clamped) out.notes.push_back("values beyond the s16 or u16 range were clamped");
   if (writer.root_tilted) out.notes.push_back("root pitch and roll (LBA1 root motion keeps yaw only)");

@@ -8,9 +8,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <optional>
 #include <set>
 #include <span>
+#include <utility>
 
 #include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/sampler.hpp"
@@ -22,6 +24,31 @@ namespace {
 
 // At most this many keyframes become one (the tests of a span replay it: a long still stretch costs a few).
 constexpr std::size_t kMaxMergedKeyframes = 1024;
+
+// A span test plays the merged keyframe tick by tick, twice, so its cost is the span's duration, which a
+// clip's keyframes set freely (issue 38: a 9-minute LBA2 clip of 90 keyframes took 14 s under the
+// sanitizers). Work is bounded by keyframes instead: a span lasting more ticks than this is not merged
+// (LBA1: 82 s; LBA2: 4.1 s), so one test plays at most 2 x 4,096 ticks.
+constexpr std::int64_t kMaxSpanTicks = 4096;
+// And the whole reduction plays at most this many group-ticks (ticks x (groups + 4): the actor's own motion
+// costs about four groups): the keyframes not yet reached then stay as exported (a larger file, the same
+// motion). The samples use at most 2.3 M of it (ANIM_CUSTOM.anm: 18 groups, 10,898 ticks).
+constexpr std::int64_t kReductionWork = std::int64_t{1} << 22;
+
+// What the span tests may still play, in group-ticks.
+struct WorkBudget {
+  std::int64_t left = kReductionWork;
+  std::int64_t per_tick = 0;  // both playbacks' cost of one tick
+  bool spent = false;
+
+  // Charges one tick; false (and spent) once the budget is gone.
+  bool charge() {
+    if (left < per_tick) spent = true;
+    if (spent) return false;
+    left -= per_tick;
+    return true;
+  }
+};
 
 // Keyframes from + 1 .. to as one keyframe reaching to's groups: their durations, steps and root turns added.
 // Nothing when the sum does not fit (u16 duration, s16 step, LBA2's 12-bit master angles), the root's type
@@ -160,11 +187,11 @@ constexpr double kBetweenInstants = 2;
 // 28: measured against every tick of the unreduced playback instead, the original's own keyframe times did
 // not fit (Twinsen_Run 14 keyframes for 10).
 std::optional<double> span_error(const Animation& animation, std::size_t from, std::size_t to,
-                                 Variant variant, double tolerance, double give_up_above) {
+                                 Variant variant, double tolerance, double give_up_above, WorkBudget& work) {
   const std::vector<Keyframe>& keyframes = animation.keyframes;
   if (to == from + 1) return 0.0;
   const auto one = merged(keyframes, from, to, variant);
-  if (!one) return std::nullopt;
+  if (!one || one->duration >= kMaxSpanTicks || work.spent) return std::nullopt;
   Playback many(animation, keyframes[from], std::span<const Keyframe>(keyframes).subspan(from + 1, to - from),
                 variant);
   Playback merged_playback(animation, keyframes[from], std::span<const Keyframe>(&*one, 1), variant);
@@ -175,6 +202,7 @@ std::optional<double> span_error(const Animation& animation, std::size_t from, s
   const double guard = tolerance + kBetweenInstants;
   double worst = 0;
   for (std::int64_t t = 0; t < ticks; ++t) {
+    if (!work.charge()) return std::nullopt;
     if (t > 0) {
       many.advance(t);
       merged_playback.advance(t);
@@ -193,14 +221,19 @@ std::optional<double> span_error(const Animation& animation, std::size_t from, s
 
 // Keyframes the engine does not need (issue 28): keyframes i + 1 .. j become one when the engine plays the
 // merged keyframe within `tolerance` engine units of the glTF's motion (span_error).
-KeyReductionReport reduce_keyframes(Animation& animation, Variant variant, double tolerance) {
+KeyframeReduction reduce_keyframes(Animation& animation, Variant variant, double tolerance) {
   const std::vector<Keyframe>& keyframes = animation.keyframes;
+  WorkBudget work;
+  work.per_tick = 2 * (std::int64_t{animation.group_count} + 4);
+  // The error of each span that fitted, for the report (a span kept was tested, unless it is one keyframe).
+  std::map<std::pair<std::size_t, std::size_t>, double> fitted;
   const auto span_fits = [&](std::size_t from, std::size_t to) {
-    const auto error = span_error(animation, from, to, variant, tolerance, tolerance);
+    const auto error = span_error(animation, from, to, variant, tolerance, tolerance, work);
+    if (error && *error <= tolerance) fitted[{from, to}] = *error;
     return error && *error <= tolerance;
   };
   const std::vector<std::size_t> kept = reduce_spans(keyframes.size(), kMaxMergedKeyframes, span_fits);
-  KeyReductionReport report{keyframes.size(), kept.size(), 0};
+  KeyframeReduction reduction{{keyframes.size(), kept.size(), 0}, work.spent, kReductionWork};
   std::vector<Keyframe> reduced{keyframes.front()};
   for (std::size_t k = 1; k < kept.size(); ++k) {
     // A span of one keyframe keeps it as it is; a longer one fitted only once merged.
@@ -208,14 +241,12 @@ KeyReductionReport reduce_keyframes(Animation& animation, Variant variant, doubl
       reduced.push_back(keyframes[kept[k]]);
       continue;
     }
-    report.largest_error =
-        std::max(report.largest_error, span_error(animation, kept[k - 1], kept[k], variant, tolerance,
-                                                  std::numeric_limits<double>::infinity())
-                                           .value_or(0));
+    reduction.report.largest_error =
+        std::max(reduction.report.largest_error, fitted.at({kept[k - 1], kept[k]}));
     reduced.push_back(*merged(keyframes, kept[k - 1], kept[k], variant));
   }
   animation.keyframes = std::move(reduced);
-  return report;
+  return reduction;
 }
 
 }  // namespace bonebridge::lba

@@ -9,7 +9,12 @@ namespace bonebridge::lba {
 
 // Keyframes the engine does not need (issue 28): merged where the engine's own playback of the merged
 // keyframe stays within `tolerance` engine units of the glTF's motion (bridge_reduce.cpp).
-KeyReductionReport reduce_keyframes(Animation& animation, Variant variant, double tolerance);
+struct KeyframeReduction {
+  KeyReductionReport report;
+  bool stopped = false;         // the work bound was reached: later keyframes stay as exported
+  std::int64_t work_bound = 0;  // in group-ticks (bridge_reduce.cpp)
+};
+KeyframeReduction reduce_keyframes(Animation& animation, Variant variant, double tolerance);
 
 // The loop frame: a clip ending where it started, or repeating an earlier keyframe, loops there; otherwise
 // the last pose is held (bridge_loop.cpp).
