@@ -8,9 +8,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 #include "bonebridge/core/text.hpp"
 #include "bonebridge/registry/registry.hpp"
+#include "bonebridge/services/addressing.hpp"
 #include "bonebridge/services/conversion.hpp"
 #include "bonebridge/services/install.hpp"
 
@@ -33,6 +35,17 @@ Options character_options(const Character& character, const Options& options) {
   return out;
 }
 
+// The animation's file as a glb keeps it: the name of the file on disk and the entries within it
+// ("isle.si:pepper_walk.ani", "ANIM.HQR:12"), not the folders above it, which carry the user's own folder
+// names (often their name) into every file they share.
+std::string file_in_metadata(const std::string& address) {
+  const auto split = split_address(address);
+  if (!split) return std::filesystem::path(address).filename().string();
+  std::string out = std::filesystem::path(split->file).filename().string();
+  for (const auto& entry : split->entries) out += ":" + entry;
+  return out;
+}
+
 std::map<std::string, std::string> animation_metadata(const Character& character,
                                                       const CharacterAnimation& animation) {
   std::map<std::string, std::string> metadata = animation.extras;
@@ -40,7 +53,7 @@ std::map<std::string, std::string> animation_metadata(const Character& character
   for (const auto& alias : animation.aliases) names.push_back(alias);
   metadata["game_names"] = names.dump();
   metadata["character"] = character.name;
-  metadata["file"] = animation.file;
+  metadata["file"] = file_in_metadata(animation.file);
   return metadata;
 }
 

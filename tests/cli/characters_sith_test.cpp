@@ -117,6 +117,9 @@ TEST_F(SithCharacters, BatchWritesOneTexturedGlbWithEveryAnimationNamed) {
   const auto game_names = nlohmann::json::parse(
       json["animations"][0]["extras"]["bonebridge"]["metadata"]["game_names"].get<std::string>());
   EXPECT_EQ(game_names[0], "mode 0 / walk");
+  // The file as the game's archive holds it, not the folders above the archive (the user's own).
+  EXPECT_EQ(json["animations"][0]["extras"]["bonebridge"]["metadata"]["file"],
+            "GAME.GOB:3do\\key\\sed_pdgo.key");
   EXPECT_NE(run.err.find("batch: 2 characters and 0 lone files written"), std::string::npos) << run.err;
   // The keys the droid plays are not converted again alone; the puppet is the character's, not a failure.
   EXPECT_FALSE(fs::exists(scratch("out/GAME.GOB/3do/key/sed_pdgo.glb")));
