@@ -223,20 +223,13 @@ class LegoDocument final : public bonebridge::Document {
     auto converted = ani::to_core(document_);
     if (!converted) return converted.error();
     CoreConversion result = std::move(converted.value());
-    if (settings->world.empty() && !options.companions.contains("world")) {
-      result.notes.push_back("the actors are bare skeletons: --world WORLD.WDB gives them the game's bodies");
-      return result;
-    }
-    auto world =
-        options.documents->get<wdb::Document>("world", settings->world, [&]() -> Result<wdb::Document> {
-          auto bytes = options.companion("world", settings->world);
-          if (!bytes.ok()) return bytes.error();
-          return wdb::read(*bytes);
-        });
-    if (!world.ok()) return world.error();
     std::vector<wdb::AniActor> actors;
     for (const auto& actor : document_.actors) actors.push_back({actor.name, actor.type});
-    wdb::dress_actors(result, actors, **world);
+    if (auto dressed =
+            dress_from_world(result, actors, options, *settings,
+                             "the actors are bare skeletons: --world WORLD.WDB gives them the game's bodies");
+        !dressed)
+      return dressed.error();
     return result;
   }
 
@@ -253,6 +246,22 @@ Result<std::unique_ptr<bonebridge::Document>> ani::open(std::span<const std::uin
   auto document = read(bytes);
   if (!document.ok()) return document.error();
   return std::unique_ptr<bonebridge::Document>(std::make_unique<LegoDocument>(std::move(document).value()));
+}
+
+Status dress_from_world(CoreConversion& conversion, const std::vector<wdb::AniActor>& actors,
+                        const Options& options, const Settings& settings, const std::string& bare_note) {
+  if (settings.world.empty() && !options.companions.contains("world")) {
+    conversion.notes.push_back(bare_note);
+    return Ok{};
+  }
+  auto world = options.documents->get<wdb::Document>("world", settings.world, [&]() -> Result<wdb::Document> {
+    auto bytes = options.companion("world", settings.world);
+    if (!bytes.ok()) return bytes.error();
+    return wdb::read(*bytes);
+  });
+  if (!world.ok()) return world.error();
+  wdb::dress_actors(conversion, actors, **world);
+  return Ok{};
 }
 
 }  // namespace bonebridge::lego

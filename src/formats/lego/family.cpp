@@ -100,18 +100,11 @@ Result<std::optional<Converted<RetargetTarget>>> retarget_target(const Options& 
   auto settings = family_settings(options);
   if (!settings) return settings.error();
   CoreConversion conversion = wdb::actor_at_rest(*actor);
-  if (settings->world.empty() && !options.companions.contains("world")) {
-    conversion.notes.push_back("the actor is a bare skeleton: --world WORLD.WDB gives it the game's body");
-  } else {
-    auto world =
-        options.documents->get<wdb::Document>("world", settings->world, [&]() -> Result<wdb::Document> {
-          auto bytes = options.companion("world", settings->world);
-          if (!bytes.ok()) return bytes.error();
-          return wdb::read(*bytes);
-        });
-    if (!world.ok()) return world.error();
-    wdb::dress_actors(conversion, {{std::string(actor->name), 2}}, **world);
-  }
+  if (auto dressed =
+          dress_from_world(conversion, {{std::string(actor->name), 2}}, options, *settings,
+                           "the actor is a bare skeleton: --world WORLD.WDB gives it the game's body");
+      !dressed)
+    return dressed.error();
   return std::optional(
       Converted<RetargetTarget>{{std::move(conversion.scene), {}}, std::move(conversion.notes)});
 }
