@@ -16,9 +16,20 @@ namespace bonebridge::runtime {
 namespace detail {
 // Four tracks of one kind at the current time: left key a at left_time, right key b (a rotation in a's
 // hemisphere), 1 / (right time - left time), and for rotations the factor k of the slerp correction.
-struct alignas(16) Segment {
+// Translations and scales keep three components and no k: the less a character's context holds, the more
+// characters' contexts stay in the cache.
+struct alignas(16) VectorSegment {
+  float left_time[4], inverse_span[4];
+  float a[3][4], b[3][4];  // [component][lane]
+};
+struct alignas(16) RotationSegment {
   float left_time[4], inverse_span[4], k[4];
-  float a[4][4], b[4][4];  // [component][lane]
+  float a[4][4], b[4][4];
+};
+struct GroupSegments {
+  VectorSegment translation;
+  RotationSegment rotation;
+  VectorSegment scale;
 };
 struct KeyReader;
 }  // namespace detail
@@ -29,7 +40,7 @@ class SamplingContext {
  public:
   SamplingContext() = default;
   explicit SamplingContext(const RuntimeClip& clip) { bind(clip); }
-  void bind(const RuntimeClip& clip);  // allocates: once, outside the frame loop
+  void bind(const RuntimeClip& clip);  // allocates and decodes the clip's start: once, outside the frame loop
   const RuntimeClip* clip() const { return clip_; }
   void invalidate() { time_ = -1; }
 
@@ -39,10 +50,12 @@ class SamplingContext {
   void advance(float time);    // reads every key needed up to `time`
   detail::KeyReader reader();  // what reading keys needs, in one place
   const RuntimeClip* clip_ = nullptr;
-  std::vector<detail::Segment> segments_;  // translation, rotation, scale of each SoA group
-  std::vector<float> right_time_;          // per track: the time its next key is needed at
-  std::vector<std::uint32_t> keys_;        // per track, while restarting: its left and right keys' offsets
-  std::uint32_t next_ = 0;
+  std::vector<detail::GroupSegments> segments_;  // per SoA group
+  std::vector<float> right_time_;                // per track: the time its next key is needed at
+  std::vector<std::uint32_t> keys_;              // per track: the value offsets of the keys its segment holds
+  std::vector<std::uint32_t> seeking_;  // per track, while restarting: its left and right keys' offsets
+  std::uint32_t next_ = 0;              // the first record not read, and its value offset
+  std::uint32_t next_value_ = 0;
   float time_ = -1;  // time of the last Run, -1 before any
 };
 
