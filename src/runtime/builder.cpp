@@ -196,8 +196,25 @@ Budget budget_of(TrackKind kind, double tolerance, double reach, std::size_t dep
 // of three components, doubled from quaternion to rotation angle, and the float decoding).
 constexpr double kRotation20Error = 2.4e-6, kRotation26Error = 2e-7;
 
+// Two keys of one value (as floats): held over the whole clip, stored in the codec.
+bool is_constant(const TrackKeys& track) {
+  if (track.keys.size() != 2) return false;
+  for (int c = 0; c < 4; ++c)
+    if (static_cast<float>(track.keys[0].value[c]) != static_cast<float>(track.keys[1].value[c]))
+      return false;
+  return true;
+}
+
 TrackCodec codec_of(const TrackKeys& track) {
   TrackCodec codec;
+  if (is_constant(track)) {
+    const double* v = track.keys[0].value;
+    codec.format = KeyFormat::Constant;
+    codec.value_bytes = 0;
+    for (int c = 0; c < 3; ++c) codec.offset[c] = static_cast<float>(v[c]);
+    codec.scale[0] = track.kind == TrackKind::Rotation ? static_cast<float>(v[3]) : 0.0f;
+    return codec;
+  }
   if (track.kind == TrackKind::Rotation) {
     const double budget = track.budget.quantized;
     codec.format = kRotation26Error <= budget ? KeyFormat::Quantized : KeyFormat::Float;
@@ -270,6 +287,7 @@ std::vector<Record> playback_order(const std::vector<TrackKeys>& tracks) {
   std::vector<Record> records;
   for (std::uint32_t t = 0; t < tracks.size(); ++t) {
     const auto& keys = tracks[t].keys;
+    if (is_constant(tracks[t])) continue;
     for (std::uint32_t k = 0; k < keys.size(); ++k) {
       const float needed =
           k == 0 ? -std::numeric_limits<float>::infinity() : static_cast<float>(keys[k - 1].time);
@@ -288,7 +306,10 @@ void add_seek_points(const std::vector<Record>& records, const std::vector<std::
                      std::span<const std::uint16_t> animated, std::vector<float>& times,
                      std::vector<std::uint32_t>& cursors, std::vector<std::uint32_t>& keys) {
   std::vector<std::uint32_t> segments(track_count * 2, 0);
-  std::size_t next = 0;
+  std::size_t next = 0, last = 0;
+  // A seek point costs as much to restart from as reading about two records per animated track: one is
+  // kept only where at least four times that many records lie since the last (a short clip has none).
+  const std::size_t spacing = std::max<std::size_t>(64, animated.size() * 4);
   for (double time = interval; time < duration; time += interval) {
     const auto at = static_cast<float>(time);
     for (; next < records.size() && records[next].needed_at <= at; ++next) {
@@ -296,6 +317,8 @@ void add_seek_points(const std::vector<Record>& records, const std::vector<std::
       segments[track * 2] = segments[track * 2 + 1];
       segments[track * 2 + 1] = offsets[next];
     }
+    if (next - last < spacing) continue;
+    last = next;
     times.push_back(at);
     cursors.push_back(static_cast<std::uint32_t>(next));
     cursors.push_back(offsets[next]);

@@ -47,7 +47,14 @@ inline std::size_t bytes_for(std::size_t count) {
 }
 
 // The key's value: xyz (w unused) for translations and scales, xyzw for rotations.
+// A constant track's value, held in its codec.
+inline void constant_value(const TrackCodec& codec, TrackKind kind, float out[4]) {
+  out[0] = codec.offset[0], out[1] = codec.offset[1], out[2] = codec.offset[2];
+  out[3] = kind == TrackKind::Rotation ? codec.scale[0] : 0.0f;
+}
+
 inline void decode_value(const std::uint8_t* value, const TrackCodec& codec, TrackKind kind, float out[4]) {
+  if (codec.format == KeyFormat::Constant) return constant_value(codec, kind, out);
   if (codec.format == KeyFormat::Float) {
     out[3] = 0;
     std::memcpy(out, value, kind == TrackKind::Rotation ? 16 : 12);

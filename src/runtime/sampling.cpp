@@ -57,18 +57,6 @@ void interpolate_all(const detail::GroupSegments* segments, float time, std::spa
 
 }  // namespace
 
-void SamplingContext::bind(const RuntimeClip& clip) {
-  clip_ = &clip;
-  segments_.assign(clip.soa_count(), detail::GroupSegments{});
-  right_time_.assign(clip.track_count(), -kInfinity);
-  keys_.assign(clip.track_count() * 2, ~std::uint32_t{0});
-  seeking_.assign(clip.track_count() * 2, 0u);
-  next_ = next_value_ = 0;
-  time_ = -1;
-  // Tracks of two keys hold one segment over the whole clip: decoded here, never again.
-  if (clip.key_count() > 0) restart(0);
-}
-
 void SamplingJob::set_ratio(float ratio) {
   time = std::clamp(ratio, 0.0f, 1.0f) * (clip ? clip->duration() : 0.0f);
 }
@@ -142,6 +130,23 @@ struct detail::KeyReader {
     keys[track * 2 + 1] = offset;
   }
 
+  // A constant track: both keys its codec's value.
+  void hold(std::size_t track) const {
+    float value[4];
+    codec::constant_value(clip->codec(track), codec::kind_of(track), value);
+    detail::GroupSegments& g = segments[track / 12];
+    const std::size_t lane = track % 4;
+    for (int twice = 0; twice < 2; ++twice) {
+      if (codec::kind_of(track) == TrackKind::Rotation) {
+        g.rotation.k[lane] = 0;
+        shift<4>(g.rotation, lane, value, -kInfinity, 1.0f);
+      } else {
+        shift<3>(codec::kind_of(track) == TrackKind::Translation ? g.translation : g.scale, lane, value,
+                 -kInfinity, 1.0f);
+      }
+    }
+  }
+
   template <int Components, class Segment>
   static void shift(Segment& s, std::size_t lane, const float* value, float start, float inverse_span) {
     s.left_time[lane] = start;
@@ -165,6 +170,21 @@ detail::KeyReader SamplingContext::reader() {
           segments_.data(),
           right_time_.data(),
           keys_.data()};
+}
+
+void SamplingContext::bind(const RuntimeClip& clip) {
+  clip_ = &clip;
+  segments_.assign(clip.soa_count(), detail::GroupSegments{});
+  right_time_.assign(clip.track_count(), -kInfinity);
+  keys_.assign(clip.track_count() * 2, ~std::uint32_t{0});
+  seeking_.assign(clip.track_count() * 2, 0u);
+  next_ = next_value_ = 0;
+  time_ = -1;
+  // Constant tracks and tracks of two keys hold one segment over the whole clip: decoded here, never again.
+  const detail::KeyReader keys = reader();
+  for (std::size_t track = 0; track < clip.track_count(); ++track)
+    if (clip.codec(track).format == KeyFormat::Constant) keys.hold(track);
+  restart(0);
 }
 
 void SamplingContext::advance(float time) {
@@ -228,7 +248,8 @@ void SamplingContext::restart(float time) {
     keys.consume(track, seeking_[track * 2 + 1]);
   };
   if (point == 0) {
-    for (std::size_t track = 0; track < right_time_.size(); ++track) decode(track);
+    for (std::size_t track = 0; track < right_time_.size(); ++track)
+      if (keys.clip->codec(track).format != KeyFormat::Constant) decode(track);
   } else {
     for (const std::uint16_t track : animated) decode(track);
   }

@@ -111,12 +111,20 @@ TEST(RuntimeClip, QuantisesWhereTheBoundAllowsAndSaysItsSize) {
   std::size_t quantized = 0;
   for (std::size_t track = 0; track < clip.track_count(); ++track)
     quantized += clip.codec(track).format == KeyFormat::Quantized;
-  // All but the constant scale tracks (two keys each, kept as floats).
+  // All but the constant scale tracks (two equal keys each: their value in their codec, no records).
   EXPECT_GE(quantized, clip.track_count() * 2 / 3);
-  EXPECT_EQ(clip.key_count(), std::size_t{64 * 301 * 2 + 64 * 2});
-  // 301 keys, translation and rotation, per joint: 10 bytes a translation key, 12 or 14 a rotation key,
-  // and the seek points.
-  EXPECT_LT(clip.size_bytes(), std::size_t{64 * 301 * 26});
+  std::size_t constant = 0;
+  for (std::size_t track = 0; track < clip.track_count(); ++track)
+    constant += clip.codec(track).format == KeyFormat::Constant;
+  EXPECT_EQ(constant, std::size_t{64});
+  EXPECT_EQ(clip.key_count(), std::size_t{64 * 301 * 2});
+  // 192 tracks: 1-byte track numbers; 301 distinct times: 2-byte time indices.
+  EXPECT_EQ(clip.track_bytes(), std::size_t{1});
+  EXPECT_EQ(clip.time_bytes(), std::size_t{2});
+  // 301 keys, translation and rotation, per joint: 9 bytes a translation key, 11 or 13 a rotation key, and
+  // the seek points (19, every 0.5 s but at 0: 8 bytes for each of the 128 animated tracks).
+  EXPECT_EQ(clip.seek_times().size(), std::size_t{19});
+  EXPECT_LT(clip.size_bytes(), std::size_t{64 * 301 * 22 + 19 * 128 * 8 + 8192});
 }
 
 TEST(RuntimeJobs, ScalarAndSimdGiveTheSameFloats) {

@@ -22,7 +22,9 @@
 //    rotations (ozz's 15 bits) are up to 7.5e-5 rad off, which a long lever turns into more than 1e-5 of
 //    the skeleton's extent.
 // Codecs are shared: a clip holds each distinct codec once (rotations and float tracks have a handful) and
-// per track its codec's index and its record size (3 bytes).
+// per track its codec's index and its record size (3 bytes). A track of two equal keys (a joint the clip
+// does not move, a padding lane) is a constant: its value is its codec, shared by every track holding it
+// (identity rotations, unit scales), and it has no records.
 // Memory per key is therefore 1-2 + 1-4 + 6 or 12 bytes (translation, scale) and 1-2 + 1-4 + 8, 10 or 16
 // bytes (rotation), plus 4 bytes per distinct key time, 28 bytes per quantised translation or scale track,
 // 3 bytes per track, and per seek point 8 bytes per track with more than two keys (random access restarts
@@ -51,7 +53,9 @@ struct alignas(16) Float4x4 {
 };
 
 enum class TrackKind : std::uint8_t { Translation = 0, Rotation = 1, Scale = 2 };
-enum class KeyFormat : std::uint8_t { Quantized = 0, Float = 1 };
+// Constant: a track of two equal keys, held over the whole clip, its value in its codec (offset, and a
+// rotation's w in scale[0]) and no record in the streams.
+enum class KeyFormat : std::uint8_t { Quantized = 0, Float = 1, Constant = 2 };
 
 // Per track: how its keys are stored, and the range 16-bit components decode into.
 struct TrackCodec {
