@@ -15,44 +15,12 @@ namespace {
 
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
 
-// Four lanes of one kind of track (lanes lane..lane+width) at time t into x, y, z (and w for rotations).
-template <class V, int Components, class Segment>
-void interpolate(const Segment& s, V t, int lane, float* const* out) {
-  const V one = V::splat(1);
-  V f = min(max((t - V::load(&s.left_time[lane])) * V::load(&s.inverse_span[lane]), V::splat(0)), one);
-  if constexpr (Components == 4) {
-    // nlerp runs ahead of slerp before the middle and behind after it; f + k f (1 - f) (1 - 2f), with
-    // k = (1 - cos) / 3 of the keys' quaternions, cancels that to third order (1e-4 of nlerp's error at 30
-    // keys a second), so that rotations need no extra keys to follow the core clip's slerp.
-    f = f + V::load(&s.k[lane]) * (f * ((one - f) * (one - (f + f))));
-  }
-  V value[Components];
-  for (int c = 0; c < Components; ++c) {
-    const V a = V::load(&s.a[c][lane]);
-    value[c] = a + (V::load(&s.b[c][lane]) - a) * f;
-  }
-  if constexpr (Components == 4) {
-    const V norm = value[0] * value[0] + value[1] * value[1] + value[2] * value[2] + value[3] * value[3];
-    const V inverse = one / sqrt(norm);
-    for (V& c : value) c = c * inverse;
-  }
-  for (int c = 0; c < Components; ++c) value[c].store(out[c] + lane);
-}
+#include "kernels.hpp"
 
 template <class V>
 void interpolate_all(const detail::GroupSegments* segments, float time, std::span<SoaTransform> output) {
   const V t = V::splat(time);
-  for (std::size_t g = 0; g < output.size(); ++g) {
-    SoaTransform& o = output[g];
-    float* const translation[3] = {o.tx, o.ty, o.tz};
-    float* const rotation[4] = {o.qx, o.qy, o.qz, o.qw};
-    float* const scale[3] = {o.sx, o.sy, o.sz};
-    for (int lane = 0; lane < 4; lane += V::kWidth) {
-      interpolate<V, 3>(segments[g].translation, t, lane, translation);
-      interpolate<V, 4>(segments[g].rotation, t, lane, rotation);
-      interpolate<V, 3>(segments[g].scale, t, lane, scale);
-    }
-  }
+  for (std::size_t g = 0; g < output.size(); ++g) interpolate_group<V>(segments[g], t, output[g]);
 }
 
 }  // namespace
@@ -265,10 +233,23 @@ void SamplingJob::Run() const {
   if (c.time_ < 0 || time < c.time_ || far) c.restart(time);
   c.advance(time);
   const auto groups = output.first(clip->soa_count());
-#ifdef BONEBRIDGE_RUNTIME_SSE
-  if (!simd::scalar_only()) return interpolate_all<simd::Sse>(c.segments_.data(), time, groups);
+  const detail::GroupSegments* segments = c.segments_.data();
+  switch (simd::path()) {
+#ifdef BONEBRIDGE_RUNTIME_AVX2
+    case simd::Path::Avx2: {
+      const std::size_t pairs = groups.size() / 2;
+      simd::interpolate_pairs_avx2(segments, time, groups.data(), pairs);
+      if (groups.size() % 2) interpolate_all<simd::Sse>(segments + pairs * 2, time, groups.last(1));
+      return;
+    }
 #endif
-  interpolate_all<simd::Scalar>(c.segments_.data(), time, groups);
+#ifdef BONEBRIDGE_RUNTIME_SSE
+    case simd::Path::Sse2:
+      return interpolate_all<simd::Sse>(segments, time, groups);
+#endif
+    default:
+      return interpolate_all<simd::Scalar>(segments, time, groups);
+  }
 }
 
 }  // namespace bonebridge::runtime

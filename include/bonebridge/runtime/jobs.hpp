@@ -2,8 +2,10 @@
 #pragma once
 // Jobs over runtime clips, in ozz-animation's manner: fill in the inputs, Validate() (an empty text when the
 // job can run, else why not), then Run(), which allocates nothing and, on a job that does not validate,
-// does nothing. The arithmetic is SSE2 on x86-64 (AVX2 picked at run time where the CPU has it) and plain
-// C++ elsewhere (WebAssembly, 32-bit, Windows builds); every path gives the same floats.
+// does nothing. The arithmetic is SSE2 on x86-64 (AVX2 picked at run time where the CPU has it: two SoA
+// groups at once) and plain C++ elsewhere (WebAssembly, 32-bit, Windows builds); every path gives the same
+// floats. SSE4.1 has no separate path: its additions (blends, rounding, dot products) are nothing these
+// kernels need, and its dot product would change the order of the sums.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -103,5 +105,8 @@ struct BlendingJob {
 const char* simd_path();
 // Forces the scalar path (tests compare it with the SIMD one), or restores the run-time choice.
 void force_scalar(bool scalar);
+// Forces the path named ("scalar", "sse2", "avx2"; false, and nothing forced, when this CPU or build lacks
+// it), or with nullptr or "" restores the run-time choice. For tests and benchmarks: the setting is global.
+bool force_simd_path(const char* name);
 
 }  // namespace bonebridge::runtime
