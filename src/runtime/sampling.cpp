@@ -61,7 +61,7 @@ struct detail::KeyReader {
   const float* times;
   detail::GroupSegments* segments;
   float* right_time;
-  std::uint32_t* keys;
+  std::uint32_t* right_key;
 
   std::size_t track_at(std::size_t record) const { return codec::read_track(tracks, record, track_bytes); }
   float time_at(std::uint32_t offset) const {
@@ -94,8 +94,7 @@ struct detail::KeyReader {
       shift<3>(kind == TrackKind::Translation ? g.translation : g.scale, lane, value, start, inverse_span);
     }
     right_time[track] = time;
-    keys[track * 2] = keys[track * 2 + 1];
-    keys[track * 2 + 1] = offset;
+    right_key[track] = offset;
   }
 
   // A constant track: both keys its codec's value.
@@ -137,14 +136,14 @@ detail::KeyReader SamplingContext::reader() {
           c.times().data(),
           segments_.data(),
           right_time_.data(),
-          keys_.data()};
+          right_key_.data()};
 }
 
 void SamplingContext::bind(const RuntimeClip& clip) {
   clip_ = &clip;
   segments_.assign(clip.soa_count(), detail::GroupSegments{});
   right_time_.assign(clip.track_count(), -kInfinity);
-  keys_.assign(clip.track_count() * 2, ~std::uint32_t{0});
+  right_key_.assign(clip.track_count(), ~std::uint32_t{0});
   seeking_.assign(clip.track_count() * 2, 0u);
   next_ = next_value_ = 0;
   time_ = -1;
@@ -210,7 +209,8 @@ void SamplingContext::restart(float time) {
   next_ = static_cast<std::uint32_t>(next);
   next_value_ = at;
   const auto decode = [&](std::size_t track) {
-    if (seeking_[track * 2] == keys_[track * 2] && seeking_[track * 2 + 1] == keys_[track * 2 + 1]) return;
+    // A track's left key is the one before its right key: the right key says which segment it holds.
+    if (seeking_[track * 2 + 1] == right_key_[track]) return;
     right_time_[track] = -kInfinity;
     keys.consume(track, seeking_[track * 2]);
     keys.consume(track, seeking_[track * 2 + 1]);

@@ -54,7 +54,7 @@ class SamplingContext {
   const RuntimeClip* clip_ = nullptr;
   std::vector<detail::GroupSegments> segments_;  // per SoA group
   std::vector<float> right_time_;                // per track: the time its next key is needed at
-  std::vector<std::uint32_t> keys_;              // per track: the value offsets of the keys its segment holds
+  std::vector<std::uint32_t> right_key_;         // per track: the value offset of its segment's right key
   std::vector<std::uint32_t> seeking_;  // per track, while restarting: its left and right keys' offsets
   std::uint32_t next_ = 0;              // the first record not read, and its value offset
   std::uint32_t next_value_ = 0;
