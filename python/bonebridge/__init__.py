@@ -7,6 +7,7 @@ glTF 2.0 and back.
     doc.info()                      # dict, as `bonebridge info --json`
     pose = doc.sample(0.5)          # names, parents, translation (J,3), rotation (J,4 xyzw), scale, model (J,4,4)
     poses = doc.sample([0, 0.1])    # the same arrays with a leading time axis
+    fast = doc.sample(times, fast=True)  # the runtime path: the clip compiled once, played by its jobs
     doc.to_gltf("walk.glb")         # or doc.to_gltf() -> bytes
     bb.from_gltf("edited.glb", "lba", "walk.anm", variant="lba2")
     bb.ls("ANIM.HQR")               # the entries, as `bonebridge ls --json`
