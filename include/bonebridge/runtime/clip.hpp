@@ -7,12 +7,12 @@
 // A track is piecewise linear (lerp; normalised lerp for rotations): the builder turns STEP, slerp and
 // CUBICSPLINE channels into such keys, inserting keys where lerp would leave the core curve by more than the
 // track's share of the error bound. Keys are records in the order forward playback needs them: the first two
-// keys of every track, then each key sorted by the time of the key before it in its track (the time at which
-// it becomes the right end of the track's segment). A record is split in two streams: its track's number in
-// `tracks()` (1 byte, or 2 in a clip of more than 256 tracks: a fixed stride, so that reading ahead does not
-// wait on the size of the record before), and in `values()` the index of its time in the clip's float times
-// (1, 2 or 4 bytes: as few as the clip's count of distinct times needs) then its value, quantised when the
-// error stays inside the bound:
+// keys of every track but the constants (below), then each key sorted by the time of the key before it in its
+// track (the time at which it becomes the right end of the track's segment). A record is split in two
+// streams: its track's number in `tracks()` (1 byte, or 2 in a clip of more than 256 tracks: a fixed stride,
+// so that reading ahead does not wait on the size of the record before), and in `values()` the index of its
+// time in the clip's float times (1, 2 or 4 bytes: as few as the clip's count of distinct times needs) then
+// its value, quantised when the error stays inside the bound:
 //  - translation and scale: 3 x 16 bits within the track's own [min, max] per component (6 bytes), or
 //    3 floats (12 bytes) when 16 bits would leave the track's budget or the track has too few keys to pay
 //    for its range (24 bytes);
@@ -26,9 +26,11 @@
 // does not move, a padding lane) is a constant: its value is its codec, shared by every track holding it
 // (identity rotations, unit scales), and it has no records.
 // Memory per key is therefore 1-2 + 1-4 + 6 or 12 bytes (translation, scale) and 1-2 + 1-4 + 8, 10 or 16
-// bytes (rotation), plus 4 bytes per distinct key time, 28 bytes per quantised translation or scale track,
-// 3 bytes per track, and per seek point 8 bytes per track with more than two keys (random access restarts
-// from the seek point at or before the time instead of from the start).
+// bytes (rotation), plus 4 bytes per distinct key time, 28 bytes per distinct codec (a quantised
+// translation or scale track's range, a constant's value), 3 bytes per track, and per seek point 12 bytes
+// and 8 per track with more than two keys (random access restarts from the seek point at or before the time
+// instead of from the start; one is kept every seek_interval where at least 64 records, and four per such
+// track, lie since the last: restarting from it costs about two records' reading per such track).
 #include <cstddef>
 #include <cstdint>
 #include <span>
