@@ -162,6 +162,12 @@ void register_player(const std::string& library, const std::shared_ptr<const Cas
 }  // namespace
 
 int main(int argc, char** argv) {
+  // BONEBRIDGE_RUNTIME_PATH=scalar|sse2|avx2 plays one path rather than the best this CPU has.
+  if (const char* path = std::getenv("BONEBRIDGE_RUNTIME_PATH"); path && !runtime::force_simd_path(path)) {
+    fmt::print(stderr, "BONEBRIDGE_RUNTIME_PATH={}: not a path this machine has\n", path);
+    return 2;
+  }
+  fmt::print("runtime path: {}\n", runtime::simd_path());
   std::vector<std::shared_ptr<const Case>> cases{std::make_shared<const Case>(generated_case())};
   for (const char* family : {"lego", "sith", "lba", "animx", "volition"})
     if (auto c = family_case(samples_dir() / family))

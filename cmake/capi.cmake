@@ -6,6 +6,8 @@
 file(GLOB CAPI_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/capi/*.cpp)
 add_library(bonebridge_shared SHARED ${CAPI_SOURCES})
 target_link_libraries(bonebridge_shared PRIVATE bonebridge_services bonebridge_warnings)
+# bb_document_sample_fast plays the runtime clip.
+target_link_libraries(bonebridge_shared PRIVATE bonebridge_runtime)
 target_compile_definitions(bonebridge_shared PRIVATE BONEBRIDGE_BUILDING_ABI=1
                                                      BONEBRIDGE_VERSION="${PROJECT_VERSION}")
 # The ABI's version (bonebridge.h BB_ABI_VERSION) is the soname's: libbonebridge.so.1.

@@ -323,6 +323,11 @@ void sample(const bb_document* document, const Header& header, std::size_t joint
   // A pose that does not fit is the caller's argument; a time the engine cannot sample is the input's.
   check(status, short_capacity ? kArgument | kGood : kGood);
   bb_buffer_free(&names);
+  // The runtime path (issue 35): the same arrays; a clip the runtime cannot compile is the input's error.
+  const bb_status fast =
+      bb_document_sample_fast(document, times.data(), times.size(), &arrays, some ? nullptr : &names);
+  check(fast, short_capacity ? kArgument | kGood : kGood);
+  bb_buffer_free(&names);
 }
 
 // Each query with a NULL where the ABI needs an output: an argument error, never a crash.
@@ -339,6 +344,8 @@ void null_outputs(const bb_document* document) {
   const bb_pose_arrays none{};
   check(bb_document_sample(document, nullptr, 1, &none, nullptr), kArgument);
   check(bb_document_sample(document, &seconds, 1, nullptr, nullptr), kArgument);
+  check(bb_document_sample_fast(document, nullptr, 1, &none, nullptr), kArgument);
+  check(bb_document_sample_fast(document, &seconds, 1, nullptr, nullptr), kArgument);
 }
 
 // bb_from_gltf of `gltf` into `family` with the arguments' settings and companions; its notes, when asked

@@ -2,7 +2,9 @@
 // The runtime clip builder and the jobs over bytes read as a small skeleton, a clip (any floats: NaN,
 // infinities, times out of order or outside the clip) and the jobs' inputs (times, span sizes, a context
 // bound to another clip). The builder builds only what it validates; Run() must never read or write out of
-// bounds, whatever Validate() said (the sanitizers watch), and a validated job's output must be finite.
+// bounds, whatever Validate() said (the sanitizers watch), and a validated job's output must be finite. The
+// clip's shapes (constant tracks, tracks of two keys, seek points or none) and the arithmetic (scalar, SSE2,
+// AVX2) come from the bytes too.
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -63,6 +65,9 @@ void check_finite(std::span<const runtime::SoaTransform> out) {
 }
 
 void play(Reader& in, const Skeleton& skeleton, const runtime::RuntimeClip& clip) {
+  // Any path this machine has (an absent one leaves the best): each must stay in bounds.
+  const char* const paths[] = {"scalar", "sse2", "avx2"};
+  runtime::force_simd_path(paths[in.byte() % 3]);
   const runtime::RuntimeClip other;
   runtime::SamplingContext context(clip), wrong(other);
   std::vector<runtime::SoaTransform> locals(in.byte() % (clip.soa_count() + 2));

@@ -7,6 +7,7 @@ glTF 2.0 and back.
     doc.info()                      # dict, as `bonebridge info --json`
     pose = doc.sample(0.5)          # names, parents, translation (J,3), rotation (J,4 xyzw), scale, model (J,4,4)
     poses = doc.sample([0, 0.1])    # the same arrays with a leading time axis
+    fast = doc.sample(times, fast=True)  # the runtime path: the clip compiled once, played by its jobs
     doc.to_gltf("walk.glb")         # or doc.to_gltf() -> bytes
     bb.from_gltf("edited.glb", "lba", "walk.anm", variant="lba2")
     bb.ls("ANIM.HQR")               # the entries, as `bonebridge ls --json`
@@ -280,10 +281,11 @@ class Document:
         """[{"severity", "message", "offset", "line"}]: what `bonebridge validate` reports."""
         return _call_json(_lib.bb_document_validate, self._handle, 1 if strict else 0)
 
-    def sample(self, time):
+    def sample(self, time, fast=False):
         """The engine's pose at `time` (seconds), in the game's own coordinates: names, parents, translation
         (J,3), rotation (J,4; x, y, z, w), scale (J,3), model (J,4,4; row-major: model @ point). For a list of
-        times, the arrays have a leading time axis."""
+        times, the arrays have a leading time axis. `fast=True` plays the runtime path instead of the engine
+        (see `_sample_function`)."""
         scalar = not hasattr(time, "__len__") and not hasattr(time, "__iter__")
         times = [float(time)] if scalar else [float(t) for t in time]
         count = ctypes.c_size_t()
@@ -298,8 +300,8 @@ class Document:
         request = _native.PoseArrays(joints, pointers["translation"], pointers["rotation"], pointers["scale"],
                                      pointers["model"], pose_times, parents)
         names = _native.Buffer()
-        _check(_lib.bb_document_sample(self._handle, (ctypes.c_double * max(1, frames))(*times), frames,
-                                       ctypes.byref(request), ctypes.byref(names)))
+        _check(_sample_function(fast)(self._handle, (ctypes.c_double * max(1, frames))(*times), frames,
+                                      ctypes.byref(request), ctypes.byref(names)))
         out = {
             "names": _take(names).decode("utf-8", "replace").split("\0")[:joints] if joints else [],
             "parents": list(parents)[:joints],
@@ -322,6 +324,13 @@ class Document:
         encoded = _native.Buffer()
         _check(_lib.bb_document_encode(self._handle, ctypes.byref(encoded)))
         return _write_or_return(path, _take(encoded))
+
+
+def _sample_function(fast):
+    """bb_document_sample (the engine), or with `fast` bb_document_sample_fast: the document's clip compiled once
+    per call to a runtime clip (floats, quantised; joint positions within 1e-5 of the skeleton's extent of the
+    engine's where the conversion itself is) and played by the runtime jobs, for many times at once (issue 35)."""
+    return _lib.bb_document_sample_fast if fast else _lib.bb_document_sample
 
 
 def _write_or_return(path, data):

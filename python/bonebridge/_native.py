@@ -196,6 +196,7 @@ def _declare(library):
         "bb_document_validate": (c_status, [ctypes.c_void_p, ctypes.c_int32, buffer]),
         "bb_document_joint_count": (c_status, [ctypes.c_void_p, P(ctypes.c_size_t)]),
         "bb_document_sample": (c_status, [ctypes.c_void_p, c_doubles, ctypes.c_size_t, P(PoseArrays), buffer]),
+        "bb_document_sample_fast": (c_status, [ctypes.c_void_p, c_doubles, ctypes.c_size_t, P(PoseArrays), buffer]),
         "bb_document_to_gltf": (c_status, [ctypes.c_void_p, ctypes.c_int32, ctypes.c_int32, buffer, buffer]),
         "bb_document_encode": (c_status, [ctypes.c_void_p, buffer]),
         "bb_from_gltf": (c_status, [P(GltfInput), buffer, buffer]),

@@ -2,8 +2,11 @@
 // The offline half: a core clip made piecewise linear within the error bound, quantised where the bound
 // allows, and laid out in the order forward playback reads it.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -193,8 +196,25 @@ Budget budget_of(TrackKind kind, double tolerance, double reach, std::size_t dep
 // of three components, doubled from quaternion to rotation angle, and the float decoding).
 constexpr double kRotation20Error = 2.4e-6, kRotation26Error = 2e-7;
 
+// Two keys of one value (as floats): held over the whole clip, stored in the codec.
+bool is_constant(const TrackKeys& track) {
+  if (track.keys.size() != 2) return false;
+  for (int c = 0; c < 4; ++c)
+    if (static_cast<float>(track.keys[0].value[c]) != static_cast<float>(track.keys[1].value[c]))
+      return false;
+  return true;
+}
+
 TrackCodec codec_of(const TrackKeys& track) {
   TrackCodec codec;
+  if (is_constant(track)) {
+    const double* v = track.keys[0].value;
+    codec.format = KeyFormat::Constant;
+    codec.value_bytes = 0;
+    for (int c = 0; c < 3; ++c) codec.offset[c] = static_cast<float>(v[c]);
+    codec.scale[0] = track.kind == TrackKind::Rotation ? static_cast<float>(v[3]) : 0.0f;
+    return codec;
+  }
   if (track.kind == TrackKind::Rotation) {
     const double budget = track.budget.quantized;
     codec.format = kRotation26Error <= budget ? KeyFormat::Quantized : KeyFormat::Float;
@@ -212,7 +232,8 @@ TrackCodec codec_of(const TrackKeys& track) {
     const double error = (high - low) / 131070.0 + 1.2e-7 * std::max(std::fabs(low), std::fabs(high));
     error2 += error * error;
   }
-  const bool fits = std::sqrt(error2) <= track.budget.quantized;
+  // A quantised track stores its range (24 bytes) and saves 6 bytes a key: floats below 5 keys.
+  const bool fits = std::sqrt(error2) <= track.budget.quantized && track.keys.size() >= 5;
   codec.format = fits ? KeyFormat::Quantized : KeyFormat::Float;
   codec.value_bytes = fits ? 6 : 12;
   return codec;
@@ -266,6 +287,7 @@ std::vector<Record> playback_order(const std::vector<TrackKeys>& tracks) {
   std::vector<Record> records;
   for (std::uint32_t t = 0; t < tracks.size(); ++t) {
     const auto& keys = tracks[t].keys;
+    if (is_constant(tracks[t])) continue;
     for (std::uint32_t k = 0; k < keys.size(); ++k) {
       const float needed =
           k == 0 ? -std::numeric_limits<float>::infinity() : static_cast<float>(keys[k - 1].time);
@@ -277,14 +299,17 @@ std::vector<Record> playback_order(const std::vector<TrackKeys>& tracks) {
   return records;
 }
 
-// Every `interval` seconds, where the stream stands (`offsets`: each record's, then the stream's end) and
-// where each track's two current keys are.
-std::vector<SeekPoint> seek_points(const std::vector<Record>& records,
-                                   const std::vector<std::uint32_t>& offsets, std::size_t track_count,
-                                   double duration, double interval) {
-  std::vector<SeekPoint> points;
+// Every `interval` seconds, where the streams stand (`offsets`: each record's value offset, then the
+// stream's end) and where each animated track's two current keys are.
+void add_seek_points(const std::vector<Record>& records, const std::vector<std::uint32_t>& offsets,
+                     std::size_t track_count, double duration, double interval,
+                     std::span<const std::uint16_t> animated, std::vector<float>& times,
+                     std::vector<std::uint32_t>& cursors, std::vector<std::uint32_t>& keys) {
   std::vector<std::uint32_t> segments(track_count * 2, 0);
-  std::size_t next = 0;
+  std::size_t next = 0, last = 0;
+  // A seek point costs as much to restart from as reading about two records per animated track: one is
+  // kept only where at least four times that many records lie since the last (a short clip has none).
+  const std::size_t spacing = std::max<std::size_t>(64, animated.size() * 4);
   for (double time = interval; time < duration; time += interval) {
     const auto at = static_cast<float>(time);
     for (; next < records.size() && records[next].needed_at <= at; ++next) {
@@ -292,9 +317,38 @@ std::vector<SeekPoint> seek_points(const std::vector<Record>& records,
       segments[track * 2] = segments[track * 2 + 1];
       segments[track * 2 + 1] = offsets[next];
     }
-    points.push_back({at, offsets[next], segments});
+    if (next - last < spacing) continue;
+    last = next;
+    times.push_back(at);
+    cursors.push_back(static_cast<std::uint32_t>(next));
+    cursors.push_back(offsets[next]);
+    for (const std::uint16_t track : animated) {
+      keys.push_back(segments[track * 2u]);
+      keys.push_back(segments[track * 2u + 1]);
+    }
   }
-  return points;
+}
+
+// Each distinct codec once; per track its index and its record's size in the values stream.
+std::vector<TrackCodec> shared_codecs(const std::vector<TrackKeys>& tracks, std::size_t time_bytes,
+                                      std::vector<std::uint16_t>& index, std::vector<std::uint8_t>& sizes) {
+  using Fields =
+      std::tuple<KeyFormat, std::uint8_t, std::uint8_t, std::array<float, 3>, std::array<float, 3>>;
+  std::map<Fields, std::uint16_t> seen;
+  std::vector<TrackCodec> codecs;
+  for (const auto& track : tracks) {
+    const TrackCodec codec = codec_of(track);
+    const Fields fields{codec.format,
+                        codec.value_bytes,
+                        codec.rotation_bits,
+                        {codec.offset[0], codec.offset[1], codec.offset[2]},
+                        {codec.scale[0], codec.scale[1], codec.scale[2]}};
+    const auto [at, added] = seen.emplace(fields, static_cast<std::uint16_t>(codecs.size()));
+    if (added) codecs.push_back(codec);
+    index.push_back(at->second);
+    sizes.push_back(static_cast<std::uint8_t>(time_bytes + codec.value_bytes));
+  }
+  return codecs;
 }
 
 }  // namespace
@@ -342,12 +396,40 @@ std::vector<TrackKeys> track_keys(const Skeleton& skeleton, const Clip& clip, do
 }  // namespace
 
 std::size_t RuntimeClip::size_bytes() const {
-  std::size_t bytes =
-      sizeof(*this) + stream_.size() + times_.size() * sizeof(float) + codecs_.size() * sizeof(TrackCodec);
-  for (const auto& point : seek_points_)
-    bytes += sizeof point + point.segments.size() * sizeof(std::uint32_t);
-  return bytes;
+  return sizeof(*this) + tracks_.size() + values_.size() + times_.size() * sizeof(float) +
+         codecs_.size() * sizeof(TrackCodec) + codec_index_.size() * sizeof(std::uint16_t) +
+         record_bytes_.size() + seek_times_.size() * sizeof(float) +
+         (seek_cursors_.size() + seek_keys_.size()) * sizeof(std::uint32_t) +
+         animated_.size() * sizeof(std::uint16_t);
 }
+
+namespace {
+
+// The clip's distinct key times, ascending.
+std::vector<float> distinct_times(const std::vector<TrackKeys>& tracks) {
+  std::vector<float> times;
+  for (const auto& track : tracks)
+    for (const Key& key : track.keys) times.push_back(static_cast<float>(key.time));
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  return times;
+}
+
+// Appends the record's track to `tracks` and its time index and value to `values`.
+void append_record(const TrackKeys& track, std::size_t number, const Key& key, const TrackCodec& codec,
+                   std::span<const float> times, std::size_t track_bytes, std::size_t time_bytes,
+                   std::vector<std::uint8_t>& tracks, std::vector<std::uint8_t>& values) {
+  const auto put = [](std::vector<std::uint8_t>& out, std::uint32_t value, std::size_t bytes) {
+    for (std::size_t b = 0; b < bytes; ++b) out.push_back(static_cast<std::uint8_t>(value >> (8 * b)));
+  };
+  put(tracks, static_cast<std::uint32_t>(number), track_bytes);
+  const auto time =
+      std::lower_bound(times.begin(), times.end(), static_cast<float>(key.time)) - times.begin();
+  put(values, static_cast<std::uint32_t>(time), time_bytes);
+  append_value(key, codec, track.kind, values);
+}
+
+}  // namespace
 
 RuntimeClip ClipBuilder::Build() const {
   const auto tracks = track_keys(*skeleton, *clip, tolerance);
@@ -356,35 +438,26 @@ RuntimeClip ClipBuilder::Build() const {
   out.duration_ = static_cast<float>(clip->duration);
   out.joints_ = skeleton->joints.size();
   out.keys_ = records.size();
-  for (const auto& track : tracks) out.codecs_.push_back(codec_of(track));
-  for (const auto& track : tracks)
-    for (const Key& key : track.keys) out.times_.push_back(static_cast<float>(key.time));
-  std::sort(out.times_.begin(), out.times_.end());
-  out.times_.erase(std::unique(out.times_.begin(), out.times_.end()), out.times_.end());
-  out.header_bytes_ = out.times_.size() > 65535 ? 6 : 4;
+  out.times_ = distinct_times(tracks);
+  out.track_bytes_ = static_cast<std::uint8_t>(codec::bytes_for(tracks.size()));
+  out.time_bytes_ = static_cast<std::uint8_t>(codec::bytes_for(out.times_.size()));
+  out.codecs_ = shared_codecs(tracks, out.time_bytes_, out.codec_index_, out.record_bytes_);
+  for (std::size_t t = 0; t < tracks.size(); ++t)
+    if (tracks[t].keys.size() > 2) out.animated_.push_back(static_cast<std::uint16_t>(t));
   std::vector<std::uint32_t> offsets;
   offsets.reserve(records.size() + 1);
   for (const Record& record : records) {
-    offsets.push_back(static_cast<std::uint32_t>(out.stream_.size()));
-    const Key& key = tracks[record.track].keys[record.key];
-    const auto track = static_cast<std::uint16_t>(record.track);
-    const auto time = static_cast<std::uint32_t>(
-        std::lower_bound(out.times_.begin(), out.times_.end(), static_cast<float>(key.time)) -
-        out.times_.begin());
-    const auto narrow_time = static_cast<std::uint16_t>(time);
-    std::uint8_t header[6];
-    std::memcpy(header, &track, 2);
-    if (out.header_bytes_ == 4)
-      std::memcpy(header + 2, &narrow_time, 2);
-    else
-      std::memcpy(header + 2, &time, 4);
-    out.stream_.insert(out.stream_.end(), header, header + out.header_bytes_);
-    append_value(key, out.codecs_[record.track], tracks[record.track].kind, out.stream_);
+    offsets.push_back(static_cast<std::uint32_t>(out.values_.size()));
+    append_record(tracks[record.track], record.track, tracks[record.track].keys[record.key],
+                  out.codec(record.track), out.times_, out.track_bytes_, out.time_bytes_, out.tracks_,
+                  out.values_);
   }
-  offsets.push_back(static_cast<std::uint32_t>(out.stream_.size()));
+  offsets.push_back(static_cast<std::uint32_t>(out.values_.size()));
+  out.tracks_.push_back(0);  // padding: codec::read_track reads 2 bytes
   // At most 1,024 seek points, whatever the clip's length.
   const double interval = std::max(seek_interval, clip->duration / 1024);
-  out.seek_points_ = seek_points(records, offsets, tracks.size(), clip->duration, interval);
+  add_seek_points(records, offsets, tracks.size(), clip->duration, interval, out.animated_, out.seek_times_,
+                  out.seek_cursors_, out.seek_keys_);
   return out;
 }
 

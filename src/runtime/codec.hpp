@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The key record of a runtime clip's stream, shared by the builder (encode) and the sampling job (decode):
-// a 2-byte track number, the index of the key's time in the clip's times (2 bytes, or 4 in a clip with more
-// than 65,535 distinct key times), then the value as the track's codec says.
+// The key record of a runtime clip's streams, shared by the builder (encode) and the sampling job (decode):
+// the track's number in the tracks stream (1 or 2 bytes), the index of the key's time in the clip's times
+// (1, 2 or 4 bytes) then the value as the track's codec says in the values stream.
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -28,14 +28,33 @@ inline void write_bits(std::uint8_t* bytes, int at, int count, std::uint32_t val
     if (value >> i & 1) bytes[(at + i) / 8] |= static_cast<std::uint8_t>(1u << ((at + i) % 8));
 }
 
-inline std::uint16_t read_track(const std::uint8_t* record) {
+// Reads 2 bytes and keeps `width`'s: the tracks stream has a byte of padding at its end for this.
+inline std::size_t read_track(const std::uint8_t* tracks, std::size_t record, std::size_t width) {
   std::uint16_t track;
-  std::memcpy(&track, record, sizeof track);
-  return track;
+  std::memcpy(&track, tracks + record * width, sizeof track);
+  return width == 1 ? track & 0xffu : track;
+}
+
+// Reads 4 bytes and keeps `width`'s: every value after the index is 6 bytes or more.
+inline std::size_t read_time_index(const std::uint8_t* record, std::size_t width) {
+  std::uint32_t index;
+  std::memcpy(&index, record, sizeof index);
+  return width == 4 ? index : index & ((1u << (width * 8)) - 1);
+}
+
+inline std::size_t bytes_for(std::size_t count) {
+  return count <= 0x100 ? 1 : count <= 0x10000 ? 2 : 4;
 }
 
 // The key's value: xyz (w unused) for translations and scales, xyzw for rotations.
+// A constant track's value, held in its codec.
+inline void constant_value(const TrackCodec& codec, TrackKind kind, float out[4]) {
+  out[0] = codec.offset[0], out[1] = codec.offset[1], out[2] = codec.offset[2];
+  out[3] = kind == TrackKind::Rotation ? codec.scale[0] : 0.0f;
+}
+
 inline void decode_value(const std::uint8_t* value, const TrackCodec& codec, TrackKind kind, float out[4]) {
+  if (codec.format == KeyFormat::Constant) return constant_value(codec, kind, out);
   if (codec.format == KeyFormat::Float) {
     out[3] = 0;
     std::memcpy(out, value, kind == TrackKind::Rotation ? 16 : 12);

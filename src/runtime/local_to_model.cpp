@@ -22,28 +22,11 @@ const char* problem(const LocalToModelJob& job) {
   return nullptr;
 }
 
-// The 4x4 matrices (T * R * S, column-major) of lanes lane..lane+width, as [element][lane].
-template <class V>
-void local_matrices(const SoaTransform& g, int lane, float (&m)[16][4]) {
-  const V x = V::load(&g.qx[lane]), y = V::load(&g.qy[lane]), z = V::load(&g.qz[lane]),
-          w = V::load(&g.qw[lane]);
-  const V one = V::splat(1), two = V::splat(2);
-  const V xx = x * x, yy = y * y, zz = z * z, xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y,
-          wz = w * z;
-  const V sx = V::load(&g.sx[lane]), sy = V::load(&g.sy[lane]), sz = V::load(&g.sz[lane]);
-  const V element[12] = {
-      (one - two * (yy + zz)) * sx, two * (xy + wz) * sx, two * (xz - wy) * sx, two * (xy - wz) * sy,
-      (one - two * (xx + zz)) * sy, two * (yz + wx) * sy, two * (xz + wy) * sz, two * (yz - wx) * sz,
-      (one - two * (xx + yy)) * sz, V::load(&g.tx[lane]), V::load(&g.ty[lane]), V::load(&g.tz[lane])};
-  for (int c = 0; c < 4; ++c) {
-    for (int r = 0; r < 3; ++r) element[c * 3 + r].store(&m[c * 4 + r][lane]);
-    (c == 3 ? one : V::splat(0)).store(&m[c * 4 + 3][lane]);
-  }
-}
+#include "kernels.hpp"
 
 // model = parent * local, in the same order on every path. A local matrix's last row is (0, 0, 0, 1): its
 // columns 0..2 take three of the parent's columns, the translation all four.
-void multiply(const Float4x4& parent, const float (&local)[16][4], int lane, bool scalar, Float4x4& out) {
+void multiply(const Float4x4& parent, const float (&local)[16][8], int lane, bool scalar, Float4x4& out) {
 #ifdef BONEBRIDGE_RUNTIME_SSE
   if (!scalar) {
     const __m128 p[4] = {_mm_loadu_ps(parent.m), _mm_loadu_ps(parent.m + 4), _mm_loadu_ps(parent.m + 8),
@@ -69,6 +52,27 @@ void multiply(const Float4x4& parent, const float (&local)[16][4], int lane, boo
   }
 }
 
+// Group g's local matrices (and group g + 1's in lanes 4..7 on the AVX2 path, while there is one) into
+// `local`; returns the lanes filled.
+std::size_t local_matrices_of(std::span<const SoaTransform> input, std::size_t g, std::size_t groups,
+                              simd::Path path, float (&local)[16][8]) {
+#ifdef BONEBRIDGE_RUNTIME_AVX2
+  if (path == simd::Path::Avx2 && g + 1 < groups) {
+    simd::local_matrices_pair_avx2(&input[g], local);
+    return 8;
+  }
+#endif
+#ifdef BONEBRIDGE_RUNTIME_SSE
+  if (path != simd::Path::Scalar) {
+    local_matrices<simd::Sse>(input[g], 0, local);
+    return 4;
+  }
+#endif
+  static_cast<void>(groups), static_cast<void>(path);
+  for (int lane = 0; lane < 4; ++lane) local_matrices<simd::Scalar>(input[g], lane, local);
+  return 4;
+}
+
 }  // namespace
 
 std::string LocalToModelJob::Validate() const {
@@ -82,26 +86,22 @@ std::string LocalToModelJob::Validate() const {
 
 void LocalToModelJob::Run() const {
   if (problem(*this)) return;
-  const std::size_t joints = skeleton->joint_count();
-  const bool scalar = simd::scalar_only();
-  alignas(16) float local[16][4];
-  for (std::size_t g = 0; g * 4 < joints; ++g) {
-    if (scalar) {
-      for (int lane = 0; lane < 4; ++lane) local_matrices<simd::Scalar>(input[g], lane, local);
-    } else {
-#ifdef BONEBRIDGE_RUNTIME_SSE
-      local_matrices<simd::Sse>(input[g], 0, local);
-#endif
-    }
-    for (int lane = 0; lane < 4 && g * 4 + lane < joints; ++lane) {
+  const std::size_t joints = skeleton->joint_count(), groups = (joints + 3) / 4;
+  const simd::Path path = simd::path();
+  const bool scalar = path == simd::Path::Scalar;
+  alignas(32) float local[16][8];
+  for (std::size_t g = 0; g < groups;) {
+    const std::size_t lanes = local_matrices_of(input, g, groups, path, local);
+    for (std::size_t lane = 0; lane < lanes && g * 4 + lane < joints; ++lane) {
       const std::size_t j = g * 4 + lane;
       const std::int32_t parent = skeleton->parents[j];
       if (parent < 0 || static_cast<std::size_t>(parent) >= j) {  // a root, or a parent not yet computed
         for (int e = 0; e < 16; ++e) output[j].m[e] = local[e][lane];
       } else {
-        multiply(output[static_cast<std::size_t>(parent)], local, lane, scalar, output[j]);
+        multiply(output[static_cast<std::size_t>(parent)], local, static_cast<int>(lane), scalar, output[j]);
       }
     }
+    g += lanes / 4;
   }
 }
 

@@ -15,56 +15,15 @@ namespace {
 
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
 
-// Four lanes of one kind of track (lanes lane..lane+width) at time t into x, y, z (and w for rotations).
-template <class V, int Components>
-void interpolate(const detail::Segment& s, V t, int lane, float* const* out) {
-  const V one = V::splat(1);
-  V f = min(max((t - V::load(&s.left_time[lane])) * V::load(&s.inverse_span[lane]), V::splat(0)), one);
-  if constexpr (Components == 4) {
-    // nlerp runs ahead of slerp before the middle and behind after it; f + k f (1 - f) (1 - 2f), with
-    // k = (1 - cos) / 3 of the keys' quaternions, cancels that to third order (1e-4 of nlerp's error at 30
-    // keys a second), so that rotations need no extra keys to follow the core clip's slerp.
-    f = f + V::load(&s.k[lane]) * (f * ((one - f) * (one - (f + f))));
-  }
-  V value[4];
-  for (int c = 0; c < Components; ++c) {
-    const V a = V::load(&s.a[c][lane]);
-    value[c] = a + (V::load(&s.b[c][lane]) - a) * f;
-  }
-  if constexpr (Components == 4) {
-    const V norm = value[0] * value[0] + value[1] * value[1] + value[2] * value[2] + value[3] * value[3];
-    const V inverse = one / sqrt(norm);
-    for (V& c : value) c = c * inverse;
-  }
-  for (int c = 0; c < Components; ++c) value[c].store(out[c] + lane);
-}
+#include "kernels.hpp"
 
 template <class V>
-void interpolate_all(const detail::Segment* segments, float time, std::span<SoaTransform> output) {
+void interpolate_all(const detail::GroupSegments* segments, float time, std::span<SoaTransform> output) {
   const V t = V::splat(time);
-  for (std::size_t g = 0; g < output.size(); ++g) {
-    SoaTransform& o = output[g];
-    float* const translation[3] = {o.tx, o.ty, o.tz};
-    float* const rotation[4] = {o.qx, o.qy, o.qz, o.qw};
-    float* const scale[3] = {o.sx, o.sy, o.sz};
-    for (int lane = 0; lane < 4; lane += V::kWidth) {
-      interpolate<V, 3>(segments[g * 3], t, lane, translation);
-      interpolate<V, 4>(segments[g * 3 + 1], t, lane, rotation);
-      interpolate<V, 3>(segments[g * 3 + 2], t, lane, scale);
-    }
-  }
+  for (std::size_t g = 0; g < output.size(); ++g) interpolate_group<V>(segments[g], t, output[g]);
 }
 
 }  // namespace
-
-void SamplingContext::bind(const RuntimeClip& clip) {
-  clip_ = &clip;
-  segments_.assign(clip.soa_count() * 3, detail::Segment{});
-  right_time_.assign(clip.track_count(), -kInfinity);
-  keys_.assign(clip.track_count() * 2, 0u);
-  next_ = 0;
-  time_ = -1;
-}
 
 void SamplingJob::set_ratio(float ratio) {
   time = std::clamp(ratio, 0.0f, 1.0f) * (clip ? clip->duration() : 0.0f);
@@ -93,123 +52,204 @@ std::string SamplingJob::Validate() const {
 
 // What reading keys needs of the clip and the context, loaded once per call rather than once per key.
 struct detail::KeyReader {
-  const std::uint8_t* stream;
-  const TrackCodec* codecs;
+  const RuntimeClip* clip;
+  const std::uint8_t* tracks;
+  std::size_t track_bytes;
+  const std::uint8_t* values;
+  std::size_t time_bytes;
+  const std::uint8_t* record_bytes;
   const float* times;
-  std::size_t header;
-  detail::Segment* segments;
+  detail::GroupSegments* segments;
   float* right_time;
+  std::uint32_t* right_key;
 
-  float time_of(const std::uint8_t* record) const {
-    std::uint32_t index = 0;
-    if (header == 4) {
-      std::uint16_t narrow;
-      std::memcpy(&narrow, record + 2, sizeof narrow);
-      index = narrow;
-    } else {
-      std::memcpy(&index, record + 2, sizeof index);
-    }
-    return times[index];
+  std::size_t track_at(std::size_t record) const { return codec::read_track(tracks, record, track_bytes); }
+  float time_at(std::uint32_t offset) const {
+    return times[codec::read_time_index(values + offset, time_bytes)];
   }
 
-  // The key at `offset` becomes its track's right key, the right key so far its left one. Returns the
-  // record's size.
-  std::size_t consume(std::size_t offset) const {
-    const std::uint8_t* record = stream + offset;
-    const std::size_t track = codec::read_track(record);
+  // The key at value offset `offset` becomes its track's right key, the right key so far its left one.
+  void consume(std::size_t track, std::uint32_t offset) const {
     const TrackKind kind = codec::kind_of(track);
-    const TrackCodec& codec = codecs[track];
     float value[4];
-    codec::decode_value(record + header, codec, kind, value);
-    detail::Segment& s = segments[track / 4];
+    codec::decode_value(values + offset + time_bytes, clip->codec(track), kind, value);
+    const float time = time_at(offset);
+    const float left_time = right_time[track];
+    // A right key at the left key's time (a step) is reached at once: f = (t - -inf) * 1 clamps to 1.
+    const bool span = time > left_time;
+    const float start = span ? left_time : -kInfinity;
+    const float inverse_span = span ? 1.0f / (time - left_time) : 1.0f;
+    detail::GroupSegments& g = segments[track / 12];
     const std::size_t lane = track % 4;
-    const float right[4] = {s.b[0][lane], s.b[1][lane], s.b[2][lane], s.b[3][lane]};
     if (kind == TrackKind::Rotation) {
-      const float cosine =
-          right[0] * value[0] + right[1] * value[1] + right[2] * value[2] + right[3] * value[3];
+      detail::RotationSegment& s = g.rotation;
+      const float cosine = s.b[0][lane] * value[0] + s.b[1][lane] * value[1] + s.b[2][lane] * value[2] +
+                           s.b[3][lane] * value[3];
       if (cosine < 0) {
         for (float& c : value) c = -c;  // the same rotation, on the side nlerp takes the short way from
       }
       s.k[lane] = (1 - std::fabs(cosine)) * (1.0f / 3);
-    }
-    const float time = time_of(record);
-    const float left_time = right_time[track];
-    // A right key at the left key's time (a step) is reached at once: f = (t - -inf) * 1 clamps to 1.
-    const bool span = time > left_time;
-    s.left_time[lane] = span ? left_time : -kInfinity;
-    s.inverse_span[lane] = span ? 1.0f / (time - left_time) : 1.0f;
-    for (int c = 0; c < 4; ++c) {
-      s.a[c][lane] = right[c];
-      s.b[c][lane] = value[c];
+      shift<4>(s, lane, value, start, inverse_span);
+    } else {
+      shift<3>(kind == TrackKind::Translation ? g.translation : g.scale, lane, value, start, inverse_span);
     }
     right_time[track] = time;
-    return header + codec.value_bytes;
+    right_key[track] = offset;
+  }
+
+  // A constant track: both keys its codec's value.
+  void hold(std::size_t track) const {
+    float value[4];
+    codec::constant_value(clip->codec(track), codec::kind_of(track), value);
+    detail::GroupSegments& g = segments[track / 12];
+    const std::size_t lane = track % 4;
+    for (int twice = 0; twice < 2; ++twice) {
+      if (codec::kind_of(track) == TrackKind::Rotation) {
+        g.rotation.k[lane] = 0;
+        shift<4>(g.rotation, lane, value, -kInfinity, 1.0f);
+      } else {
+        shift<3>(codec::kind_of(track) == TrackKind::Translation ? g.translation : g.scale, lane, value,
+                 -kInfinity, 1.0f);
+      }
+    }
+  }
+
+  template <int Components, class Segment>
+  static void shift(Segment& s, std::size_t lane, const float* value, float start, float inverse_span) {
+    s.left_time[lane] = start;
+    s.inverse_span[lane] = inverse_span;
+    for (int c = 0; c < Components; ++c) {
+      s.a[c][lane] = s.b[c][lane];
+      s.b[c][lane] = value[c];
+    }
   }
 };
 
 detail::KeyReader SamplingContext::reader() {
-  return {clip_->stream().data(), clip_->codecs().data(), clip_->times().data(),
-          clip_->header_bytes(),  segments_.data(),       right_time_.data()};
+  const RuntimeClip& c = *clip_;
+  return {&c,
+          c.tracks().data(),
+          c.track_bytes(),
+          c.values().data(),
+          c.time_bytes(),
+          c.record_bytes().data(),
+          c.times().data(),
+          segments_.data(),
+          right_time_.data(),
+          right_key_.data()};
+}
+
+void SamplingContext::bind(const RuntimeClip& clip) {
+  clip_ = &clip;
+  segments_.assign(clip.soa_count(), detail::GroupSegments{});
+  right_time_.assign(clip.track_count(), -kInfinity);
+  right_key_.assign(clip.track_count(), ~std::uint32_t{0});
+  seeking_.assign(clip.track_count() * 2, 0u);
+  next_ = next_value_ = 0;
+  time_ = -1;
+  // Constant tracks and tracks of two keys hold one segment over the whole clip: decoded here, never again.
+  const detail::KeyReader keys = reader();
+  for (std::size_t track = 0; track < clip.track_count(); ++track)
+    if (clip.codec(track).format == KeyFormat::Constant) keys.hold(track);
+  restart(0);
 }
 
 void SamplingContext::advance(float time) {
   const detail::KeyReader keys = reader();
-  const std::size_t end = clip_->stream().size();
+  const std::size_t records = clip_->key_count();
   std::size_t next = next_;
-  while (next < end && !(keys.right_time[codec::read_track(keys.stream + next)] > time))
-    next += keys.consume(next);
+  std::uint32_t at = next_value_;
+  for (; next < records; ++next) {
+    const std::size_t track = keys.track_at(next);
+    if (keys.right_time[track] > time) break;
+    keys.consume(track, at);
+    at += keys.record_bytes[track];
+  }
   next_ = static_cast<std::uint32_t>(next);
+  next_value_ = at;
   time_ = time;
 }
 
 // Random access: from the seek point at or before `time` (or the start), only the positions of each track's
-// keys are followed up to `time`; the two keys each track ends on are the only ones decoded.
+// keys are followed up to `time` (the track numbers are a fixed stride apart, so that this loop never waits
+// on the size of a record to find the next); then only the tracks whose two keys differ from the ones their
+// segment holds are decoded: a small jump back, or tracks with few keys, decode little.
 void SamplingContext::restart(float time) {
-  std::fill(right_time_.begin(), right_time_.end(), -kInfinity);
-  std::fill(keys_.begin(), keys_.end(), 0u);
-  next_ = 0;
-  const auto points = clip_->seek_points();
-  const auto after = std::upper_bound(points.begin(), points.end(), time,
-                                      [](float t, const SeekPoint& point) { return t < point.time; });
   const detail::KeyReader keys = reader();
-  if (after != points.begin()) {
-    const SeekPoint& point = *(after - 1);
-    std::copy(point.segments.begin(), point.segments.end(), keys_.begin());
-    for (std::size_t track = 0; track < right_time_.size(); ++track)
-      right_time_[track] = keys.time_of(keys.stream + keys_[track * 2 + 1]);
-    next_ = point.next;
+  const auto points = clip_->seek_times();
+  const auto animated = clip_->animated_tracks();
+  const auto point =
+      static_cast<std::size_t>(std::upper_bound(points.begin(), points.end(), time) - points.begin());
+  std::size_t next = 0;
+  std::uint32_t at = 0;
+  if (point == 0) {
+    std::fill(right_time_.begin(), right_time_.end(), -kInfinity);
+    std::fill(seeking_.begin(), seeking_.end(), 0u);
+  } else {
+    const auto cursor = clip_->seek_cursors().subspan((point - 1) * 2, 2);
+    const auto seek = clip_->seek_keys().subspan((point - 1) * animated.size() * 2, animated.size() * 2);
+    for (std::size_t i = 0; i < animated.size(); ++i) {
+      const std::size_t track = animated[i];
+      seeking_[track * 2] = seek[i * 2];
+      seeking_[track * 2 + 1] = seek[i * 2 + 1];
+      right_time_[track] = keys.time_at(seek[i * 2 + 1]);
+    }
+    next = cursor[0];
+    at = cursor[1];
   }
-  const std::size_t end = clip_->stream().size();
-  std::size_t next = next_;
-  while (next < end) {
-    const std::size_t track = codec::read_track(keys.stream + next);
+  const std::size_t records = clip_->key_count();
+  for (; next < records; ++next) {
+    const std::size_t track = keys.track_at(next);
     if (right_time_[track] > time) break;
-    keys_[track * 2] = keys_[track * 2 + 1];
-    keys_[track * 2 + 1] = static_cast<std::uint32_t>(next);
-    right_time_[track] = keys.time_of(keys.stream + next);
-    next += keys.header + keys.codecs[track].value_bytes;
+    seeking_[track * 2] = seeking_[track * 2 + 1];
+    seeking_[track * 2 + 1] = at;
+    right_time_[track] = keys.time_at(at);
+    at += keys.record_bytes[track];
   }
   next_ = static_cast<std::uint32_t>(next);
-  for (std::size_t track = 0; track < right_time_.size(); ++track) {
+  next_value_ = at;
+  const auto decode = [&](std::size_t track) {
+    // A track's left key is the one before its right key: the right key says which segment it holds.
+    if (seeking_[track * 2 + 1] == right_key_[track]) return;
     right_time_[track] = -kInfinity;
-    keys.consume(keys_[track * 2]);
-    keys.consume(keys_[track * 2 + 1]);
+    keys.consume(track, seeking_[track * 2]);
+    keys.consume(track, seeking_[track * 2 + 1]);
+  };
+  if (point == 0) {
+    for (std::size_t track = 0; track < right_time_.size(); ++track)
+      if (keys.clip->codec(track).format != KeyFormat::Constant) decode(track);
+  } else {
+    for (const std::uint16_t track : animated) decode(track);
   }
+  time_ = time;
 }
 
 void SamplingJob::Run() const {
   if (problem(*this)) return;
   SamplingContext& c = *context;
-  // Backwards, or further forward than a seek point: restart rather than read every key on the way.
-  const auto points = clip->seek_points();
-  const bool far = !points.empty() && time - c.time_ > points.front().time;
+  // Backwards, or further forward than the seek interval: restart rather than read every key on the way.
+  const auto points = clip->seek_times();
+  const bool far = !points.empty() && time - c.time_ > points.front();
   if (c.time_ < 0 || time < c.time_ || far) c.restart(time);
   c.advance(time);
   const auto groups = output.first(clip->soa_count());
-#ifdef BONEBRIDGE_RUNTIME_SSE
-  if (!simd::scalar_only()) return interpolate_all<simd::Sse>(c.segments_.data(), time, groups);
+  const detail::GroupSegments* segments = c.segments_.data();
+  switch (simd::path()) {
+#ifdef BONEBRIDGE_RUNTIME_AVX2
+    case simd::Path::Avx2: {
+      const std::size_t pairs = groups.size() / 2;
+      simd::interpolate_pairs_avx2(segments, time, groups.data(), pairs);
+      if (groups.size() % 2) interpolate_all<simd::Sse>(segments + pairs * 2, time, groups.last(1));
+      return;
+    }
 #endif
-  interpolate_all<simd::Scalar>(c.segments_.data(), time, groups);
+#ifdef BONEBRIDGE_RUNTIME_SSE
+    case simd::Path::Sse2:
+      return interpolate_all<simd::Sse>(segments, time, groups);
+#endif
+    default:
+      return interpolate_all<simd::Scalar>(segments, time, groups);
+  }
 }
 
 }  // namespace bonebridge::runtime

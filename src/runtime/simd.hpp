@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// One arithmetic written once for every path: kernels are templates over a lane type, Scalar (one float)
-// or Sse (four, SSE2), whose operations are IEEE single precision in the same order, so that every path
-// gives the same floats (the runtime library is built with -ffp-contract=off: no fused multiply-add).
+// One arithmetic written once for every path: kernels (kernels.hpp) are templates over a lane type, Scalar
+// (one float), Sse (four, SSE2) or avx2.cpp's pairs of groups (eight, AVX2), whose operations are IEEE single
+// precision in the same order, so that every path gives the same floats (the runtime library is built with
+// -ffp-contract=off: no fused multiply-add).
 #include <cmath>
+#include <cstddef>
+
+#include "bonebridge/runtime/jobs.hpp"
 
 #if (defined(__x86_64__) || defined(_M_X64)) && !defined(__EMSCRIPTEN__) && !defined(_WIN32)
 #define BONEBRIDGE_RUNTIME_SSE 1
@@ -45,7 +49,20 @@ struct Sse {
 };
 #endif
 
+// The arithmetic the jobs take: the best this CPU has (AVX2 picked at run time), or the one forced.
+enum class Path { Scalar = 0, Sse2 = 1, Avx2 = 2 };
+Path path();
 // Whether the jobs take the scalar path (forced by tests, or no SIMD on this target).
-bool scalar_only();
+inline bool scalar_only() {
+  return path() == Path::Scalar;
+}
+
+#ifdef BONEBRIDGE_RUNTIME_AVX2
+// avx2.cpp, compiled for AVX2 and called only where the CPU has it: `pairs` pairs of SoA groups at `time`,
+// and one pair's local matrices (lanes 4..7 the second group's).
+void interpolate_pairs_avx2(const detail::GroupSegments* segments, float time, SoaTransform* output,
+                            std::size_t pairs);
+void local_matrices_pair_avx2(const SoaTransform* pair, float (&m)[16][8]);
+#endif
 
 }  // namespace bonebridge::runtime::simd

@@ -315,6 +315,10 @@ static void check_document_arguments(const file_bytes* lego) {
   arrays.joint_capacity = 1;
   expect_status(bb_document_sample(document, &time, 1, &arrays, NULL), BB_ERROR_ARGUMENT,
                 "sample(too small arrays)");
+  expect_status(bb_document_sample_fast(document, NULL, 1, NULL, NULL), BB_ERROR_ARGUMENT,
+                "sample_fast(NULL times)");
+  expect_status(bb_document_sample_fast(document, &time, 1, &arrays, NULL), BB_ERROR_ARGUMENT,
+                "sample_fast(too small arrays)");
   expect_status(bb_document_to_gltf(document, 1, 1, NULL, NULL), BB_ERROR_ARGUMENT, "to_gltf(NULL buffer)");
   expect_status(bb_document_encode(document, &buffer), BB_OK, "encode");
   check(buffer.size == lego->size && memcmp(buffer.data, lego->data, lego->size) == 0,

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <iostream>
 
 #include <fmt/format.h>
 
@@ -109,33 +110,71 @@ TEST(RuntimeClip, QuantisesWhereTheBoundAllowsAndSaysItsSize) {
   const Fixture f(64, Interpolation::Linear, 10.0);
   const RuntimeClip clip = build(f);
   std::size_t quantized = 0;
-  for (const auto& codec : clip.codecs()) quantized += codec.format == KeyFormat::Quantized;
-  // All but the constant scale tracks (two keys each, kept as floats).
+  for (std::size_t track = 0; track < clip.track_count(); ++track)
+    quantized += clip.codec(track).format == KeyFormat::Quantized;
+  // All but the constant scale tracks (two equal keys each: their value in their codec, no records).
   EXPECT_GE(quantized, clip.track_count() * 2 / 3);
-  EXPECT_EQ(clip.key_count(), std::size_t{64 * 301 * 2 + 64 * 2});
-  // 301 keys, translation and rotation, per joint: 10 bytes a translation key, 12 or 14 a rotation key,
-  // and the seek points.
-  EXPECT_LT(clip.size_bytes(), std::size_t{64 * 301 * 26});
+  std::size_t constant = 0;
+  for (std::size_t track = 0; track < clip.track_count(); ++track)
+    constant += clip.codec(track).format == KeyFormat::Constant;
+  EXPECT_EQ(constant, std::size_t{64});
+  EXPECT_EQ(clip.key_count(), std::size_t{64 * 301 * 2});
+  // 192 tracks: 1-byte track numbers; 301 distinct times: 2-byte time indices.
+  EXPECT_EQ(clip.track_bytes(), std::size_t{1});
+  EXPECT_EQ(clip.time_bytes(), std::size_t{2});
+  // 301 keys, translation and rotation, per joint: 9 bytes a translation key, 11 or 13 a rotation key, and
+  // the seek points (19, every 0.5 s but at 0: 8 bytes for each of the 128 animated tracks).
+  EXPECT_EQ(clip.seek_times().size(), std::size_t{19});
+  EXPECT_LT(clip.size_bytes(), std::size_t{64 * 301 * 22 + 19 * 128 * 8 + 8192});
 }
 
-TEST(RuntimeJobs, ScalarAndSimdGiveTheSameFloats) {
-  const Fixture f(13, Interpolation::CubicSpline);
-  const RuntimeClip clip = build(f);
-  const RuntimeSkeleton skeleton = make_runtime_skeleton(f.skeleton);
-  std::vector<SoaTransform> locals[2] = {std::vector<SoaTransform>(clip.soa_count()),
-                                         std::vector<SoaTransform>(clip.soa_count())};
-  std::vector<Float4x4> model[2] = {std::vector<Float4x4>(13), std::vector<Float4x4>(13)};
-  for (int path = 0; path < 2; ++path) {
-    force_scalar(path == 1);
-    SamplingContext context(clip);
-    for (const float t : {0.0f, 0.3f, 1.7f, 0.9f}) {
-      SamplingJob{&clip, &context, t, locals[path]}.Run();
-      LocalToModelJob{&skeleton, locals[path], model[path]}.Run();
+// Every path this machine has (scalar, SSE2, AVX2: two SoA groups at once, an odd group count ending on
+// SSE2) gives the scalar path's floats, bit for bit.
+TEST(RuntimeJobs, EveryPathGivesTheScalarFloats) {
+  for (const int joints : {13, 9}) {
+    const Fixture f(joints, Interpolation::CubicSpline);
+    const RuntimeClip clip = build(f);
+    const RuntimeSkeleton skeleton = make_runtime_skeleton(f.skeleton);
+    const auto play = [&](std::vector<SoaTransform>& locals, std::vector<Float4x4>& model) {
+      SamplingContext context(clip);
+      locals.assign(clip.soa_count(), SoaTransform{});
+      model.assign(static_cast<std::size_t>(joints), Float4x4{});
+      for (const float t : {0.0f, 0.3f, 1.7f, 0.9f}) {
+        SamplingJob{&clip, &context, t, locals}.Run();
+        LocalToModelJob{&skeleton, locals, model}.Run();
+      }
+    };
+    ASSERT_TRUE(force_simd_path("scalar"));
+    std::vector<SoaTransform> scalar_locals;
+    std::vector<Float4x4> scalar_model;
+    play(scalar_locals, scalar_model);
+    int paths = 0;
+    for (const char* path : {"sse2", "avx2"}) {
+      if (!force_simd_path(path)) continue;
+      ++paths;
+      EXPECT_STREQ(simd_path(), path);
+      std::vector<SoaTransform> locals;
+      std::vector<Float4x4> model;
+      play(locals, model);
+      EXPECT_EQ(std::memcmp(locals.data(), scalar_locals.data(), locals.size() * sizeof(SoaTransform)), 0)
+          << path << ", " << joints << " joints";
+      EXPECT_EQ(std::memcmp(model.data(), scalar_model.data(), model.size() * sizeof(Float4x4)), 0)
+          << path << ", " << joints << " joints";
     }
+    force_simd_path(nullptr);
+#if defined(__x86_64__) && !defined(_WIN32) && !defined(__EMSCRIPTEN__)
+    EXPECT_GE(paths, 1) << "x86-64 has SSE2 at least";
+#endif
+    std::cout << "paths compared with scalar: " << paths << " (this machine's best: " << simd_path() << ")\n";
   }
-  force_scalar(false);
-  EXPECT_EQ(std::memcmp(locals[0].data(), locals[1].data(), locals[0].size() * sizeof(SoaTransform)), 0);
-  EXPECT_EQ(std::memcmp(model[0].data(), model[1].data(), model[0].size() * sizeof(Float4x4)), 0);
+}
+
+TEST(RuntimeJobs, NamesOnlyPathsThisMachineHas) {
+  EXPECT_FALSE(force_simd_path("avx512"));
+  EXPECT_TRUE(force_simd_path("scalar"));
+  EXPECT_STREQ(simd_path(), "scalar");
+  EXPECT_TRUE(force_simd_path(""));
+  EXPECT_STRNE(simd_path(), "");
 }
 
 }  // namespace

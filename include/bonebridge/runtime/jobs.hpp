@@ -2,8 +2,10 @@
 #pragma once
 // Jobs over runtime clips, in ozz-animation's manner: fill in the inputs, Validate() (an empty text when the
 // job can run, else why not), then Run(), which allocates nothing and, on a job that does not validate,
-// does nothing. The arithmetic is SSE2 on x86-64 (AVX2 picked at run time where the CPU has it) and plain
-// C++ elsewhere (WebAssembly, 32-bit, Windows builds); every path gives the same floats.
+// does nothing. The arithmetic is SSE2 on x86-64 (AVX2 picked at run time where the CPU has it: two SoA
+// groups at once) and plain C++ elsewhere (WebAssembly, 32-bit, Windows builds); every path gives the same
+// floats. SSE4.1 has no separate path: its additions (blends, rounding, dot products) are nothing these
+// kernels need, and its dot product would change the order of the sums.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -16,9 +18,20 @@ namespace bonebridge::runtime {
 namespace detail {
 // Four tracks of one kind at the current time: left key a at left_time, right key b (a rotation in a's
 // hemisphere), 1 / (right time - left time), and for rotations the factor k of the slerp correction.
-struct alignas(16) Segment {
+// Translations and scales keep three components and no k: the less a character's context holds, the more
+// characters' contexts stay in the cache.
+struct alignas(16) VectorSegment {
+  float left_time[4], inverse_span[4];
+  float a[3][4], b[3][4];  // [component][lane]
+};
+struct alignas(16) RotationSegment {
   float left_time[4], inverse_span[4], k[4];
-  float a[4][4], b[4][4];  // [component][lane]
+  float a[4][4], b[4][4];
+};
+struct GroupSegments {
+  VectorSegment translation;
+  RotationSegment rotation;
+  VectorSegment scale;
 };
 struct KeyReader;
 }  // namespace detail
@@ -29,7 +42,7 @@ class SamplingContext {
  public:
   SamplingContext() = default;
   explicit SamplingContext(const RuntimeClip& clip) { bind(clip); }
-  void bind(const RuntimeClip& clip);  // allocates: once, outside the frame loop
+  void bind(const RuntimeClip& clip);  // allocates and decodes the clip's start: once, outside the frame loop
   const RuntimeClip* clip() const { return clip_; }
   void invalidate() { time_ = -1; }
 
@@ -39,10 +52,12 @@ class SamplingContext {
   void advance(float time);    // reads every key needed up to `time`
   detail::KeyReader reader();  // what reading keys needs, in one place
   const RuntimeClip* clip_ = nullptr;
-  std::vector<detail::Segment> segments_;  // translation, rotation, scale of each SoA group
-  std::vector<float> right_time_;          // per track: the time its next key is needed at
-  std::vector<std::uint32_t> keys_;        // per track, while restarting: its left and right keys' offsets
-  std::uint32_t next_ = 0;
+  std::vector<detail::GroupSegments> segments_;  // per SoA group
+  std::vector<float> right_time_;                // per track: the time its next key is needed at
+  std::vector<std::uint32_t> right_key_;         // per track: the value offset of its segment's right key
+  std::vector<std::uint32_t> seeking_;  // per track, while restarting: its left and right keys' offsets
+  std::uint32_t next_ = 0;              // the first record not read, and its value offset
+  std::uint32_t next_value_ = 0;
   float time_ = -1;  // time of the last Run, -1 before any
 };
 
@@ -90,5 +105,8 @@ struct BlendingJob {
 const char* simd_path();
 // Forces the scalar path (tests compare it with the SIMD one), or restores the run-time choice.
 void force_scalar(bool scalar);
+// Forces the path named ("scalar", "sse2", "avx2"; false, and nothing forced, when this CPU or build lacks
+// it), or with nullptr or "" restores the run-time choice. For tests and benchmarks: the setting is global.
+bool force_simd_path(const char* name);
 
 }  // namespace bonebridge::runtime
