@@ -463,6 +463,19 @@ async function retargetCheck() {
   // At 0.05 and 0.3 of the clip pepper faces the camera: the example world's parts are one-sided, and CMU's walker
   // turns back at half-time (from behind, only the skeleton shows).
   await playThenScrub(page, 'retarget_1280x800', outDir, [0.05, 0.3]);
+  // From the motion's side: 01_01.bvh opened (shown as the CLI reads it), pepper picked in the form.
+  await page.click('button[data-address="01_01.bvh"]');
+  if (await settled(page, 'retarget (the motion)')) {
+    check(!(await page.locator('#retarget-onto').isHidden()), 'retarget: no character picker on the motion');
+    const pepper = await page.locator('#retarget-character option', { hasText: 'pepper (LEGO Island)' }).getAttribute('value');
+    await page.selectOption('#retarget-character', pepper);
+    await page.click('#retarget');
+    await waitTitle(page, ['converting']);
+    if (await settled(page, 'retarget (from the motion)')) {
+      const written = await page.locator('#download-retarget').getAttribute('download');
+      check(written === 'pepper_01_01.ani', `retarget: from the motion, the download is ${written}`);
+    }
+  }
   // A role map that is not there: the error box has the CLI's message and names the file.
   await page.fill('#options', '--source-map no_such_map.json');
   await page.click('#retarget');
