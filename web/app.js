@@ -4,7 +4,9 @@
 // animations under the game's names, the lone parts), and the chosen one converted to a glb and shown in the 3D
 // view (viewer.js), with its summary in words, its notes grouped, its downloads and its full JSON under
 // "details". Every conversion is a run of the bonebridge CLI in a Web Worker (worker.js), so that the page
-// converts exactly as the CLI does.
+// converts exactly as the CLI does. A motion on another skeleton among the files (a .bvh, a Mixamo .glb) is
+// retargeted onto a character picked in the panel: `convert MOTION OUT --retarget` with the character's
+// settings, its report in the notes, the game's file to download and its preview on the character.
 //
 // Links: ?src=URL (repeatable) fetches files into the page's folder. Each lands at its path below the folder
 // the sources share (src=.../sith/x/sed_pd.3do&src=.../sith/x/mat/a.mat gives sed_pd.3do and mat/a.mat), or at
@@ -115,6 +117,7 @@ function showError(error) {
   row(facts, 'where', known.where);
   row(facts, 'what to do', known.todo);
   box.append(facts);
+  box.scrollIntoView({ block: 'nearest' });  // a button low in the panel (Retarget) failed: its error is on top
   document.title = 'error';
 }
 function clearErrors() { $('errors').replaceChildren(); }
@@ -187,6 +190,7 @@ const extension = (path) => { const m = /\.[^./:]+$/.exec(path); return m ? m[0]
 const baseName = (address) => address.split(/[/:\\]/).pop().replace(/\.[^.]*$/, '');
 const safeName = (name) => name.replace(/[^A-Za-z0-9._ -]/g, '_') || 'character';
 const isGltf = (path) => /\.(glb|gltf)$/i.test(path);
+const isBvh = (path) => /\.bvh$/i.test(path);
 const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 // A family's game for people; a family this table does not know goes by its title up to its first extension.
@@ -392,7 +396,8 @@ function renderSummary(title, rows, json) {
 function resetShown() {
   viewer.clear();
   page.shown = null;
-  for (const id of ['shown', 'playback', 'tools', 'download', 'download-back', 'download-zip']) $(id).hidden = true;
+  for (const id of ['shown', 'playback', 'tools', 'download', 'download-back', 'download-zip', 'download-retarget',
+                    'retarget-form']) $(id).hidden = true;
   $('empty').hidden = false;
 }
 
@@ -429,7 +434,8 @@ function fillClips(names, index) {
 // A lone game file's one clip goes by the file's name (Twinsen_Walk), not by the glTF's generic one (anim, clip).
 function gameNames(names) {
   const shown = page.shown;
-  if (shown.kind !== 'file' || names.length !== 1 || !/^(anim|animation|clip)( \d+)?$/i.test(names[0])) return names;
+  if (!['file', 'retargeted'].includes(shown.kind) || names.length !== 1 ||
+      !/^(anim|animation|clip)( \d+)?$/i.test(names[0])) return names;
   return [baseName(shown.address)];
 }
 
@@ -486,6 +492,10 @@ function summarise() {
       ['keys', keysText(shown.clipInfo || {})],
       ['textures', images ? images : undefined],
     ], shown.facts);
+    return;
+  }
+  if (shown.kind === 'retargeted') {
+    renderSummary(`${shown.motion} on ${shown.character.name}`, retargetRows(shown), shown.report);
     return;
   }
   const info = shown.info || {};
@@ -578,7 +588,8 @@ async function work(label, job) {
 }
 
 function openAddress(address) {
-  return work(`converting ${address}`, () => (isGltf(address) ? showGltf(address) : showFile(address)));
+  const show = isGltf(address) ? showGltf : isBvh(address) ? showBvh : showFile;
+  return work(`converting ${address}`, () => show(address));
 }
 
 // The one companion an animation needs when the opened files hold exactly one of its kind and the options
@@ -612,6 +623,8 @@ async function showFile(address) {
   offerDownload('download', `${baseName(address)}.glb`, glb);
   $('back-form').hidden = true;
   $('download-back').hidden = true;
+  $('download-retarget').hidden = true;
+  $('retarget-form').hidden = true;
   await showGlb(glb.slice(0));
   renderNotes({
     'Approximations and assumptions': [...(info.limits || []), ...(info.assumptions || []), ...(info.notes || []),
@@ -624,10 +637,28 @@ async function showGltf(address) {
   const glb = await call('read', { path: `${folder}/${address}` });
   page.shown = { kind: 'gltf', address, info: null, clock: gameClock('') };
   $('download').hidden = true;
+  $('download-retarget').hidden = true;
   await showGlb(glb);
   renderNotes({});
   $('back-form').hidden = false;
-  status(`${address}: pick the game's format and convert it back`);
+  showRetargetForm();
+  status(`${address}: pick the game's format and convert it back, or retarget it onto a character`);
+}
+
+// A BVH motion shown as the CLI reads it (as glTF): it goes into a game only retargeted onto a character.
+async function showBvh(address) {
+  const output = `/out/${safeName(baseName(address))}.glb`;
+  const converted = await runJson(['convert', '--json', address, output, '--force'], address);
+  const glb = await call('read', { path: output });
+  page.shown = { kind: 'motion', address, info: null, clock: gameClock('') };
+  offerDownload('download', `${baseName(address)}.glb`, glb);
+  $('back-form').hidden = true;
+  $('download-back').hidden = true;
+  $('download-retarget').hidden = true;
+  await showGlb(glb.slice(0));
+  renderNotes({ 'Approximations and assumptions': converted.notes || [] });
+  showRetargetForm();
+  status(`${address}: a BVH motion; pick a character to retarget it onto`);
 }
 
 // The glTF shown, back to the game format picked.
@@ -662,14 +693,133 @@ function openCharacter(character, clip = 0) {
     offerDownload('download', `${name}.glb`, glb);
     $('back-form').hidden = true;
     $('download-back').hidden = true;
+    $('download-retarget').hidden = true;
     await showGlb(glb.slice(0), clip);
     renderNotes({
       'Missing files': character.missing || [],
       'How it was put together': character.notes || [],
       'Approximations and assumptions': (converted.notes || []).filter((n) => !(character.notes || []).includes(n)),
     });
+    showRetargetForm();
     status(`${character.name}: ${plural(page.shown.clipNames.length, 'animation')}`);
   });
+}
+
+// ---------------------------------------------------------------------------------------------- retargeting
+// The game file a retargeted clip is written as, by the character's family; the families that build the
+// character from its own settings (FormatFamily::retarget_target: LEGO's --character with --world, Sith's
+// --model, Volition's --rig); the others' characters are given as the skeleton the clip animates.
+const RETARGET_EXTENSIONS = { lego: '.ani', sith: '.key', animx: '.animx', volition: '.anim_pc', lba: '.anm' };
+const BUILDS_CHARACTER = new Set(['lego', 'sith', 'volition']);
+
+// The motions among the opened files: BVH and glTF (a Mixamo or VRM clip), archives' entries left out.
+const motionFiles = () => page.files.map((f) => f.path).filter((path) => isBvh(path) || isGltf(path));
+const retargetable = () => (page.listing?.characters || []).filter((c) => !c.absent && RETARGET_EXTENSIONS[c.family]);
+
+// The character's settings as the CLI's options, as `characters --json` gives them (LEGO: its world).
+function characterSettings(character) {
+  return Object.entries(character.settings || {}).flatMap(([name, value]) => [`--${name}`, String(value)]);
+}
+
+// `convert MOTION OUT --retarget ...`'s options for a character: its name and settings, or its model as the
+// skeleton; foot locking; the options box.
+function retargetOptions(character) {
+  const args = ['--retarget', '--character', character.name, ...characterSettings(character)];
+  if (!BUILDS_CHARACTER.has(character.family) && character.model) args.push('--skeleton', shortPath(character.model));
+  if ($('foot-lock').checked) args.push('--foot-lock');
+  return [...args, ...options()];
+}
+
+// The form under what is shown: on a character, the motions to retarget onto it; on a motion, the characters.
+function showRetargetForm() {
+  const shown = page.shown, motions = motionFiles(), characters = retargetable();
+  const onCharacter = shown && (shown.kind === 'character' || shown.kind === 'retargeted');
+  const onMotion = shown && (shown.kind === 'gltf' || shown.kind === 'motion');
+  $('retarget-form').hidden = !((onCharacter && motions.length) || (onMotion && characters.length));
+  if ($('retarget-form').hidden) return;
+  const wantedMotion = onMotion ? shown.address : shown.motion || $('motion').value;
+  $('motion').replaceChildren(...motions.map((path) => new Option(path, path)));
+  if (motions.includes(wantedMotion)) $('motion').value = wantedMotion;
+  $('retarget-onto').hidden = !onMotion;
+  if (onMotion) {
+    const wanted = $('retarget-character').value;
+    $('retarget-character').replaceChildren(...characters.map((c, i) => new Option(`${c.name} (${gameName(c.family).replace(/ \(.*/, '')})`, i)));
+    const again = characters.findIndex((c) => c.name === wanted);
+    if (again >= 0) $('retarget-character').value = again;
+  }
+}
+
+function retargetCharacter() {
+  const shown = page.shown;
+  if (shown?.kind === 'character' || shown?.kind === 'retargeted') return shown.character;
+  return retargetable()[Number($('retarget-character').value) || 0];
+}
+
+// What previews the written file on the character: its settings, or (a family reading a glTF skeleton) the
+// character's model converted to glTF first.
+async function previewOptions(character) {
+  if (BUILDS_CHARACTER.has(character.family) || !character.model) return characterSettings(character);
+  const skeleton = '/out/retarget-skeleton.glb';
+  await run(['convert', shortPath(character.model), skeleton, '--force', ...characterSettings(character)], character.model);
+  return ['--skeleton', skeleton];
+}
+
+// The report's notes (from "retargeted by roles" on, as the CLI prints them) apart from the conversions'.
+function splitReport(notes) {
+  const at = notes.findIndex((n) => /^retargeted by roles/.test(n));
+  return at < 0 ? [[], notes] : [notes.slice(at), notes.slice(0, at)];
+}
+
+// The motion picked retargeted onto the character, as `bonebridge convert MOTION OUT --retarget` runs it: the
+// game's file offered, the report in the notes, and the written file played on the character.
+function retargetMotion() {
+  const character = retargetCharacter(), motion = $('motion').value;
+  if (!character || !motion) return Promise.resolve(false);
+  const name = `${safeName(character.name)}_${safeName(baseName(motion))}${RETARGET_EXTENSIONS[character.family]}`;
+  return work(`retargeting ${motion} onto ${character.name}`, async () => {
+    const output = `/out/${name}`;
+    const converted = await runJson(['convert', '--json', motion, output, '--force', ...retargetOptions(character)], motion);
+    const written = await call('read', { path: output });
+    offerDownload('download-retarget', name, written);
+    const preview = '/out/retargeted.glb';
+    const shownAs = await runJson(['convert', '--json', output, preview, '--force', ...(await previewOptions(character))], name);
+    const glb = await call('read', { path: preview });
+    page.shown = { kind: 'retargeted', character, motion, address: name, report: converted.retarget || {},
+                   bytes: written.byteLength, clock: gameClock(character.family) };
+    offerDownload('download', `${baseName(name)}.glb`, glb);
+    $('back-form').hidden = true;
+    $('download-back').hidden = true;
+    await showGlb(glb.slice(0));
+    const [report, conversion] = splitReport(converted.notes || []);
+    renderNotes({
+      'Retargeting report': report,
+      'Approximations and assumptions': [...conversion, ...(shownAs.notes || [])],
+    });
+    $('notes').querySelector('details')?.setAttribute('open', '');
+    showRetargetForm();
+    status(`${motion} retargeted onto ${character.name}: ${name}`);
+  });
+}
+
+// The summary of a retargeted clip: the report's numbers in words.
+function retargetRows(shown) {
+  const report = shown.report || {};
+  const worst = (report.roles || []).filter((r) => r.measured_as === 'direction').sort((a, b) => b.degrees - a.degrees)[0];
+  const feet = report.foot_sliding || {};
+  const sliding = ['left', 'right'].filter((side) => feet[side])
+    .map((side) => `${side} ${feet[side].result.toPrecision(3)} (source ${feet[side].source.toPrecision(3)})`).join(', ');
+  return [
+    ['game', gameName(shown.character.family)],
+    ['character', shown.character.name],
+    ['motion', shown.motion],
+    ['written', `${shown.address} (${Math.round(shown.bytes / 1024) || 1} KB)`],
+    ['roles', report.source_roles ? `${report.source_roles} → ${report.target_roles}` : undefined],
+    ['largest direction error', worst ? `${worst.degrees.toFixed(1)}° (${worst.role}, at ${worst.at_seconds.toFixed(2)} s)` : undefined],
+    ['hip ratio', report.hips ? report.hips.ratio.toPrecision(4) : undefined],
+    ['foot sliding', sliding ? `${sliding} units/s` : undefined],
+    ['engine against the clip', report.engine ? `largest ${report.engine.max.toPrecision(3)} of ${report.engine.extent.toPrecision(3)} units` : report.engine_note],
+    ['duration', durationText(viewer.duration, shown.clock)],
+  ];
 }
 
 // Every character of what was opened as one zip of glbs; the ones that fail are named in the notes.
@@ -842,6 +992,7 @@ function wireInput() {
   $('folder').onchange = () => accept([...$('folder').files].map((file) => fromFile(file)));
   $('cancel').onclick = () => cancel().catch(showError);
   $('back').onclick = () => convertBack();
+  $('retarget').onclick = () => retargetMotion();
   $('zip').onclick = () => zipCharacters();
   $('dump').onclick = () => work('dump', async () => {
     const dumped = await run(['dump', page.shown.address, ...options(), ...(page.shown.companions || [])], page.shown.address);

@@ -4,7 +4,9 @@ Resonite and Volition. One zip installs it everywhere: as an extension in Blende
 (blender_manifest.toml) and as a legacy add-on in Blender 3.4-4.1 (bl_info), with the pure-Python bonebridge
 module and its native libraries (libbonebridge.so.1, bonebridge.dll) inside, in bonebridge/. Import converts
 with that module to glTF in a temporary file and loads it with Blender's own glTF importer; export writes the
-active armature's action to glTF with Blender's exporter and converts that to the game's format. Blender
+active armature's action to glTF with Blender's exporter and converts that to the game's format, or, with
+"Retarget to", replays that action (any skeleton: a BVH import, a Mixamo rig) on a game character role by role
+(hips, spine, arms, legs), as `bonebridge convert --retarget` does, and reports how close it came. Blender
 interpolates glTF rotations component-wise (nlerp): bonebridge's exports keep consecutive keys in one hemisphere
 and at most 15 degrees apart, so Blender plays the game's path within 1e-4 rad (measured by
 blender/tests/test_addon.py)."""
@@ -46,6 +48,19 @@ COMPANION_HELP = {
     "rig": "Volition: the .rig_pc skeleton",
     "skeleton": "Resonite: a glTF file whose hierarchy the clip animates",
 }
+
+
+# Export's "Retarget to" and what it takes, by the command line's names (services/retarget.hpp, the families'
+# companions): the character the action is replayed on and the files that say which joint is which.
+RETARGET_HELP = {
+    "character": "Retarget: the game's character the action is for (LEGO Island: an actor such as pepper)",
+    "world": "Retarget, LEGO Island: the game's WORLD.WDB, which gives the actor its body",
+    "puppet": "Retarget, Sith: the character's .pup, whose joint table says which node is the hip, neck, head",
+    "skeleton": "Retarget: any file whose skeleton the result animates (a Resonite avatar package, a glTF)",
+    "target_map": 'Retarget: a JSON role map for the character ({"hips": "pelvis", ...}), when the game names none',
+    "source_map": "Retarget: a JSON role map for the armature's bones, when they are no known rig's",
+}
+RETARGET_FILES = ("world", "puppet", "skeleton", "target_map", "source_map")
 
 
 def numpy_bool_alias():
@@ -376,6 +391,39 @@ def restore_node_names(path, names):
         write_glb(path, document, rest)
 
 
+def retarget_keywords(operator):
+    """The export's settings for retargeting: the family's companions (model, rig, variant, options) and the
+    target character's, file paths made absolute."""
+    keywords = {k: v for k, v in companion_keywords(operator).items() if k not in ("body", "palette")}
+    for name in RETARGET_HELP:
+        value = getattr(operator, name, "")
+        if value:
+            keywords[name] = bpy.path.abspath(value) if name in RETARGET_FILES else value
+    if operator.foot_lock:
+        keywords["foot_lock"] = True
+    return keywords
+
+
+# The Text datablock where the last retargeting's report is kept for the user to read (the Info bar shows one
+# line).
+REPORT_TEXT = "bonebridge retarget report"
+
+
+def report_retargeting(operator, done, path):
+    """The report's numbers in the Info bar and every note in the REPORT_TEXT text."""
+    report = done.report
+    directions = [r for r in report.get("roles", []) if r.get("measured_as") == "direction"]
+    worst = max(directions, key=lambda r: r["degrees"]) if directions else None
+    text = bpy.data.texts.get(REPORT_TEXT) or bpy.data.texts.new(REPORT_TEXT)
+    text.clear()
+    text.write(f"{path}\n" + "\n".join(done.notes) + "\n")
+    summary = [f"wrote {path}: retargeted by roles ({report.get('source_roles')} onto {report.get('target_roles')})",
+               f"hip ratio {report['hips']['ratio']:.4g}" if report.get("hips") else ""]
+    if worst:
+        summary.append(f"largest direction error {worst['degrees']:.1f} degrees ({worst['role']})")
+    operator.report({"INFO"}, ", ".join(part for part in summary if part) + f"; every note in the text '{REPORT_TEXT}'")
+
+
 class ExportBonebridge:
     options: StringProperty(name="Options", description="Family settings as KEY=VALUE, comma-separated")
     variant: StringProperty(name="Variant", description=COMPANION_HELP["variant"])
@@ -387,6 +435,22 @@ class ExportBonebridge:
         "action's own keys; sampling loses the game's instant jumps and anything between frames",
         default=False,
     )
+    retarget: BoolProperty(
+        name="Retarget to",
+        description="Replay the active armature's action (any skeleton: a BVH import, a Mixamo rig) on the game's "
+        "character below, role by role (hips, spine, arms, legs), instead of writing the game skeleton's own keys",
+        default=False,
+    )
+    character: StringProperty(name="Character", description=RETARGET_HELP["character"])
+    world: StringProperty(name="World (WORLD.WDB)", description=RETARGET_HELP["world"], subtype="FILE_PATH")
+    puppet: StringProperty(name="Puppet (.pup)", description=RETARGET_HELP["puppet"], subtype="FILE_PATH")
+    skeleton: StringProperty(name="Skeleton", description=RETARGET_HELP["skeleton"], subtype="FILE_PATH")
+    target_map: StringProperty(name="Character's roles (JSON)", description=RETARGET_HELP["target_map"],
+                               subtype="FILE_PATH")
+    source_map: StringProperty(name="Armature's roles (JSON)", description=RETARGET_HELP["source_map"],
+                               subtype="FILE_PATH")
+    foot_lock: BoolProperty(name="Foot lock", description="Retarget: keep each foot still while the source's foot "
+                            "is on the ground (the hips move)", default=False)
 
     def execute(self, context):
         numpy_bool_alias()
@@ -403,6 +467,10 @@ class ExportBonebridge:
                       "export_force_sampling": self.sample}
             exporter(filepath=glb, **supported_options(exporter, wanted))
             imported = [json.loads(obj.get("bonebridge_node_names", "[]")) for obj in context.selected_objects]
+            if self.retarget:
+                done = bb.retarget(glb, self.filepath, to=self.family, **retarget_keywords(self))
+                report_retargeting(self, done, self.filepath)
+                return {"FINISHED"}
             restore_node_names(glb, [name for names in imported for name in names])
             restore_animation_extras(glb)
             source = unchanged_source(glb, self.filepath)

@@ -193,6 +193,34 @@ BB_API bb_status bb_document_encode(const bb_document* document, bb_buffer* byte
 /* glTF to a family's file: `bonebridge convert IN.glb OUT --to FAMILY`. */
 BB_API bb_status bb_from_gltf(const bb_gltf_input* input, bb_buffer* bytes, bb_buffer* notes);
 
+/* Retargeting (issue 36): a humanoid clip on another skeleton replayed on a game's character, role by role,
+ * and written by that game's family: `bonebridge convert SOURCE OUT --retarget`. */
+typedef struct bb_retarget_input {
+  const uint8_t* data; /* the source's bytes: a BVH, a .glb or .gltf (buffers embedded), or a game file */
+  size_t size;
+  const char* source_name; /* its name: its extension tells which (errors name it too) */
+  const char* format;      /* a family id that forces the source's family; NULL: by extension, else content */
+  const char* output_name; /* the output's name: its extension picks the family and kind written */
+  const char* to;          /* a family id that forces the output's family; NULL: by output_name */
+  /* By the command line's names: "character" (LEGO Island: an actor such as "pepper"), "foot-lock" ("1"),
+   * "contact-height", the families' settings ("angle-tolerance", ...); "retarget" is implied. */
+  const bb_setting* settings;
+  size_t setting_count;
+  /* The target's files as bytes, by setting: "world" (LEGO's WORLD.WDB), "model" and "puppet" (Sith), "rig"
+   * (Volition), "skeleton" (any file whose skeleton the result animates), "source-map" and "target-map"
+   * (JSON role maps). A setting naming an address instead is read through `files`. */
+  const bb_companion* companions;
+  size_t companion_count;
+  const bb_files* files;
+} bb_retarget_input;
+
+/* The written file in `bytes`; `report` (or NULL) gets the report as `convert --retarget --json` prints it
+ * under "retarget" (per role the largest direction error, the hip heights and their ratio, foot sliding, the
+ * engine's poses of the written file against the retargeted clip); `notes` (or NULL) every note in words, a
+ * JSON array of strings. */
+BB_API bb_status bb_retarget(const bb_retarget_input* input, bb_buffer* bytes, bb_buffer* report,
+                             bb_buffer* notes);
+
 /* The entries of the archive `data` (named `name`: its extension tells its kind) as a JSON array of
  * {"name", "size", "stored", "compression"}, as `bonebridge ls --json`. */
 BB_API bb_status bb_archive_list(const uint8_t* data, size_t size, const char* name, bb_buffer* json);

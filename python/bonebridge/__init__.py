@@ -10,6 +10,8 @@ glTF 2.0 and back.
     fast = doc.sample(times, fast=True)  # the runtime path: the clip compiled once, played by its jobs
     doc.to_gltf("walk.glb")         # or doc.to_gltf() -> bytes
     bb.from_gltf("edited.glb", "lba", "walk.anm", variant="lba2")
+    done = bb.retarget("walk.bvh", "pepper.ani", character="pepper", world="WORLD.WDB", foot_lock=True)
+    done.report["hips"]["ratio"]    # the report, as `bonebridge convert --retarget --json` prints it
     bb.ls("ANIM.HQR")               # the entries, as `bonebridge ls --json`
     bb.extract("ANIM.HQR:3")        # one entry's bytes
     bb.characters("GAME/")          # as `bonebridge characters --json`
@@ -393,6 +395,65 @@ def from_gltf(source, family, path=None, **keywords):
     return _write_or_return(path, data)
 
 
+class Retargeted:
+    """What retarget() gives: `data`, the written file's bytes; `report`, the report as `bonebridge convert
+    --retarget --json` prints it under "retarget" (per role the largest direction error, the hip heights and
+    their ratio, foot sliding, the engine's poses of the written file against the retargeted clip); `notes`,
+    every note in words."""
+
+    def __init__(self, data, report, notes):
+        self.data, self.report, self.notes = data, report, notes
+
+    def __repr__(self):
+        return "Retargeted(%d bytes, %d roles, %d notes)" % (len(self.data), len(self.report.get("roles", [])),
+                                                             len(self.notes))
+
+
+def _companions(files):
+    """{setting: bytes} as bb_companion structs (named after their setting), kept alive by the caller."""
+    array = (_native.Companion * max(1, len(files)))()
+    for i, (name, data) in enumerate(files.items()):
+        array[i].setting = _utf8(name)
+        array[i].name = _utf8(name)
+        array[i].data = _byte_pointer(data)
+        array[i].size = len(data)
+    return array, len(files)
+
+
+def retarget(source, path=None, to=None, format=None, source_name=None, **keywords):  # noqa: A002
+    """A humanoid clip on another skeleton (a BVH, a glTF such as a Mixamo one, or any game file: a path, or its
+    bytes with `source_name` saying what they are, e.g. "walk.bvh") replayed on a game's character, role by
+    role, and written by that game's family: `bonebridge convert SOURCE OUT --retarget`. `path` (or `to`, a
+    family id) says which game and kind: its extension (.ani, .key, .animx, .anim_pc); the file is written there
+    when given. Keywords are the command line's settings: the target (character="pepper" with world=
+    "WORLD.WDB" for LEGO Island, model= and puppet= for the Sith engine, rig= for Volition, skeleton= for any
+    file whose skeleton the result animates), source_map= and target_map= (JSON role maps), foot_lock=True,
+    contact_height=, and the family's settings (angle_tolerance=, ...). A file keyword is a path (or
+    ARCHIVE:ENTRY) or its bytes. Returns a Retargeted (data, report, notes); errors raise FormatError."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        if not source_name:
+            raise ValueError("retarget: source given as bytes needs source_name= (its extension says what it is)")
+        data, name = bytes(source), os.fspath(source_name)
+    else:
+        name = os.fspath(source)
+        data = _read_address(name)[0]
+    given = {key.replace("_", "-"): bytes(value) for key, value in keywords.items()
+             if isinstance(value, (bytes, bytearray, memoryview))}
+    options = _Options({key: value for key, value in keywords.items() if key.replace("_", "-") not in given})
+    companions, companion_count = _companions(given)
+    output = "" if path is None else os.fspath(path)
+    request = _native.RetargetInput(_byte_pointer(data), len(data), _utf8(name), _utf8(format), _utf8(output),
+                                    _utf8(to), options.settings, options.count, companions, companion_count,
+                                    ctypes.pointer(options.files.struct))
+    written, report, notes = _native.Buffer(), _native.Buffer(), _native.Buffer()
+    _check(_lib.bb_retarget(ctypes.byref(request), ctypes.byref(written), ctypes.byref(report), ctypes.byref(notes)))
+    result = Retargeted(_take(written), json.loads(_take(report).decode("utf-8", "replace") or "{}"),
+                        json.loads(_take(notes).decode("utf-8", "replace") or "[]"))
+    if path is not None:
+        _write_or_return(path, result.data)
+    return result
+
+
 def ls(archive):
     """The entries of an archive (a path, or ARCHIVE:ENTRY of a nested one), as `bonebridge ls --json`:
     [{"path", "size", "stored", "compression"}]."""
@@ -428,5 +489,5 @@ def character(folder, name, path=None, binary=True, mesh=True, **keywords):
 
 
 __version__ = _lib.bb_version().decode("utf-8")
-__all__ = ["Document", "FormatError", "NativeLibraryError", "character", "characters", "extract", "formats",
-           "from_gltf", "ls", "open"]
+__all__ = ["Document", "FormatError", "NativeLibraryError", "Retargeted", "character", "characters", "extract",
+           "formats", "from_gltf", "ls", "open", "retarget"]

@@ -163,6 +163,22 @@ class GltfInput(ctypes.Structure):
     ]
 
 
+class RetargetInput(ctypes.Structure):
+    _fields_ = [
+        ("data", c_bytes),
+        ("size", ctypes.c_size_t),
+        ("source_name", ctypes.c_char_p),
+        ("format", ctypes.c_char_p),
+        ("output_name", ctypes.c_char_p),
+        ("to", ctypes.c_char_p),
+        ("settings", ctypes.POINTER(Setting)),
+        ("setting_count", ctypes.c_size_t),
+        ("companions", ctypes.POINTER(Companion)),
+        ("companion_count", ctypes.c_size_t),
+        ("files", ctypes.POINTER(Files)),
+    ]
+
+
 c_doubles = ctypes.POINTER(ctypes.c_double)
 
 
@@ -209,6 +225,8 @@ def _declare(library):
              buffer],
         ),
     }
+    # Retargeting (issue 36): a humanoid clip onto a game's character.
+    signatures["bb_retarget"] = (c_status, [P(RetargetInput), buffer, buffer, buffer])
     for name, (restype, argtypes) in signatures.items():
         try:
             function = getattr(library, name)

@@ -4,7 +4,10 @@
  *   capi_test convert IN OUT FAMILY_EXT [--NAME VALUE]... [--companion NAME FILE]... [--at T]...
  *       OUT.glb (to glTF), OUT.back.FAMILY_EXT (that glb back to the family), OUT.pose (the poses at each T)
  *   capi_test error IN [--NAME VALUE]...   prints the error text of opening IN
- *   capi_test arguments                    NULL, truncated and malformed arguments: error statuses, texts */
+ *   capi_test retarget IN OUT [--NAME VALUE]... [--companion NAME FILE]...
+ *       OUT (IN retargeted, bb_retarget), OUT.report.json and OUT.notes.json
+ *   capi_test arguments LEGO.ani [BVH WORLD.WDB]   NULL, truncated and malformed arguments: error statuses,
+ *       texts (with BVH and WORLD.WDB, bb_retarget's too) */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -237,6 +240,41 @@ static int run_convert(int argc, char** argv) {
   return failures > 0 || failed;
 }
 
+/* IN retargeted onto the target the request names (bb_retarget), with its report and notes beside it. */
+static int run_retarget(int argc, char** argv) {
+  const char *in = argv[0], *out = argv[1];
+  char path[4096];
+  request request;
+  file_bytes bytes;
+  bb_retarget_input input;
+  bb_buffer written = {NULL, 0}, report = {NULL, 0}, notes = {NULL, 0};
+  if (parse_request(argc - 2, argv + 2, &request) != 0 || read_whole(in, &bytes) != 0) return 2;
+  memset(&input, 0, sizeof input);
+  input.data = bytes.data;
+  input.size = bytes.size;
+  input.source_name = in;
+  input.output_name = out;
+  input.settings = request.settings;
+  input.setting_count = request.setting_count;
+  input.companions = request.companions;
+  input.companion_count = request.companion_count;
+  input.files = &disk;
+  if (bb_retarget(&input, &written, &report, &notes) != BB_OK)
+    return fprintf(stderr, "%s\n", bb_last_error_text()), 1;
+  check(report.data != NULL && report.data[0] == '{' && report.data[report.size] == '\0',
+        "the report is JSON");
+  check(notes.data != NULL && notes.data[0] == '[', "the notes are a JSON array");
+  check(write_whole(out, written.data, written.size) == 0, "writing the retargeted file");
+  snprintf(path, sizeof path, "%s.report.json", out);
+  check(write_whole(path, report.data, report.size) == 0, "writing the report");
+  snprintf(path, sizeof path, "%s.notes.json", out);
+  check(write_whole(path, notes.data, notes.size) == 0, "writing the notes");
+  bb_buffer_free(&written), bb_buffer_free(&report), bb_buffer_free(&notes);
+  free(bytes.data);
+  while (request.companion_count > 0) free(request.companion_bytes[--request.companion_count].data);
+  return failures > 0;
+}
+
 /* Prints the error text of opening IN, as the CLI prints it after "bonebridge: error: ". */
 static int run_error(int argc, char** argv) {
   request request;
@@ -361,12 +399,77 @@ static void check_other_arguments(void) {
                 "character_gltf(NULL name)");
 }
 
-static int run_arguments(const char* lego_path) {
+/* bb_retarget refuses what it cannot use with a status and a text: NULL arguments, a cut BVH, a character the
+ * game does not have, a world named without files to read it or that is none, a target it cannot tell. */
+static bb_retarget_input retarget_input(const file_bytes* bvh, size_t size, const bb_setting* settings,
+                                        size_t setting_count, const bb_companion* world) {
+  bb_retarget_input input;
+  memset(&input, 0, sizeof input);
+  input.data = bvh->data;
+  input.size = size;
+  input.source_name = "walk.bvh";
+  input.output_name = "walk.ani";
+  input.settings = settings;
+  input.setting_count = setting_count;
+  input.companions = world;
+  input.companion_count = world ? 1 : 0;
+  return input;
+}
+
+static void check_retarget_arguments(const char* bvh_path, const char* world_path) {
+  file_bytes bvh, wdb;
+  bb_buffer bytes = {NULL, 0}, report = {NULL, 0};
+  bb_retarget_input input;
+  bb_error error;
+  bb_companion world = {"world", "WORLD.WDB", NULL, 0};
+  const bb_setting pepper = {"character", "pepper"}, nobody = {"character", "no-such-actor"};
+  const bb_setting named_world[] = {{"character", "pepper"}, {"world", "WORLD.WDB"}};
+  if (read_whole(bvh_path, &bvh) != 0 || read_whole(world_path, &wdb) != 0) {
+    check(0, "reading the BVH and the WORLD.WDB");
+    return;
+  }
+  world.data = wdb.data;
+  world.size = wdb.size;
+  expect_status(bb_retarget(NULL, &bytes, NULL, NULL), BB_ERROR_ARGUMENT, "retarget(NULL input)");
+  input = retarget_input(&bvh, bvh.size, &pepper, 1, &world);
+  expect_status(bb_retarget(&input, NULL, NULL, NULL), BB_ERROR_ARGUMENT, "retarget(NULL bytes)");
+  input.data = NULL;
+  expect_status(bb_retarget(&input, &bytes, NULL, NULL), BB_ERROR_ARGUMENT, "retarget(NULL data, size)");
+  input = retarget_input(&bvh, bvh.size, &pepper, 1, &world);
+  input.source_name = NULL;
+  expect_status(bb_retarget(&input, &bytes, NULL, NULL), BB_ERROR_ARGUMENT, "retarget(NULL source_name)");
+  input = retarget_input(&bvh, 4000, &pepper, 1, &world); /* cut in the middle of the hierarchy */
+  expect_status(bb_retarget(&input, &bytes, &report, NULL), BB_ERROR_INPUT, "retarget(truncated BVH)");
+  check(bb_last_error(&error) == BB_OK && error.has_line && strcmp(error.file, "walk.bvh") == 0,
+        "a truncated BVH's error names the file and a line");
+  input = retarget_input(&bvh, bvh.size, &nobody, 1, &world);
+  expect_status(bb_retarget(&input, &bytes, &report, NULL), BB_ERROR_INPUT, "retarget(unknown character)");
+  check(strstr(bb_last_error_text(), "no-such-actor") != NULL, "the error names the character");
+  input = retarget_input(&bvh, bvh.size, named_world, 2, NULL); /* no bb_files: the library reads no file */
+  expect_status(bb_retarget(&input, &bytes, &report, NULL), BB_ERROR_INPUT,
+                "retarget(world by address, no files)");
+  check(strstr(bb_last_error_text(), "WORLD.WDB") != NULL, "the error names the world");
+  world.data = (const uint8_t*)"not a world";
+  world.size = 11;
+  input = retarget_input(&bvh, bvh.size, &pepper, 1, &world);
+  expect_status(bb_retarget(&input, &bytes, &report, NULL), BB_ERROR_INPUT, "retarget(a world that is none)");
+  world.data = wdb.data;
+  world.size = wdb.size;
+  input = retarget_input(&bvh, bvh.size, &pepper, 1, &world);
+  input.output_name = "walk.unknown";
+  expect_status(bb_retarget(&input, &bytes, &report, NULL), BB_ERROR_INPUT, "retarget(unknown output)");
+  check(bytes.size == 0 && report.size == 0, "nothing written after a failure");
+  free(bvh.data);
+  free(wdb.data);
+}
+
+static int run_arguments(const char* lego_path, const char* bvh_path, const char* world_path) {
   file_bytes lego;
   if (read_whole(lego_path, &lego) != 0 || lego.size <= 40)
     return fprintf(stderr, "cannot read %s\n", lego_path), 2;
   check_document_arguments(&lego);
   check_other_arguments();
+  if (bvh_path != NULL) check_retarget_arguments(bvh_path, world_path);
   free(lego.data);
   if (failures == 0) printf("arguments: every check passed\n");
   return failures > 0;
@@ -375,7 +478,12 @@ static int run_arguments(const char* lego_path) {
 int main(int argc, char** argv) {
   if (argc >= 5 && strcmp(argv[1], "convert") == 0) return run_convert(argc - 2, argv + 2);
   if (argc >= 3 && strcmp(argv[1], "error") == 0) return run_error(argc - 2, argv + 2);
-  if (argc == 3 && strcmp(argv[1], "arguments") == 0) return run_arguments(argv[2]);
-  fprintf(stderr, "usage: capi_test convert IN OUT EXT [--NAME VALUE]... | error IN | arguments LEGO.ani\n");
+  if (argc >= 4 && strcmp(argv[1], "retarget") == 0) return run_retarget(argc - 2, argv + 2);
+  if (argc == 3 && strcmp(argv[1], "arguments") == 0) return run_arguments(argv[2], NULL, NULL);
+  if (argc == 5 && strcmp(argv[1], "arguments") == 0) return run_arguments(argv[2], argv[3], argv[4]);
+  fprintf(stderr,
+          "usage: capi_test convert IN OUT EXT [--NAME VALUE]... | error IN | retarget IN OUT [--NAME "
+          "VALUE]... | "
+          "arguments LEGO.ani [BVH WORLD.WDB]\n");
   return 2;
 }

@@ -25,6 +25,9 @@ CASES = [
     ("{examples}/volition/wave.anim_pc", "anim_pc", "volition", ["--rig", "{examples}/volition/wave_character.rig_pc"]),
 ]
 
+# Retargeting (issue 36): the CMU clip of Debian's assimp-testmodels onto the example world's pepper.
+CMU_CLIP = "/usr/share/assimp/models/BVH/01_01.bvh"
+
 failures = []
 
 
@@ -103,6 +106,33 @@ def run_case(name, extension, family, args, companion_bytes=False):
     return True
 
 
+def retarget_case(companion_bytes):
+    """bb_retarget against `convert 01_01.bvh pepper.ani --retarget --json`: the same bytes, report and notes,
+    with the world named by address (read through the caller's files) or given as bytes."""
+    label = "retarget 01_01.bvh onto pepper" + (" (world as bytes)" if companion_bytes else "")
+    if not os.path.exists(CMU_CLIP):
+        print(f"SKIPPED LOUDLY: {CMU_CLIP} is absent (apt install assimp-testmodels)", flush=True)
+        return False
+    world = os.path.join(SOURCE, "examples", "lego_world", "WORLD.WDB")
+    reference = os.path.join(WORK, "pepper.ref.ani")
+    printed = json.loads(tool("convert", CMU_CLIP, reference, "--retarget", "--character", "pepper", "--world",
+                              world, "--foot-lock", "--json", "--force").stdout)
+    out = os.path.join(WORK, "pepper" + ("-bytes" if companion_bytes else "") + ".ani")
+    given = ["--companion", "world", world] if companion_bytes else ["--world", world]
+    ran = capi("retarget", CMU_CLIP, out, "--character", "pepper", "--foot-lock", "1", *given)
+    expect(ran.returncode == 0, f"{label}: capi_test retarget ({ran.stderr.decode(errors='replace').strip()})")
+    if ran.returncode != 0:
+        return True
+    expect(read(out) == read(reference), f"{label}: the .ani is the tool's, byte for byte")
+    report = json.loads(read(out + ".report.json"))
+    expect(report == printed["retarget"], f"{label}: the report is the tool's `--json` report")
+    expect(json.loads(read(out + ".notes.json")) == printed["notes"], f"{label}: the notes are the tool's")
+    hips = report["hips"]["ratio"]
+    print(f"{label}: {len(report['roles'])} roles, hip ratio {hips:.4f}, engine max {report['engine']['max']:.3g}",
+          flush=True)
+    return True
+
+
 def error_texts():
     """A truncated file and a malformed setting: the text after "bonebridge: error: " is the ABI's."""
     source = os.path.join(SOURCE, "examples", "lego", "waving_arm.ani")
@@ -122,12 +152,14 @@ def error_texts():
 def main():
     shutil.rmtree(WORK, ignore_errors=True)
     os.makedirs(WORK)
-    ran = capi("arguments", os.path.join(SOURCE, "examples", "lego", "waving_arm.ani"))
+    clip = [CMU_CLIP, os.path.join(SOURCE, "examples", "lego_world", "WORLD.WDB")] if os.path.exists(CMU_CLIP) else []
+    ran = capi("arguments", os.path.join(SOURCE, "examples", "lego", "waving_arm.ani"), *clip)
     sys.stdout.write(ran.stdout.decode() + ran.stderr.decode())
     expect(ran.returncode == 0, "NULL, truncated and malformed arguments")
     error_texts()
     tested = [run_case(*case) for case in CASES]
     tested.append(run_case(*CASES[1], companion_bytes=True))
+    tested += [retarget_case(False), retarget_case(True)]
     if not any(tested):
         print("SKIPPED LOUDLY: no sample present: the ABI was not compared with the tool", flush=True)
         return 77

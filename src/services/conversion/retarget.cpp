@@ -48,11 +48,20 @@ const SettingFields<RetargetSettings>& fields() {
   return table;
 }
 
-// The job's options without retargeting's settings: what the families see.
+// The job's options without retargeting's settings (and their files, when a C caller gave them as bytes):
+// what the families see.
 Options family_options(const Options& options) {
   Options kept = options;
   std::erase_if(kept.values, [](const auto& named) { return is_retarget_setting(named.first); });
+  std::erase_if(kept.companions, [](const auto& named) { return is_retarget_setting(named.first); });
   return kept;
+}
+
+// The bytes of a retargeting file setting (--skeleton, --source-map, --target-map) when the caller gave them
+// (the C ABI's companions: the library reads no file itself there), else nullptr: the tool reads the file.
+const Bytes* given_bytes(const Options& options, const std::string& setting) {
+  const auto it = options.companions.find(setting);
+  return it == options.companions.end() ? nullptr : &it->second;
 }
 
 Error retarget_error(std::string message, std::string file = {}) {
@@ -82,6 +91,7 @@ Result<Converted<RetargetTarget>> target_scene(const RetargetSettings& settings,
   if (!settings.skeleton.empty()) {
     ConvertJob skeleton;
     skeleton.input = settings.skeleton;
+    if (const Bytes* given = given_bytes(job.options, "skeleton")) skeleton.input_bytes = *given;
     auto scene = scene_of(skeleton);
     if (!scene) return conversion::with_file(scene.error(), settings.skeleton);
     return Converted<RetargetTarget>{{std::move(scene->value), {}}, std::move(scene->notes)};
@@ -107,11 +117,14 @@ Result<Converted<RetargetTarget>> target_scene(const RetargetSettings& settings,
 // The roles of one side: its map file, else the game's own, else the best built-in map; what could not be
 // placed in notes.
 Result<RoleAssignment> side_roles(const Skeleton& skeleton, const std::string& map_file,
-                                  const std::optional<RoleSource>& given, const char* side,
-                                  std::vector<std::string>& notes) {
+                                  const Bytes* map_bytes, const std::optional<RoleSource>& given,
+                                  const char* side, std::vector<std::string>& notes) {
   std::optional<RoleSource> map = given;
   if (!map_file.empty()) {
-    auto read = read_role_map_file(map_file);
+    auto read = map_bytes ? read_role_map(std::string_view(reinterpret_cast<const char*>(map_bytes->data()),
+                                                           map_bytes->size()),
+                                          map_file)
+                          : read_role_map_file(map_file);
     if (!read) return read.error();
     map = std::move(*read);
   }
@@ -202,10 +215,12 @@ Result<RetargetConversion> retarget_conversion(const ConvertJob& job) {
   result.notes = std::move(source->notes);
   result.notes.insert(result.notes.end(), aim->notes.begin(), aim->notes.end());
   auto source_roles =
-      side_roles(source->scene.skeleton, settings->source_map, std::nullopt, "source", result.notes);
+      side_roles(source->scene.skeleton, settings->source_map, given_bytes(job.options, "source-map"),
+                 std::nullopt, "source", result.notes);
   if (!source_roles) return source_roles.error();
   auto target_roles =
-      side_roles(aim->value.scene.skeleton, settings->target_map, aim->value.roles, "target", result.notes);
+      side_roles(aim->value.scene.skeleton, settings->target_map, given_bytes(job.options, "target-map"),
+                 aim->value.roles, "target", result.notes);
   if (!target_roles) return target_roles.error();
   result.source_roles = source_roles->report.source;
   result.target_roles = target_roles->report.source;
