@@ -2,10 +2,11 @@
 // The public C ABI (include/bonebridge/bonebridge.h) as a caller in another language uses it: the first byte
 // picks a kind of call from the ABI's own list (bb_formats): open a document by each extension of each
 // family, by content, or forced to a family by id; list and read an archive of each container extension;
-// write each family's kinds from glTF bytes. The next bytes pick the arguments (a setting with a good or a
-// malformed value, a companion given as bytes or by address through bb_files callbacks, times including NaN,
-// infinities and huge values, joint capacities one short, NULL outputs); the rest is the file. Every query,
-// sample and conversion runs on what opens. Any crash, leak or sanitizer report is a finding, and so is:
+// write each family's kinds from glTF bytes; retarget a motion onto each family's kinds. The next bytes pick
+// the arguments (a setting with a good or a malformed value, a companion given as bytes or by address through
+// bb_files callbacks, times including NaN, infinities and huge values, joint capacities one short, NULL
+// outputs); the rest is the file. Every query, sample and conversion runs on what opens. Any crash, leak or
+// sanitizer report is a finding, and so is:
 // - a status outside the documented set, or BB_ERROR_INTERNAL (an exception the library did not expect);
 // - a failure whose last-error text is empty or whose bb_last_error disagrees, a success that leaves one;
 // - BB_ERROR_ARGUMENT where every argument was good, or anything else where one was NULL or too small;
@@ -42,7 +43,7 @@ struct Family {
   std::vector<std::string> companions;  // the settings that name a companion file
 };
 
-enum class Call { OpenByName, OpenByContent, OpenForced, Archive, FromGltf };
+enum class Call { OpenByName, OpenByContent, OpenForced, Archive, FromGltf, Retarget };
 
 struct Kind {
   Call call;
@@ -84,6 +85,10 @@ void add_kinds(Catalogue& catalogue, const std::vector<std::string>& container_e
   for (const auto& family : catalogue.families) {
     for (const auto& extension : family.extensions)
       catalogue.kinds.push_back({Call::FromGltf, &family, extension});
+  }
+  for (const auto& family : catalogue.families) {
+    for (const auto& extension : family.extensions)
+      catalogue.kinds.push_back({Call::Retarget, &family, extension});
   }
 }
 
@@ -479,6 +484,49 @@ void archive(const Kind& kind, const Header& header, std::span<const std::uint8_
   check(bb_archive_entry(bytes.data(), bytes.size(), name.c_str(), nullptr, &entry, nullptr), kArgument);
 }
 
+// bb_retarget of the file (a motion named by one of the source kinds) onto a `kind.family` file named by
+// `kind.extension`, with a family setting, an actor, foot locking and a companion (the family's, or one of
+// retargeting's own: a skeleton, a role map) as the header picks them. Its report and notes are JSON.
+void retarget(const Kind& kind, const Header& header, std::span<const std::uint8_t> source) {
+  static const char* const source_kinds[] = {".bvh", ".glb", ".gltf", ".json"};
+  static const char* const actors[] = {"pepper", "mama", "infoman", "brickster", "nobody"};
+  static const char* const retarget_companions[] = {"skeleton", "source-map", "target-map"};
+  Arguments arguments;
+  arguments.texts.reserve(12);
+  add_setting(arguments, *kind.family, header);
+  Family with_own = *kind.family;
+  with_own.companions.insert(with_own.companions.end(), std::begin(retarget_companions),
+                             std::end(retarget_companions));
+  source = add_companion(arguments, with_own, header, source);
+  use_files(arguments, header);
+  if (header.flags & kStrict) arguments.settings.push_back({"character", actors[header.entry % 5]});
+  if (header.flags & kMesh) arguments.settings.push_back({"foot-lock", "1"});
+  const std::string source_name = std::string("motion") + source_kinds[header.time_choice[0] % 4];
+  const std::string output = "out" + kind.extension;
+  const bb_retarget_input input{source.data(),
+                                source.size(),
+                                source_name.c_str(),
+                                nullptr,
+                                output.c_str(),
+                                kind.family->id.c_str(),
+                                arguments.settings.data(),
+                                arguments.settings.size(),
+                                arguments.companions.data(),
+                                arguments.companions.size(),
+                                arguments.with_files ? &arguments.files : nullptr};
+  bb_buffer bytes{}, report{}, notes{};
+  const bool with_report = (header.flags & kBinary) != 0;
+  const bb_status status = bb_retarget(&input, &bytes, with_report ? &report : nullptr, &notes);
+  check(status, kGood);
+  if (status == BB_OK) {
+    if (with_report) check_json(report);
+    check_json(notes);
+  }
+  bb_buffer_free(&bytes);
+  bb_buffer_free(&report);
+  bb_buffer_free(&notes);
+}
+
 // Calls whose arguments are NULL where the ABI needs them.
 void null_arguments() {
   bb_document* document = nullptr;
@@ -490,6 +538,7 @@ void null_arguments() {
   check(bb_document_open(&no_settings, &document), kArgument);
   if (document != nullptr) std::abort();
   check(bb_from_gltf(nullptr, nullptr, nullptr), kArgument);
+  check(bb_retarget(nullptr, nullptr, nullptr, nullptr), kArgument);
   check(bb_sink_append(nullptr, "x", 1), kArgument);
   bb_buffer_free(nullptr);
   bb_document_close(nullptr);
@@ -514,6 +563,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       break;
     case Call::FromGltf:
       from_gltf(kind, header, file);
+      break;
+    case Call::Retarget:
+      retarget(kind, header, file);
       break;
   }
   null_arguments();
