@@ -26,7 +26,8 @@ const char* problem(const LocalToModelJob& job) {
 
 // model = parent * local, in the same order on every path. A local matrix's last row is (0, 0, 0, 1): its
 // columns 0..2 take three of the parent's columns, the translation all four.
-void multiply(const Float4x4& parent, const float (&local)[16][8], int lane, bool scalar, Float4x4& out) {
+void multiply(const Float4x4& parent, const float (&local)[16][8], int lane, [[maybe_unused]] bool scalar,
+              Float4x4& out) {
 #ifdef BONEBRIDGE_RUNTIME_SSE
   if (!scalar) {
     const __m128 p[4] = {_mm_loadu_ps(parent.m), _mm_loadu_ps(parent.m + 4), _mm_loadu_ps(parent.m + 8),
@@ -55,7 +56,7 @@ void multiply(const Float4x4& parent, const float (&local)[16][8], int lane, boo
 // Group g's local matrices (and group g + 1's in lanes 4..7 on the AVX2 path, while there is one) into
 // `local`; returns the lanes filled.
 std::size_t local_matrices_of(std::span<const SoaTransform> input, std::size_t g, std::size_t groups,
-                              simd::Path path, float (&local)[16][8]) {
+                              [[maybe_unused]] simd::Path path, float (&local)[16][8]) {
 #ifdef BONEBRIDGE_RUNTIME_AVX2
   if (path == simd::Path::Avx2 && g + 1 < groups) {
     simd::local_matrices_pair_avx2(&input[g], local);
