@@ -31,10 +31,10 @@ void add_companions(const OptionsArguments& arguments, Options& options) {
   }
 }
 
-// Companion settings given by address are read now, through the caller's files: the services would read
-// them from the disk.
-void read_named_companions(Options& options) {
-  for (const auto& setting : every_setting()) {
+}  // namespace
+
+void read_named_companions(Options& options, const std::vector<Setting>& settings) {
+  for (const auto& setting : settings) {
     if (setting.kind != SettingKind::Companion || options.companions.contains(setting.name)) continue;
     const auto address = options.get(setting.name);
     if (!address) continue;
@@ -42,14 +42,12 @@ void read_named_companions(Options& options) {
   }
 }
 
-}  // namespace
-
 Options options_of(const OptionsArguments& arguments) {
   Options options;
   add_settings(arguments, options);
   add_companions(arguments, options);
   options.nearby = caller_files(arguments.files);
-  read_named_companions(options);
+  read_named_companions(options, every_setting());
   return options;
 }
 

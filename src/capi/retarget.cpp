@@ -15,17 +15,6 @@ namespace {
 
 constexpr auto kReplaceInvalidUtf8 = nlohmann::json::error_handler_t::replace;
 
-// Retargeting's own files named by address (--source-map, --target-map; --skeleton is AnimX's too, so
-// options_of has read it) read through the caller's files: the service would read them from the disk.
-void read_retarget_companions(Options& options) {
-  for (const Setting& setting : retarget_schema()) {
-    if (setting.kind != SettingKind::Companion || options.companions.contains(setting.name)) continue;
-    const auto address = options.get(setting.name);
-    if (!address) continue;
-    options.companions[setting.name] = value_of(options.nearby->read(*address), *address);
-  }
-}
-
 ConvertJob retarget_job(const bb_retarget_input& input) {
   ConvertJob job;
   job.input = text(input.source_name, "source_name");
@@ -35,7 +24,8 @@ ConvertJob retarget_job(const bb_retarget_input& input) {
   job.to = text(input.to, "to", true);
   job.options =
       options_of({input.settings, input.setting_count, input.companions, input.companion_count, input.files});
-  read_retarget_companions(job.options);
+  // Retargeting's own files (--source-map, --target-map; --skeleton is AnimX's too, so options_of read it).
+  read_named_companions(job.options, retarget_schema());
   // A std::string moved in, not a literal assigned: GCC 12's -Wrestrict misreads the literal's copy at -O3.
   job.options.values.insert_or_assign("retarget", std::string(1, '1'));
   return job;
