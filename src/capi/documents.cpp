@@ -27,8 +27,6 @@ struct bb_document {
 
 namespace {
 
-constexpr auto kReplaceInvalidUtf8 = nlohmann::json::error_handler_t::replace;
-
 const bb_document& document_of(const bb_document* document) {
   if (required(document, "document")->alive != bb_document::kAlive)
     throw ArgumentError{"document is not an open bb_document (closed already?)"};
@@ -36,7 +34,7 @@ const bb_document& document_of(const bb_document* document) {
 }
 
 void fill_json(bb_buffer* buffer, const nlohmann::json& json, const char* what) {
-  fill(output(buffer, what), json.dump(-1, ' ', false, kReplaceInvalidUtf8));
+  fill(output(buffer, what), json_text(json));
 }
 
 std::unique_ptr<bb_document> opened(const bb_input& input) {
@@ -266,7 +264,7 @@ bb_status bb_document_to_gltf(const bb_document* document, int32_t binary, int32
                                           {.binary = binary != 0, .generate_mesh = mesh != 0}),
                               opened.address);
     fill(bytes, converted.value);
-    fill_if(notes, nlohmann::json(converted.notes).dump(-1, ' ', false, kReplaceInvalidUtf8));
+    fill_if(notes, json_text(converted.notes));
   });
 }
 

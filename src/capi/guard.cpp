@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "guard.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -97,6 +99,10 @@ void fill(bb_buffer& buffer, const void* data, std::size_t size) {
 
 void fill_if(bb_buffer* buffer, const std::string& text) {
   if (buffer != nullptr) fill(*buffer, text);
+}
+
+std::string json_text(const nlohmann::json& json) {
+  return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace bonebridge::capi

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "bonebridge/bonebridge.h"
 #include "bonebridge/io/error.hpp"
 
@@ -75,5 +77,7 @@ inline void fill(bb_buffer& buffer, const std::vector<std::uint8_t>& bytes) {
 }
 // An optional output buffer: filled when given.
 void fill_if(bb_buffer* buffer, const std::string& text);
+// JSON as the ABI hands it out: compact, invalid UTF-8 in a name replaced rather than thrown on.
+std::string json_text(const nlohmann::json& json);
 
 }  // namespace bonebridge::capi

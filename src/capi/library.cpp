@@ -23,12 +23,6 @@ using namespace bonebridge::capi;
 
 namespace {
 
-constexpr auto kReplaceInvalidUtf8 = nlohmann::json::error_handler_t::replace;
-
-std::string json_text(const nlohmann::json& json) {
-  return json.dump(-1, ' ', false, kReplaceInvalidUtf8);
-}
-
 void from_gltf(const bb_gltf_input& input, bb_buffer& written, bb_buffer* notes) {
   const std::string id = text(input.family, "family");
   const FormatFamily* family = find_family_by_id(id);

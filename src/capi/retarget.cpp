@@ -13,8 +13,6 @@ using namespace bonebridge::capi;
 
 namespace {
 
-constexpr auto kReplaceInvalidUtf8 = nlohmann::json::error_handler_t::replace;
-
 ConvertJob retarget_job(const bb_retarget_input& input) {
   ConvertJob job;
   job.input = text(input.source_name, "source_name");
@@ -35,8 +33,8 @@ void retarget_into(const bb_retarget_input& input, bb_buffer& written, bb_buffer
   const ConvertJob job = retarget_job(input);
   auto retargeted = value_of(retarget_conversion(job), job.input);
   fill(written, retargeted.bytes);
-  fill_if(report, retarget_json(retargeted).dump(-1, ' ', false, kReplaceInvalidUtf8));
-  fill_if(notes, nlohmann::json(retargeted.notes).dump(-1, ' ', false, kReplaceInvalidUtf8));
+  fill_if(report, json_text(retarget_json(retargeted)));
+  fill_if(notes, json_text(retargeted.notes));
 }
 
 }  // namespace
