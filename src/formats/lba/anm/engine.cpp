@@ -161,12 +161,60 @@ void move_actor_lba2(Actor& actor, Lba2Progress& progress, const Keyframe& dest,
   for (std::size_t axis = 0; axis < 3; ++axis) actor.position[axis] += moved[axis];
 }
 
+namespace {
+
+// The master rotation turning the actor during this keyframe (entry 0's type bit 0 and a turn on some axis).
+bool turns_actor_lba2(const Keyframe& dest) {
+  if (dest.groups.empty() || (dest.groups[0].type & 1) == 0) return false;
+  const GroupEntry& root = dest.groups[0];
+  return sign_extend_12(root.a) != 0 || sign_extend_12(root.b) != 0 || sign_extend_12(root.c) != 0;
+}
+
+// A matrix whose every entry is 0 or ±1.0 (Q14), one per row, turns a point without rounding: RotatePoint
+// then adds exactly, and the actor's moves within a keyframe sum to the move of their sum.
+bool turns_without_rounding(const ObjectMatrix& m) {
+  for (int row = 0; row < 3; ++row) {
+    int nonzero = 0;
+    for (int column = 0; column < 3; ++column) {
+      const std::int32_t value = m[static_cast<std::size_t>(row * 3 + column)];
+      if (value != 0 && value != 16384 && value != -16384) return false;
+      nonzero += value != 0;
+    }
+    if (nonzero > 1) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Actor lba2_keyframe_motion(Actor start, const Keyframe& dest) {
   Lba2Progress progress;
   const int duration = dest.duration;
+  if (!turns_actor_lba2(dest) &&
+      turns_without_rounding(object_matrix(start.alpha, start.beta, start.gamma))) {
+    move_actor_lba2(start, progress, dest, 65536);  // the moves telescope (see Engine::leap_until)
+    return start;
+  }
   for (int elapsed = std::min(1, duration); elapsed <= duration; ++elapsed)
     move_actor_lba2(start, progress, dest, elapsed >= duration ? 65536 : lba2_factor(elapsed, duration));
   return start;
+}
+
+// Within a keyframe the pose depends only on the time elapsed, and the actor's move telescopes (each update
+// adds the change of the step gained since the last one) as long as the actor's turn stays fixed and turning
+// the step rounds nothing: LBA1 turns it by the actor's yaw alone, fixed while entry 0 has no yaw; LBA2 by
+// the actor's matrix, fixed while the master rotation does not turn, and rounding nothing when it is a
+// quarter-turn matrix (or there is no step). Then one update lands exactly where one a tick plays.
+std::int64_t anm::Engine::leap_until() const {
+  if (animation_->keyframes.empty()) return -1;
+  const Keyframe& dest = animation_->keyframes[frame_];
+  const bool steps = dest.step[0] != 0 || dest.step[1] != 0 || dest.step[2] != 0;
+  const bool exact =
+      variant_ == Variant::Lba1
+          ? dest.groups.empty() || dest.groups[0].b == 0
+          : !turns_actor_lba2(dest) &&
+                (!steps || turns_without_rounding(object_matrix(actor_.alpha, actor_.beta, actor_.gamma)));
+  return exact ? memo_ticks_ + dest.duration : -1;
 }
 
 bool anm::Engine::update(std::int64_t now) {
@@ -243,7 +291,10 @@ EngineState IdealClock::at(std::int64_t tick) {
     cursor_tick_ = checkpoint * kCheckpointTicks;
   }
   while (cursor_tick_ < tick) {
-    step(cursor_, ++cursor_tick_);
+    // Leaps land on every checkpoint and never pass the keyframe's reach tick.
+    const std::int64_t next_checkpoint = (cursor_tick_ / kCheckpointTicks + 1) * kCheckpointTicks;
+    cursor_tick_ = std::max(cursor_tick_ + 1, std::min({tick, next_checkpoint, cursor_.leap_until()}));
+    step(cursor_, cursor_tick_);
     if (cursor_tick_ % kCheckpointTicks == 0 &&
         cursor_tick_ / kCheckpointTicks == static_cast<std::int64_t>(checkpoints_.size())) {
       checkpoints_.push_back(cursor_);

@@ -58,6 +58,9 @@ class Engine {
   std::size_t frame() const { return frame_; }  // the keyframe being approached
   std::int64_t memo_ticks() const { return memo_ticks_; }
   std::size_t reached() const { return reached_; }  // keyframes reached so far
+  // The latest tick that one update() may jump to and give the state that an update every tick gives (the
+  // keyframe's reach tick), or -1 when this keyframe must be played a tick at a time.
+  std::int64_t leap_until() const;
 
  private:
   void move_actor_lba1(const std::array<int, 3>& step, int yaw);
