@@ -9,6 +9,7 @@
 
 #include "../../../src/formats/lba/anm/bridge_steps.hpp"
 #include "bonebridge/formats/lba/anm/bridge.hpp"
+#include "bonebridge/formats/lba/anm/engine.hpp"
 
 namespace bonebridge::lba {
 namespace {
@@ -193,6 +194,79 @@ TEST(LbaBoundedWork, ALongClipIsBakedCoarserWithANote) {
   const auto baked = anm::to_core(short_clip, nullptr, {});
   ASSERT_TRUE(baked.ok());
   for (const auto& note : baked->notes) EXPECT_EQ(note.find("baked every"), std::string::npos) << note;
+}
+
+// A keyframe turning the actor must be played a tick at a time (Engine::leap_until), so evaluation stops at
+// 2^17 such ticks, counted by hand: LBA2 plays keyframes 1.. then the closing segment to the loop frame 0.
+// Three keyframes of 50,000 ms: frame 0 still, frames 1 and 2 turning the actor by 5 units on Y with a step.
+// Once the actor may have turned, every keyframe that turns or steps counts: 1 and 2, 100,000 ticks, under
+// 131,072; with frame 0 stepping too, the closing segment back to it counts: 150,000, refused.
+// Without a turn the clip is any length up to the first-pass bound: every keyframe leaps.
+TEST(LbaBoundedWork, EvaluationStopsAtTheTicksPlayedOneAtATime) {
+  Animation animation;
+  animation.group_count = 1;
+  Keyframe still;
+  still.duration = 50000;
+  still.groups = {{1, 0, 0, 0}};
+  Keyframe turning_step = still;
+  turning_step.step = {10, 0, 20};
+  turning_step.groups = {{1, 0, 5, 0}};
+  animation.keyframes = {still, turning_step, turning_step};
+  EXPECT_EQ(single_ticks(animation, Variant::Lba2), 100000);
+  EXPECT_EQ(evaluation_refusal(animation, Variant::Lba2), "");
+  EXPECT_TRUE(anm::to_core(animation, nullptr, lba2()).ok());
+  animation.keyframes[0].step = {1, 0, 0};
+  EXPECT_EQ(single_ticks(animation, Variant::Lba2), 150000);
+  EXPECT_EQ(evaluation_refusal(animation, Variant::Lba2),
+            "the actor turns over 150000 ticks of the first pass, each played in turn; evaluation stops at "
+            "131072");
+  const auto refused = anm::to_core(animation, nullptr, lba2());
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().message, evaluation_refusal(animation, Variant::Lba2));
+  // No turn: 63 stepping keyframes of 65,535 ms (4,128,705 ticks with the closing segment) all leap.
+  Animation walking;
+  walking.group_count = 1;
+  Keyframe step = still;
+  step.duration = 65535;
+  step.step = {100, 0, 300};
+  walking.keyframes.assign(63, step);
+  EXPECT_EQ(single_ticks(walking, Variant::Lba2), 0);
+  EXPECT_EQ(evaluation_refusal(walking, Variant::Lba2), "");
+  // LBA1 counts the keyframes with a yaw (entry 0's b), frame 0's own hold included.
+  Animation lba1 = walking;
+  lba1.keyframes.resize(3);
+  lba1.keyframes[1].groups[0].b = 3;
+  EXPECT_EQ(single_ticks(lba1, Variant::Lba1), 65535);
+}
+
+// The way back aims each LBA2 keyframe's step by playing it up to 111 times; past 2^18 played ticks the later
+// steps are aimed by the turn alone, with a note. A root turning about Y at 0.5 rad/s while walking along X,
+// keyed every 10 s for 200 s: each keyframe (10,000 ms, turning) costs 10,000 ticks a playback, so the
+// budget runs out within the first few keyframes.
+TEST(LbaBoundedWork, StepAimingStopsAtItsWorkBoundWithANote) {
+  Scene scene;
+  scene.skeleton.joints = {{"root", -1, {}}, {"group_1", 0, {{0, 1, 0}, {}, {1, 1, 1}}}};
+  Clip clip;
+  clip.name = "walk";
+  Channel<Vec3> translation;
+  Channel<Quat> rotation;
+  for (int k = 0; k <= 20; ++k) {
+    const double time = 10.0 * k, half = 0.25 * time / 10;  // 0.5 rad per 10 s about Y
+    translation.times.push_back(time);
+    translation.values.push_back({2.0 * k, 0, 0});
+    rotation.times.push_back(time);
+    rotation.values.push_back({0, std::sin(half), 0, std::cos(half)});
+  }
+  clip.joints.push_back({0, translation, rotation, std::nullopt});
+  clip.duration = 200;
+  scene.clips.push_back(clip);
+  const auto written = anm::from_core(scene, lba2());
+  ASSERT_TRUE(written.ok()) << written.error().to_string();
+  EXPECT_NE(std::find(written->notes.begin(), written->notes.end(),
+                      "the actor's steps were aimed with the engine's own playback for 262144 ticks, then by "
+                      "the turn alone: later keyframes may miss the glTF's place by the engine's rounding of "
+                      "each update's move"),
+            written->notes.end());
 }
 
 }  // namespace

@@ -28,7 +28,7 @@ Error at(std::size_t offset, std::string message, const char* format = kAnmForma
 
 class AnimationDocument : public Document {
  public:
-  // `animation` must be evaluable (first pass within kMaxEvaluatedTicks); open() checks.
+  // `animation` must be evaluable (evaluation_refusal); open() checks.
   AnimationDocument(Animation animation, std::optional<Body> body, BridgeOptions options,
                     int game_update_ticks)
       : animation_(std::move(animation)),
@@ -202,11 +202,8 @@ Result<std::unique_ptr<Document>> anm::open(std::span<const std::uint8_t> bytes,
   if (!animation) return animation.error();
   auto body = companion_body(options, settings.body, bridge.variant);
   if (!body) return body.error();
-  if (animation->keyframes.empty()) return at(0, "no keyframe: nothing to evaluate");
-  if (const auto end = timeline(*animation, bridge.variant).end_ticks; end > kMaxEvaluatedTicks) {
-    return at(0,
-              fmt::format("the first pass lasts {} ticks; evaluation stops at {}", end, kMaxEvaluatedTicks));
-  }
+  if (const auto refusal = evaluation_refusal(*animation, bridge.variant); !refusal.empty())
+    return at(0, refusal);
   return std::unique_ptr<Document>(
       new AnimationDocument(std::move(*animation), std::move(*body), bridge, game_update_ticks(settings)));
 }

@@ -20,6 +20,11 @@
 namespace bonebridge::lba {
 namespace {
 
+// The engine ticks LBA2's step aiming may play in all: a turning keyframe is played up to 111 times (three
+// passes and four rounds of 27 nudges), so the clip's length, not its keys, would set the work. The real
+// samples need at most 2,199 (Twinsen_Turn_Left as LBA2, glb and back).
+constexpr std::int64_t kMaxAimTicks = std::int64_t{1} << 18;
+
 // The joints in group order when their names say it ("root", "group_1" ... as bonebridge names them, in any
 // order: Blender writes its bones depth first); nothing when they do not, and the joints stay in file order.
 std::optional<std::vector<int>> group_order(const Skeleton& skeleton) {
@@ -216,6 +221,8 @@ struct KeyframeWriter {
   Orientation engine_turn;                        // LBA2: where the engine has turned the actor
   std::array<int, 3> previous_root{};             // the root's Euler angles at the previous keyframe
   bool turn_used = false, clamped = false, root_tilted = false;
+  std::int64_t aim_ticks_left = kMaxAimTicks;  // LBA2: the engine's ticks aim_lba2_step may still play
+  bool aim_estimated = false;                  // ... and it ran out: later steps aimed without the engine
 
   std::int16_t to_s16(double v) {
     const auto r = std::llround(v);
@@ -227,6 +234,18 @@ struct KeyframeWriter {
 // LBA2 turns each update's share of a step with the actor's orientation at that moment (INTERDEP.ASM), so a
 // step taken while turning curves: aimed with the keyframe's final orientation, then corrected twice by what
 // the engine itself makes of it over the keyframe, from where its own rounded motion has got the actor.
+// Where the engine moves `start` over `probe`, charged to the writer's aiming budget: nothing once that is
+// spent (a keyframe the engine cannot leap over costs its duration, Engine::leap_until).
+std::optional<Actor> engine_motion(KeyframeWriter& writer, const Actor& start, const Keyframe& probe) {
+  const std::int64_t cost = lba2_motion_leaps(start, probe) ? 1 : std::max<std::int64_t>(probe.duration, 1);
+  if (cost > writer.aim_ticks_left) {
+    writer.aim_estimated = true;
+    return std::nullopt;
+  }
+  writer.aim_ticks_left -= cost;
+  return lba2_keyframe_motion(start, probe);
+}
+
 void aim_lba2_step(KeyframeWriter& writer, Keyframe& keyframe, const std::array<int, 3>& turn,
                    const std::array<std::int64_t, 3>& target) {
   Keyframe probe;
@@ -250,7 +269,18 @@ void aim_lba2_step(KeyframeWriter& writer, Keyframe& keyframe, const std::array<
     step[1] += local.y;
     step[2] += local.z;
     for (std::size_t axis = 0; axis < 3; ++axis) probe.step[axis] = writer.to_s16(step[axis]);
-    end = lba2_keyframe_motion(start, probe);
+    const auto played = engine_motion(writer, start, probe);
+    if (!played) {
+      // Out of budget: the turn lands exactly (the engine's angle changes add up to it); the place is taken
+      // to be the target, off by the engine's rounding of each update's move.
+      end = start;
+      end.alpha = (start.alpha + turn[0]) & 4095, end.beta = (start.beta + turn[1]) & 4095;
+      end.gamma = (start.gamma + turn[2]) & 4095;
+      for (std::size_t axis = 0; axis < 3; ++axis)
+        end.position[axis] = static_cast<std::int32_t>(target[axis]);
+      break;
+    }
+    end = *played;
   }
   // The engine rounds every update's move to the unit, so a whole unit of step does not always move the end
   // by one: the nearest steps around the aim are tried too (four rounds at most: the cost stays a fixed
@@ -271,9 +301,10 @@ void aim_lba2_step(KeyframeWriter& writer, Keyframe& keyframe, const std::array<
         nearby.step[axis] = static_cast<std::int16_t>(
             std::clamp(aimed[axis] + static_cast<int>(code % 3) - 1, -32768, 32767));
       }
-      const Actor landed = lba2_keyframe_motion(start, nearby);
-      if (miss(landed) < miss(end)) {
-        end = landed;
+      const auto landed = writer.aim_estimated ? std::nullopt : engine_motion(writer, start, nearby);
+      if (!landed) break;
+      if (miss(*landed) < miss(end)) {
+        end = *landed;
         probe.step = nearby.step;
         improved = true;
       }
@@ -407,6 +438,12 @@ Result<Converted<Animation>> anm::from_core(const Scene& input, const BridgeOpti
         reduction.work_bound));
   }
   choose_loop(animation, writer.units);
+  if (writer.aim_estimated) {
+    out.notes.push_back(fmt::format(
+        "the actor's steps were aimed with the engine's own playback for {} ticks, then by the turn alone: "
+        "later keyframes may miss the glTF's place by the engine's rounding of each update's move",
+        kMaxAimTicks));
+  }
   if (writer.clamped) out.notes.push_back("values beyond the s16 or u16 range were clamped");
   if (writer.root_tilted) out.notes.push_back("root pitch and roll (LBA1 root motion keeps yaw only)");
   if (joints > 30) out.notes.push_back("more than 30 groups: the LBA1 engine handles at most 30");

@@ -48,8 +48,8 @@ void keep_unchanged_source(const Clip& clip, Variant variant, Converted<Animatio
   auto source = read_animation(*bytes);
   if (!source || source->keyframes.empty()) return;
   const Timeline original_line = timeline(*source, variant);
-  if (source->group_count != result.value.group_count || original_line.end_ticks > kMaxEvaluatedTicks ||
-      timeline(result.value, variant).end_ticks > kMaxEvaluatedTicks) {
+  if (source->group_count != result.value.group_count || !evaluation_refusal(*source, variant).empty() ||
+      !evaluation_refusal(result.value, variant).empty()) {
     result.notes.push_back(edited_note(MotionDifference{false}, kUnchangedTolerance));
     return;
   }

@@ -166,14 +166,8 @@ Result<CoreConversion> anm::to_core(const Animation& animation, const Body* body
   if (!skeleton) return skeleton.error();
   CoreConversion out = std::move(skeleton.value());
   const Variant variant = options.variant;
-  if (timeline(animation, variant).end_ticks > kMaxEvaluatedTicks) {
-    return Error{"LBA .anm animation",
-                 fmt::format("the first pass lasts {} ticks; evaluation stops at {}",
-                             timeline(animation, variant).end_ticks, kMaxEvaluatedTicks),
-                 {},
-                 {},
-                 {}};
-  }
+  if (const auto refusal = evaluation_refusal(animation, variant); !refusal.empty())
+    return Error{"LBA .anm animation", refusal, {}, {}, {}};
   const KeyedStates keyed = keyed_states(animation, variant);
   const auto offsets = pivot_offsets(used);
   const std::size_t animated = std::min<std::size_t>(animation.group_count, used.groups.size());

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lba/anm/engine.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <vector>
 
@@ -187,11 +189,16 @@ bool turns_without_rounding(const ObjectMatrix& m) {
 
 }  // namespace
 
+bool lba2_motion_leaps(const Actor& start, const Keyframe& dest) {
+  const bool steps = dest.step != std::array<std::int16_t, 3>{};
+  return !turns_actor_lba2(dest) &&
+         (!steps || turns_without_rounding(object_matrix(start.alpha, start.beta, start.gamma)));
+}
+
 Actor lba2_keyframe_motion(Actor start, const Keyframe& dest) {
   Lba2Progress progress;
   const int duration = dest.duration;
-  if (!turns_actor_lba2(dest) &&
-      turns_without_rounding(object_matrix(start.alpha, start.beta, start.gamma))) {
+  if (lba2_motion_leaps(start, dest)) {
     move_actor_lba2(start, progress, dest, 65536);  // the moves telescope (see Engine::leap_until)
     return start;
   }
@@ -208,12 +215,8 @@ Actor lba2_keyframe_motion(Actor start, const Keyframe& dest) {
 std::int64_t anm::Engine::leap_until() const {
   if (animation_->keyframes.empty()) return -1;
   const Keyframe& dest = animation_->keyframes[frame_];
-  const bool steps = dest.step[0] != 0 || dest.step[1] != 0 || dest.step[2] != 0;
-  const bool exact =
-      variant_ == Variant::Lba1
-          ? dest.groups.empty() || dest.groups[0].b == 0
-          : !turns_actor_lba2(dest) &&
-                (!steps || turns_without_rounding(object_matrix(actor_.alpha, actor_.beta, actor_.gamma)));
+  const bool exact = variant_ == Variant::Lba1 ? dest.groups.empty() || dest.groups[0].b == 0
+                                               : lba2_motion_leaps(actor_, dest);
   return exact ? memo_ticks_ + dest.duration : -1;
 }
 
@@ -264,6 +267,46 @@ Timeline timeline(const Animation& animation, Variant variant) {
   result.loop_ticks = result.reach_ticks[loop];
   result.end_ticks = now + animation.keyframes[loop].duration;
   return result;
+}
+
+// The keyframes the first pass plays, in order: LBA1 holds frame 0 for its own duration first; both close
+// with the segment to the loop frame.
+template <class Visit>
+void first_pass_keyframes(const Animation& animation, Variant variant, Visit&& visit) {
+  if (animation.keyframes.empty()) return;
+  for (std::size_t k = variant == Variant::Lba1 ? 0 : 1; k < animation.keyframes.size(); ++k)
+    visit(animation.keyframes[k]);
+  visit(animation.keyframes[effective_loop_frame(animation)]);
+}
+
+std::int64_t single_ticks(const Animation& animation, Variant variant) {
+  bool turns = false;
+  first_pass_keyframes(animation, variant, [&](const Keyframe& keyframe) {
+    turns = turns || (variant == Variant::Lba1 ? !keyframe.groups.empty() && keyframe.groups[0].b != 0
+                                               : turns_actor_lba2(keyframe));
+  });
+  if (!turns) return 0;  // the actor never turns: every keyframe leaps (LBA2's matrix stays the identity)
+  std::int64_t ticks = 0;
+  first_pass_keyframes(animation, variant, [&](const Keyframe& keyframe) {
+    const bool steps = keyframe.step != std::array<std::int16_t, 3>{};
+    const bool single = variant == Variant::Lba1 ? !keyframe.groups.empty() && keyframe.groups[0].b != 0
+                                                 : turns_actor_lba2(keyframe) || steps;
+    if (single) ticks += keyframe.duration;
+  });
+  return ticks;
+}
+
+std::string evaluation_refusal(const Animation& animation, Variant variant) {
+  if (animation.keyframes.empty()) return "no keyframe: nothing to evaluate";
+  if (const auto end = timeline(animation, variant).end_ticks; end > kMaxEvaluatedTicks)
+    return fmt::format("the first pass lasts {} ticks; evaluation stops at {}", end, kMaxEvaluatedTicks);
+  if (const auto single = single_ticks(animation, variant); single > kMaxSingleTicks) {
+    return fmt::format(
+        "the actor turns over {} ticks of the first pass, each played in turn; evaluation stops "
+        "at {}",
+        single, kMaxSingleTicks);
+  }
+  return {};
 }
 
 constexpr std::int64_t kCheckpointTicks = 256;

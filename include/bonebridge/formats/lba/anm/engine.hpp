@@ -5,6 +5,7 @@
 // motion from the keyframe step and entry 0's yaw, and the Q14 bone matrices M·Rx(alpha)·Rz(gamma)·Ry(beta).
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "bonebridge/core/conversion.hpp"
@@ -40,6 +41,9 @@ void move_actor_lba2(Actor& actor, Lba2Progress& progress, const Keyframe& dest,
 // LBA2 root motion over a whole keyframe under the ideal clock (an update every tick): where the actor
 // `start` stands once `dest` is reached. The .anm writer aims each keyframe's step with it.
 Actor lba2_keyframe_motion(Actor start, const Keyframe& dest);
+// Whether that motion telescopes (no turn, and a quarter-turn matrix or no step): then it costs one update,
+// otherwise one per tick of the keyframe.
+bool lba2_motion_leaps(const Actor& start, const Keyframe& dest);
 
 namespace anm {
 
@@ -121,6 +125,16 @@ std::vector<EngineState> run_ideal_clock(const Animation& animation, Variant var
 // Evaluation refuses animations whose first pass is longer than this many ticks (LBA1: 23 hours; LBA2:
 // 70 minutes); reading and writing them is unaffected.
 inline constexpr std::int64_t kMaxEvaluatedTicks = std::int64_t{1} << 22;
+// ... or that the ideal clock must play longer than this a tick at a time (the actor turning: LBA1 43
+// minutes, LBA2 131 s; the longest real clip lasts 11 s), since every pass over them costs each tick.
+inline constexpr std::int64_t kMaxSingleTicks = std::int64_t{1} << 17;
+
+// How many ticks of the first pass the ideal clock may have to play one at a time, at most (the keyframes it
+// cannot leap over, Engine::leap_until, counted where the actor may have turned before).
+std::int64_t single_ticks(const Animation& animation, Variant variant);
+
+// Why the engine does not evaluate `animation` (no keyframe, or past one of the bounds above), or "".
+std::string evaluation_refusal(const Animation& animation, Variant variant);
 
 // The game's clock: one update every `update_ticks` ticks; at most one keyframe per update and the
 // remainder dropped at each keyframe, which slows the animation down. States after each of `updates` updates.
