@@ -46,5 +46,20 @@ TEST_F(WdbCli, APartIsAddressedByItsOwnNameOrAsListed) {
   EXPECT_NE(missing.err.find("no entry named \"hand\""), std::string::npos) << missing.err;
 }
 
+// A WORLD.WDB given with --world that does not parse is named in the error, not the clip it dresses (found in
+// session 5: the error named the .ani, or the .bvh when retargeting).
+TEST_F(WdbCli, ABrokenWorldCompanionIsNamedInTheError) {
+  const auto clip = copy_example("lego/waving_arm.ani", "waving_arm.ani");
+  const auto broken = scratch("broken.wdb");
+  testing::write_text(broken, "garbage!");
+  const auto run =
+      this->run({"convert", clip.string(), scratch("out.glb").string(), "--world", broken.string()});
+  EXPECT_EQ(run.code, 1);
+  EXPECT_EQ(run.err.rfind("bonebridge: error: " + broken.string() + ": LEGO Island WORLD.WDB: at byte 4", 0),
+            0u)
+      << run.err;
+  EXPECT_FALSE(std::filesystem::exists(scratch("out.glb")));
+}
+
 }  // namespace
 }  // namespace bonebridge

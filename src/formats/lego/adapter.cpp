@@ -257,7 +257,13 @@ Status dress_from_world(CoreConversion& conversion, const std::vector<wdb::AniAc
   auto world = options.documents->get<wdb::Document>("world", settings.world, [&]() -> Result<wdb::Document> {
     auto bytes = options.companion("world", settings.world);
     if (!bytes.ok()) return bytes.error();
-    return wdb::read(*bytes);
+    auto parsed = wdb::read(*bytes);
+    if (!parsed.ok()) {
+      Error error = parsed.error();  // the world's fault, not the clip's
+      error.file = settings.world.empty() ? "the world companion (WORLD.WDB)" : settings.world;
+      return error;
+    }
+    return parsed;
   });
   if (!world.ok()) return world.error();
   wdb::dress_actors(conversion, actors, **world);
