@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 # ccache, keyed on paths relative to the clone: a second clone (CI's, a worktree) reuses the first's objects.
 launcher=()
 if command -v ccache >/dev/null; then
-  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+  # The tests' precompiled headers are cacheable only with this sloppiness (ccache's manual, "Precompiled headers").
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1 CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 # The Blender add-on's zip bundles the Windows build's bonebridge.dll too when there is one (scripts/test.sh builds
