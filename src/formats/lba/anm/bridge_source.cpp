@@ -28,11 +28,7 @@ constexpr MotionTolerance kUnchangedTolerance{4.0, 0.02};
 ModelPoseAt group_matrices(IdealClock& clock, const Body& body, Variant variant) {
   const double tick = traits(variant).tick_seconds;
   return [&clock, &body, variant, tick](double seconds) -> std::optional<std::vector<Mat4>> {
-    const EngineState state = clock.at(std::llround(seconds / tick));
-    std::vector<Mat4> models;
-    for (const EngineJoint& joint : anm::engine_pose(body, state, seconds, variant, true).joints)
-      models.push_back(joint.model);
-    return models;
+    return anm::engine_models(body, clock.at(std::llround(seconds / tick)), variant, true);
   };
 }
 

@@ -44,19 +44,31 @@ Transform engine_local(const GroupEntry& value, int parent, const Vec3& offset, 
 
 }  // namespace
 
-EnginePose engine_pose(const Body& body, const EngineState& state, double seconds, Variant variant,
-                       bool include_actor) {
+std::vector<Mat4> engine_models(const Body& body, const EngineState& state, Variant variant,
+                                bool include_actor) {
   const Actor actor = include_actor ? state.actor : Actor{};
   const PosedBody posed = pose_body(body, state.pose, actor, variant);
   const Vec3 actor_position{double(actor.position[0]), double(actor.position[1]), double(actor.position[2])};
+  std::vector<Mat4> models;
+  models.reserve(body.groups.size());
+  for (std::size_t g = 0; g < body.groups.size(); ++g)
+    models.push_back(q14_to_mat4(posed.groups[g], actor_position));
+  return models;
+}
+
+EnginePose engine_pose(const Body& body, const EngineState& state, double seconds, Variant variant,
+                       bool include_actor) {
+  const Actor actor = include_actor ? state.actor : Actor{};
+  const auto models = engine_models(body, state, variant, include_actor);
   const auto offsets = pivot_offsets(body);
   EnginePose pose;
   pose.time = seconds;
+  pose.joints.reserve(body.groups.size());
   for (std::size_t g = 0; g < body.groups.size(); ++g) {
     EngineJoint joint;
     joint.name = joint_name(g);
     joint.parent = parent_index(body.groups[g], g);
-    joint.model = q14_to_mat4(posed.groups[g], actor_position);
+    joint.model = models[g];
     joint.local = engine_local(posed_value(body, state.pose, g), joint.parent, offsets[g], actor, variant);
     pose.joints.push_back(std::move(joint));
   }

@@ -150,6 +150,10 @@ namespace anm {
 // group's pivot offset plus its value (not inverse(parent)·model, which carries the engine's floor rounding).
 EnginePose engine_pose(const Body& body, const EngineState& state, double seconds, Variant variant,
                        bool include_actor);
+// Only the joints' `model` matrices of that pose, in group order: what a comparison of two playbacks needs,
+// without the names and local transforms (the unchanged-source check calls it 40,000 times a clip).
+std::vector<Mat4> engine_models(const Body& body, const EngineState& state, Variant variant,
+                                bool include_actor);
 
 }  // namespace anm
 
