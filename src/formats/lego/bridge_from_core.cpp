@@ -457,8 +457,13 @@ Result<Converted<Document>> ani::from_core(const Scene& source, std::size_t clip
     }
     Document& document = result.value;
     document.actors = actors_from(clip, result.notes);
-    document.duration =
-        static_cast<std::int32_t>(to_key_time(std::round(clip.duration * 1000.0), "clip duration"));
+    // A key between two milliseconds is held at both (key_milliseconds), so a duration between two ends on
+    // the later one: rounded down, the last key lay after it and was never reached (Blender's 30 fps export).
+    const double duration_ms = clip.duration * 1000.0;
+    document.duration = static_cast<std::int32_t>(
+        to_key_time(std::abs(duration_ms - std::round(duration_ms)) < 1e-6 ? std::round(duration_ms)
+                                                                           : std::ceil(duration_ms),
+                    "clip duration"));
     if (roots.size() == 1) {
       document.root = build_node(context, roots.front(), 0);
     } else {
