@@ -875,16 +875,21 @@ async function writeFiles() {
 }
 
 // What was opened replaces what was there: read, written into the worker's folder, listed, and the first thing
-// it defines shown (or what `pick` names).
+// it defines shown (or what `pick` names). Motions alone (BVH, glTF) opened while a game's characters are open
+// join them instead, shown first, so that a motion found later can be retargeted onto the game opened before.
 async function accept(files, pick = {}) {
   clearErrors();
   document.title = 'reading';
   try {
     const sorted = withoutCommonFolder(files);
-    page.files = [];
+    const joining = retargetable().length > 0 && sorted.every((file) => isBvh(file.path) || isGltf(file.path));
+    if (!joining) page.files = [];
+    else if (!pick.open) pick = { ...pick, open: sorted[0].path };
     for (const [index, file] of sorted.entries()) {
       busy(`reading ${file.path} (${index + 1}/${sorted.length})`);
-      page.files.push({ path: file.path, bytes: await file.bytes() });
+      const bytes = await file.bytes();
+      page.files = page.files.filter((opened) => opened.path !== file.path);
+      page.files.push({ path: file.path, bytes });
     }
     resetShown();
     busy('writing the files for the converter');

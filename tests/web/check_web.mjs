@@ -406,11 +406,32 @@ function firstDifference(a, b, path = '') {
   }
   return a === b ? '' : `${path}: ${JSON.stringify(a)} against ${JSON.stringify(b)}`;
 }
+// A motion opened after the game (the game's folder first, then the BVH alone) joins it: shown, with the game's
+// characters offered to retarget it onto, the game's files still listed.
+async function retargetJoinCheck() {
+  const folder = makeFolder('retarget-join', { 'WORLD.WDB': join(examplesDir, 'lego_world/WORLD.WDB'), 'CNs001Pe.ani': walk });
+  const page = await newPage(browser, DESKTOP);
+  await page.goto(`${base}/web/index.html`);
+  await waitTitle(page, ['bonebridge']);
+  await page.setInputFiles('#folder', folder);
+  if (!(await settled(page, 'retarget (the game first)'))) return page.close();
+  await page.evaluate(() => { document.title = 'waiting'; });  // so that the first open's 'opened' does not count
+  await page.setInputFiles('#files', CMU_CLIP);
+  if (!(await settled(page, 'retarget (then the motion)'))) return page.close();
+  check(!(await page.locator('#retarget-form').isHidden()), 'retarget: no "Retarget" form on a motion opened after the game');
+  check(!(await page.locator('#retarget-onto').isHidden()), 'retarget: no character picker on a motion opened after the game');
+  const characters = await shownNames(page, '#retarget-character option');
+  check(characters.some((name) => name.startsWith('pepper')), `retarget: the characters offered after the game are ${JSON.stringify(characters)}`);
+  const listed = await shownNames(page, '#tree button', 'address');
+  check(listed.some((name) => name.includes('CNs001Pe.ani')), `retarget: the game's files are gone once the motion joined: ${JSON.stringify(listed)}`);
+  await page.close();
+}
 async function retargetCheck() {
   if (!existsSync(CMU_CLIP)) {
     console.log(`SKIPPED LOUDLY: ${CMU_CLIP} is absent (apt install assimp-testmodels): retargeting not checked`);
     return;
   }
+  await retargetJoinCheck();
   const folder = makeFolder('retarget', { 'WORLD.WDB': join(examplesDir, 'lego_world/WORLD.WDB'), 'CNs001Pe.ani': walk,
                                           '01_01.bvh': CMU_CLIP });
   const page = await newPage(browser, DESKTOP);
