@@ -169,9 +169,16 @@ int main(int argc, char** argv) {
   }
   fmt::print("runtime path: {}\n", runtime::simd_path());
   std::vector<std::shared_ptr<const Case>> cases{std::make_shared<const Case>(generated_case())};
-  for (const char* family : {"lego", "sith", "lba", "animx", "volition"})
+  // Volition has none today: its sample folder holds cloth simulations (.sim_pc) and packfiles whose entries
+  // (recursively: .asm_pc, .str2_pc of .layer_pc, textures, .xtbl tables) include no .anim_pc or .rig_pc
+  // (samples/volition/SOURCES.md: no public one is available).
+  for (const char* family : {"lego", "sith", "lba", "animx", "volition"}) {
     if (auto c = family_case(samples_dir() / family))
       cases.push_back(std::make_shared<const Case>(std::move(*c)));
+    else
+      fmt::print("no {} case: no file under {} opens alone as an animation\n", family,
+                 (samples_dir() / family).string());
+  }
   for (const auto& c : cases) {
     register_player<BonebridgePlayer>("bonebridge", c);
 #ifdef BONEBRIDGE_BENCH_OZZ

@@ -53,6 +53,17 @@ inline void constant_value(const TrackCodec& codec, TrackKind kind, float out[4]
   out[3] = kind == TrackKind::Rotation ? codec.scale[0] : 0.0f;
 }
 
+// A quantised rotation component's step, 2 / sqrt2 over the largest value of its bits: constants for the
+// builder's 20 and 26 bits (the same floats as the division, which would otherwise sit on every rotation
+// key's chain of dependent operations).
+inline float rotation_step(int bits) {
+  constexpr float k20 = 2 * kHalfSqrt2 / static_cast<float>((1u << 20) - 1);
+  constexpr float k26 = 2 * kHalfSqrt2 / static_cast<float>((1u << 26) - 1);
+  if (bits == 20) return k20;
+  if (bits == 26) return k26;
+  return 2 * kHalfSqrt2 / static_cast<float>((std::uint64_t{1} << bits) - 1);
+}
+
 inline void decode_value(const std::uint8_t* value, const TrackCodec& codec, TrackKind kind, float out[4]) {
   if (codec.format == KeyFormat::Constant) return constant_value(codec, kind, out);
   if (codec.format == KeyFormat::Float) {
@@ -74,7 +85,7 @@ inline void decode_value(const std::uint8_t* value, const TrackCodec& codec, Tra
   if (codec.value_bytes > 8) std::memcpy(&high, value + 8, sizeof high);
   const int bits = codec.rotation_bits;
   const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
-  const float step = 2 * kHalfSqrt2 / static_cast<float>(mask);
+  const float step = rotation_step(bits);
   const auto largest = static_cast<int>(low & 3);
   float sum = 0;
   for (int c = 0, at = 2; c < 4; ++c) {
