@@ -231,9 +231,6 @@ struct KeyframeWriter {
   }
 };
 
-// LBA2 turns each update's share of a step with the actor's orientation at that moment (INTERDEP.ASM), so a
-// step taken while turning curves: aimed with the keyframe's final orientation, then corrected twice by what
-// the engine itself makes of it over the keyframe, from where its own rounded motion has got the actor.
 // Where the engine moves `start` over `probe`, charged to the writer's aiming budget: nothing once that is
 // spent (a keyframe the engine cannot leap over costs its duration, Engine::leap_until).
 std::optional<Actor> engine_motion(KeyframeWriter& writer, const Actor& start, const Keyframe& probe) {
@@ -246,6 +243,9 @@ std::optional<Actor> engine_motion(KeyframeWriter& writer, const Actor& start, c
   return lba2_keyframe_motion(start, probe);
 }
 
+// LBA2 turns each update's share of a step with the actor's orientation at that moment (INTERDEP.ASM), so a
+// step taken while turning curves: aimed with the keyframe's final orientation, then corrected twice by what
+// the engine itself makes of it over the keyframe, from where its own rounded motion has got the actor.
 void aim_lba2_step(KeyframeWriter& writer, Keyframe& keyframe, const std::array<int, 3>& turn,
                    const std::array<std::int64_t, 3>& target) {
   Keyframe probe;

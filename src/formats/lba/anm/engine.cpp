@@ -119,11 +119,13 @@ anm::Engine::Engine(const Animation& animation, Variant variant) : animation_(&a
   memo_ = pose_ = animation.keyframes[0].groups;
   // LBA1 pokes frame 0 and interpolates 0 -> 0 for d0; LBA2 starts with frame 0 reached (ANIM.ASM firstanim).
   if (variant == Variant::Lba2) advance_frame();
+  plan_leap();
 }
 
 void anm::Engine::advance_frame() {
   ++frame_;
   if (frame_ >= animation_->keyframes.size()) frame_ = effective_loop_frame(*animation_);
+  plan_leap();
 }
 
 // LBA1 (P_ANIM.ASM): the step gained so far in this keyframe, turned by the actor's yaw after adding entry
@@ -187,6 +189,13 @@ bool turns_without_rounding(const ObjectMatrix& m) {
   return true;
 }
 
+// The actor turning during this keyframe: LBA1 by entry 0's yaw (added whatever its type), LBA2 by the master
+// rotation.
+bool turns_actor(const Keyframe& dest, Variant variant) {
+  if (variant == Variant::Lba1) return !dest.groups.empty() && dest.groups[0].b != 0;
+  return turns_actor_lba2(dest);
+}
+
 }  // namespace
 
 bool lba2_motion_leaps(const Actor& start, const Keyframe& dest) {
@@ -211,13 +220,14 @@ Actor lba2_keyframe_motion(Actor start, const Keyframe& dest) {
 // adds the change of the step gained since the last one) as long as the actor's turn stays fixed and turning
 // the step rounds nothing: LBA1 turns it by the actor's yaw alone, fixed while entry 0 has no yaw; LBA2 by
 // the actor's matrix, fixed while the master rotation does not turn, and rounding nothing when it is a
-// quarter-turn matrix (or there is no step). Then one update lands exactly where one a tick plays.
-std::int64_t anm::Engine::leap_until() const {
-  if (animation_->keyframes.empty()) return -1;
+// quarter-turn matrix (or there is no step). Then one update lands exactly where one a tick plays. None of
+// that changes within the keyframe, so it is worked out once, as the keyframe begins.
+void anm::Engine::plan_leap() {
+  if (animation_->keyframes.empty()) return;
   const Keyframe& dest = animation_->keyframes[frame_];
-  const bool exact = variant_ == Variant::Lba1 ? dest.groups.empty() || dest.groups[0].b == 0
-                                               : lba2_motion_leaps(actor_, dest);
-  return exact ? memo_ticks_ + dest.duration : -1;
+  const bool exact =
+      variant_ == Variant::Lba1 ? !turns_actor(dest, variant_) : lba2_motion_leaps(actor_, dest);
+  leap_until_ = exact ? memo_ticks_ + dest.duration : -1;
 }
 
 bool anm::Engine::update(std::int64_t now) {
@@ -281,17 +291,14 @@ void first_pass_keyframes(const Animation& animation, Variant variant, Visit&& v
 
 std::int64_t single_ticks(const Animation& animation, Variant variant) {
   bool turns = false;
-  first_pass_keyframes(animation, variant, [&](const Keyframe& keyframe) {
-    turns = turns || (variant == Variant::Lba1 ? !keyframe.groups.empty() && keyframe.groups[0].b != 0
-                                               : turns_actor_lba2(keyframe));
-  });
+  first_pass_keyframes(animation, variant,
+                       [&](const Keyframe& keyframe) { turns = turns || turns_actor(keyframe, variant); });
   if (!turns) return 0;  // the actor never turns: every keyframe leaps (LBA2's matrix stays the identity)
   std::int64_t ticks = 0;
   first_pass_keyframes(animation, variant, [&](const Keyframe& keyframe) {
+    // Once the actor may have turned, an LBA2 step may be turned with rounding (lba2_motion_leaps).
     const bool steps = keyframe.step != std::array<std::int16_t, 3>{};
-    const bool single = variant == Variant::Lba1 ? !keyframe.groups.empty() && keyframe.groups[0].b != 0
-                                                 : turns_actor_lba2(keyframe) || steps;
-    if (single) ticks += keyframe.duration;
+    if (turns_actor(keyframe, variant) || (variant == Variant::Lba2 && steps)) ticks += keyframe.duration;
   });
   return ticks;
 }

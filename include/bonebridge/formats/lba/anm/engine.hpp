@@ -64,11 +64,12 @@ class Engine {
   std::size_t reached() const { return reached_; }  // keyframes reached so far
   // The latest tick that one update() may jump to and give the state that an update every tick gives (the
   // keyframe's reach tick), or -1 when this keyframe must be played a tick at a time.
-  std::int64_t leap_until() const;
+  std::int64_t leap_until() const { return leap_until_; }
 
  private:
   void move_actor_lba1(const std::array<int, 3>& step, int yaw);
   void advance_frame();
+  void plan_leap();
 
   const Animation* animation_;
   Variant variant_;
@@ -80,6 +81,7 @@ class Engine {
   std::array<int, 3> previous_rotated_{};  // LBA1: the step gained so far, turned
   int previous_yaw_ = 0;                   // LBA1: the yaw gained so far
   Lba2Progress lba2_progress_;
+  std::int64_t leap_until_ = -1;  // fixed for the keyframe being approached: set as it begins (plan_leap)
 };
 
 }  // namespace anm
