@@ -883,13 +883,12 @@ async function accept(files, pick = {}) {
   try {
     const sorted = withoutCommonFolder(files);
     const joining = retargetable().length > 0 && sorted.every((file) => isBvh(file.path) || isGltf(file.path));
-    if (!joining) page.files = [];
-    else if (!pick.open) pick = { ...pick, open: sorted[0].path };
+    const incoming = new Set(sorted.map((file) => file.path));
+    page.files = joining ? page.files.filter((opened) => !incoming.has(opened.path)) : [];
+    if (joining && !pick.open) pick = { ...pick, open: sorted[0].path };
     for (const [index, file] of sorted.entries()) {
       busy(`reading ${file.path} (${index + 1}/${sorted.length})`);
-      const bytes = await file.bytes();
-      page.files = page.files.filter((opened) => opened.path !== file.path);
-      page.files.push({ path: file.path, bytes });
+      page.files.push({ path: file.path, bytes: await file.bytes() });
     }
     resetShown();
     busy('writing the files for the converter');
