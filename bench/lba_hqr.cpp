@@ -76,7 +76,7 @@ void BM_HqrDecodeSample(benchmark::State& state) {
   const std::filesystem::path path = samples / "lba/COMPRESSED.HQR";
   std::ifstream in(path, std::ios::binary);
   const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  const auto archive = bonebridge::lba::read_hqr(bytes);
+  const auto archive = bonebridge::lba::hqr::read(bytes);
   if (!archive) {
     state.SkipWithError("shared/samples/lba/COMPRESSED.HQR is absent");
     return;

@@ -31,7 +31,7 @@ const std::string& large_key() {
       }
       key.nodes.push_back(std::move(node));
     }
-    return write_key_conventional(key, "benchmark");
+    return key::write_conventional(key, "benchmark");
   }();
   return text;
 }
@@ -39,7 +39,7 @@ const std::string& large_key() {
 void BM_SithKeyParse(benchmark::State& state) {
   const std::string& text = large_key();
   for (auto _ : state) {
-    auto file = read_key(text);
+    auto file = key::read(text);
     if (!file.ok()) state.SkipWithError("parse failed");
     benchmark::DoNotOptimize(file);
   }

@@ -40,7 +40,7 @@ const std::vector<Image>& droid_images() {
       std::ifstream in(item.path(), std::ios::binary);
       const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in),
                                             std::istreambuf_iterator<char>()};
-      const auto mat = bonebridge::sith::read_mat(bytes);
+      const auto mat = bonebridge::sith::material::read(bytes);
       if (!mat) continue;
       auto cel = bonebridge::sith::decode_cel(*mat, 0, nullptr, item.path().filename().string());
       if (cel) found.push_back(std::move(*cel));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Crunched animation decode throughput: parse (read_anim) and parse + key decode (decode_tracks), against
+// Crunched animation decode throughput: parse (anim::read) and parse + key decode (decode_tracks), against
 // a plain memcpy of the same bytes. The clip is this project's encoder output for a synthetic 40-bone
 // chain swaying for 8 s at 30 fps.
 #include <benchmark/benchmark.h>
@@ -19,7 +19,7 @@ using namespace bonebridge;
 using namespace bonebridge::volition;
 
 struct Fixture {
-  RigDocument rig;
+  rig::Document rig;
   std::vector<std::uint8_t> bytes;
 };
 
@@ -48,7 +48,7 @@ const Fixture& fixture() {
     }
     f.rig = make_rig(PointerWidth::Eight, specs, {});
     auto encoded = anim::from_core(clip, scene.skeleton, f.rig, {});
-    if (encoded) f.bytes = write_anim(encoded->document);
+    if (encoded) f.bytes = anim::write(encoded->document);
     return f;
   }();
   return fixture;
@@ -68,7 +68,7 @@ void BM_MemcpyBaseline(benchmark::State& state) {
 void BM_ReadAnim(benchmark::State& state) {
   const auto& bytes = fixture().bytes;
   for (auto _ : state) {
-    auto doc = read_anim(bytes);
+    auto doc = anim::read(bytes);
     benchmark::DoNotOptimize(doc.ok());
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes.size()));
@@ -77,7 +77,7 @@ void BM_ReadAnim(benchmark::State& state) {
 void BM_ReadAndDecodeKeys(benchmark::State& state) {
   const auto& bytes = fixture().bytes;
   for (auto _ : state) {
-    auto doc = read_anim(bytes);
+    auto doc = anim::read(bytes);
     if (!doc) {
       state.SkipWithError("the fixture did not read");
       return;
@@ -90,7 +90,7 @@ void BM_ReadAndDecodeKeys(benchmark::State& state) {
 
 void BM_EnginePose(benchmark::State& state) {
   const auto& f = fixture();
-  auto doc = read_anim(f.bytes);
+  auto doc = anim::read(f.bytes);
   if (!doc) {
     state.SkipWithError("the fixture did not read");
     return;

@@ -12,11 +12,11 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::lba;
-  const auto animation = read_animation(std::span(data, size));
+  const auto animation = anm::read(std::span(data, size));
   if (!animation.ok()) return 0;
-  const auto bytes = write_animation(*animation);
+  const auto bytes = anm::write(*animation);
   if (bytes.size() != size || !std::equal(bytes.begin(), bytes.end(), data)) std::abort();
-  const auto again = read_animation(bytes);
+  const auto again = anm::read(bytes);
   if (!again.ok() || !(*again == *animation)) std::abort();
   // Evaluation is bounded so that an input costs milliseconds, not seconds: every evaluation path is reached
   // with 2000 ticks and 64 groups (at 20000 ticks the campaign ran 3 inputs a second).

@@ -13,11 +13,11 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::lba;
-  const auto body = read_body(std::span(data, size));
+  const auto body = body::read(std::span(data, size));
   if (!body.ok()) return 0;
-  const auto bytes = write_body(*body);
+  const auto bytes = body::write(*body);
   if (bytes.size() != size || !std::equal(bytes.begin(), bytes.end(), data)) std::abort();
-  const auto again = read_body(bytes);
+  const auto again = body::read(bytes);
   if (!again.ok() || !(*again == *body)) std::abort();
   std::vector<GroupEntry> pose(body->groups.size(), GroupEntry{0, 100, 200, 300});
   pose_body(*body, pose, {0, 77, 0}, Variant::Lba1);

@@ -9,7 +9,7 @@
 
 namespace {
 
-void check_entity(const bonebridge::lba::Entity& entity) {
+void check_entity(const bonebridge::lba::entity::Document& entity) {
   for (const auto& record : entity.records) {
     if (record.bytes.empty() || record.bytes.front() != record.bytes.size()) std::abort();
     (void)bonebridge::lba::entity_body(record);
@@ -24,16 +24,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace bonebridge::lba;
   const std::span bytes(data, size);
   for (const Variant variant : {Variant::Lba1, Variant::Lba2}) {
-    const auto entity = read_entity(bytes, variant);
+    const auto entity = entity::read(bytes, variant);
     if (!entity.ok()) continue;
     check_entity(*entity);
-    const auto written = write_entity(*entity);
+    const auto written = entity::write(*entity);
     if (written.size() != size || !std::equal(written.begin(), written.end(), data)) std::abort();
   }
-  const auto table = read_entity_table(bytes);
+  const auto table = entity::read_table(bytes);
   if (table.ok()) {
     for (const auto& entity : table->entities) check_entity(entity);
-    const auto again = read_entity_table(write_entity_table(*table));
+    const auto again = entity::read_table(entity::write_table(*table));
     if (!again.ok() || again->entities.size() != table->entities.size()) std::abort();
   }
   return 0;

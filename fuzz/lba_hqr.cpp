@@ -9,11 +9,11 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::lba;
-  const auto archive = read_hqr(std::span(data, size));
+  const auto archive = hqr::read(std::span(data, size));
   if (!archive.ok()) return 0;
-  const auto bytes = write_hqr(*archive);
+  const auto bytes = hqr::write(*archive);
   if (bytes.size() != size || !std::equal(bytes.begin(), bytes.end(), data)) std::abort();
-  const auto again = read_hqr(bytes);
+  const auto again = hqr::read(bytes);
   if (!again.ok() || !(*again == *archive)) std::abort();
   for (const auto& block : archive->blocks) {
     const auto decoded = decode_entry(block.entry);

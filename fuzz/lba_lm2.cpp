@@ -13,11 +13,11 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::lba;
-  const auto body = read_lm2(std::span(data, size));
+  const auto body = body::read_lm2(std::span(data, size));
   if (!body.ok()) return 0;
-  const auto bytes = write_lm2(*body);
+  const auto bytes = body::write_lm2(*body);
   if (bytes.size() != size || !std::equal(bytes.begin(), bytes.end(), data)) std::abort();
-  const auto again = read_lm2(bytes);
+  const auto again = body::read_lm2(bytes);
   if (!again.ok() || !(*again == *body)) std::abort();
   if (!looks_like_lm2(bytes)) std::abort();
   const auto engine_body = body_from_lm2(*body);

@@ -9,9 +9,9 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::sith;
   const std::vector<std::uint8_t> bytes(data, data + size);
-  auto file = read_cmp(bytes);
+  auto file = colormap::read(bytes);
   if (!file.ok()) return 0;
-  auto written = write_cmp(*file);
+  auto written = colormap::write(*file);
   if (!written.ok() || *written != bytes) std::abort();
   return 0;
 }

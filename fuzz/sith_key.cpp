@@ -10,12 +10,12 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::sith;
   const std::string text(reinterpret_cast<const char*>(data), size);
-  auto file = read_key(text);
+  auto file = key::read(text);
   if (!file.ok()) return 0;
-  if (write_key_text(*file) != text) std::abort();
-  const std::string conventional = write_key_conventional(file->content, "fuzz");
-  auto again = read_key(conventional);
+  if (key::write_text(*file) != text) std::abort();
+  const std::string conventional = key::write_conventional(file->content, "fuzz");
+  auto again = key::read(conventional);
   if (!again.ok() || !same_content(file->content, again->content)) std::abort();
-  if (write_key_conventional(again->content, "fuzz") != conventional) std::abort();
+  if (key::write_conventional(again->content, "fuzz") != conventional) std::abort();
   return 0;
 }

@@ -11,9 +11,9 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::sith;
   const std::vector<std::uint8_t> bytes(data, data + size);
-  auto file = read_mat(bytes);
+  auto file = material::read(bytes);
   if (!file.ok()) return 0;
-  auto written = write_mat(*file);
+  auto written = material::write(*file);
   if (!written.ok() || *written != bytes) std::abort();
   for (std::size_t cel = 0; cel < file->cels.size(); ++cel) {
     if (file->cels[cel].mip_levels.empty()) continue;

@@ -10,16 +10,16 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::sith;
   const std::string text(reinterpret_cast<const char*>(data), size);
-  auto file = read_model(text);
+  auto file = model::read(text);
   if (!file.ok()) return 0;
-  auto written = write_model(*file);
+  auto written = model::write(*file);
   if (!written.ok() || std::string(written->begin(), written->end()) != text) std::abort();
   if (file->content.hierarchy.empty()) return 0;
-  ModelFile edited = *file;
+  model::Document edited = *file;
   edited.content.hierarchy.front().position[0] += 1.0f;
-  auto rewritten = write_model(edited);
+  auto rewritten = model::write(edited);
   if (!rewritten.ok()) std::abort();
-  auto again = read_model(*rewritten);
+  auto again = model::read(*rewritten);
   if (!again.ok() || !same_content(again->content, edited.content)) std::abort();
   return 0;
 }

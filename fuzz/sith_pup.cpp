@@ -11,9 +11,9 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::sith;
   const std::vector<std::uint8_t> bytes(data, data + size);
-  auto file = read_pup(bytes);
+  auto file = pup::read(bytes);
   if (!file.ok()) return 0;
-  if (write_pup(*file) != bytes) std::abort();
+  if (pup::write(*file) != bytes) std::abort();
   const PuppetClass puppet = load_puppet(*file);
   (void)puppet_keys(puppet);
   return 0;

@@ -15,12 +15,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace bonebridge::volition;
   const std::span<const std::uint8_t> bytes(data, size);
   for (auto width : {PointerWidth::Four, PointerWidth::Eight}) {
-    auto anim = read_anim(bytes, width);
+    auto anim = anim::read(bytes, width);
     if (!anim) {
       if (!anim.error().offset) std::abort();
       continue;
     }
-    const auto written = write_anim(*anim);
+    const auto written = anim::write(*anim);
     if (!std::equal(written.begin(), written.end(), bytes.begin(), bytes.end())) std::abort();
     if (anim_walk_end(*anim) + anim->tail.size() != size) std::abort();
     const anim::Engine engine(*anim, nullptr, {});

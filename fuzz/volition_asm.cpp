@@ -11,12 +11,12 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::volition;
   const std::span<const std::uint8_t> bytes(data, size);
-  auto manifest = read_asm(bytes);
+  auto manifest = asm_::read(bytes);
   if (!manifest) {
     if (!manifest.error().offset) std::abort();  // every binary error names its offset
     return 0;
   }
-  const auto written = write_asm(*manifest);
+  const auto written = asm_::write(*manifest);
   if (!written || !std::equal(written->begin(), written->end(), bytes.begin(), bytes.end())) std::abort();
   inspect_document(open_volition(bytes, bonebridge::Options{{{"extension", ".asm_pc"}}}));
   return 0;

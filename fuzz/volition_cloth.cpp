@@ -11,12 +11,12 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::volition;
   const std::span<const std::uint8_t> bytes(data, size);
-  auto doc = read_cloth(bytes);
+  auto doc = cloth::read(bytes);
   if (!doc) {
     if (!doc.error().offset) std::abort();  // every binary error names its offset
     return 0;
   }
-  const auto written = write_cloth(*doc);
+  const auto written = cloth::write(*doc);
   if (!std::equal(written.begin(), written.end(), bytes.begin(), bytes.end())) std::abort();
   inspect_document(open_volition(bytes, {}));
   return 0;

@@ -14,15 +14,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace bonebridge::volition;
   const std::span<const std::uint8_t> bytes(data, size);
   for (auto width : {PointerWidth::Four, PointerWidth::Eight}) {
-    auto rig = read_rig(bytes, width);
+    auto rig = rig::read(bytes, width);
     if (!rig) {
       if (!rig.error().offset) std::abort();
       continue;
     }
-    const auto written = write_rig(*rig);
+    const auto written = rig::write(*rig);
     if (!std::equal(written.begin(), written.end(), bytes.begin(), bytes.end())) std::abort();
-    auto again = read_rig(written, width);
-    if (!again || write_rig(*again) != written) std::abort();
+    auto again = rig::read(written, width);
+    if (!again || rig::write(*again) != written) std::abort();
     (void)rig::to_core(*rig, bonebridge::AxisConversion::identity());
   }
   inspect_document(open_volition(bytes, {}));

@@ -13,12 +13,12 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::volition;
   const std::span<const std::uint8_t> bytes(data, size);
-  auto table = read_xtbl(bytes);
+  auto table = xtbl::read(bytes);
   if (!table) {
     if (!table.error().offset) std::abort();  // every parse error names its offset
     return 0;
   }
-  const auto written = write_xtbl(*table);
+  const auto written = xtbl::write(*table);
   if (!std::equal(written.begin(), written.end(), bytes.begin(), bytes.end())) std::abort();
   const auto tables = read_tables(*table);
   SkeletonSets sets;

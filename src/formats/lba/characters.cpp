@@ -24,7 +24,7 @@ struct NamedEntity {
   std::string name;   // "entity 3"
   std::string where;  // "FILE3D.HQR:3" or "RESS.HQR:44 entity 3"
   std::vector<std::string> sources;
-  Entity entity;
+  entity::Document entity;
 };
 
 std::string hqr_entry(const InstallView& install, const InstallFile* hqr, int index, const std::string& what,
@@ -119,7 +119,7 @@ std::vector<NamedEntity> lba1_entities(const InstallView& install, const Install
   for (const auto& file : install.files()) {
     if (file.root != file3d.address) continue;
     auto bytes = install.read(file);
-    auto entity = bytes ? read_entity(*bytes, Variant::Lba1) : Result<Entity>(bytes.error());
+    auto entity = bytes ? entity::read(*bytes, Variant::Lba1) : Result<entity::Document>(bytes.error());
     if (!entity) {
       Error error = entity.error();
       error.file = file.address;
@@ -136,7 +136,7 @@ std::vector<NamedEntity> lba2_entities(const InstallView& install, const Install
                                        CharacterList& out) {
   std::vector<NamedEntity> entities;
   auto bytes = install.read(table_file);
-  auto table = bytes ? read_entity_table(*bytes) : Result<EntityTable>(bytes.error());
+  auto table = bytes ? entity::read_table(*bytes) : Result<entity::TableDocument>(bytes.error());
   if (!table) {
     Error error = table.error();
     error.file = table_file.address;

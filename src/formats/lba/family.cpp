@@ -102,7 +102,7 @@ namespace {
 
 bool sniff_animation(std::span<const std::uint8_t> bytes) {
   if (!looks_like_animation(bytes)) return false;
-  const auto animation = read_animation(bytes);
+  const auto animation = anm::read(bytes);
   if (!animation || animation->group_count > 128 || animation->loop_frame >= animation->keyframes.size())
     return false;
   for (const auto& keyframe : animation->keyframes) {
@@ -137,7 +137,8 @@ std::optional<FileKind> kind_of(std::span<const std::uint8_t> bytes, const std::
   return std::nullopt;
 }
 
-Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, const Options& options) {
+Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes,
+                                                   const Options& options) {
   auto settings = family_settings(options);
   if (!settings) return settings.error();
   auto bridge = bridge_options(*settings, options);
@@ -149,7 +150,7 @@ Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, cons
   if (kind == FileKind::Entities) return entity::open_table(bytes);
   if (kind == FileKind::Lm2) return body::open_lm2(bytes, *bridge);
   if (kind == FileKind::Body || !kind) {
-    auto body = read_body(bytes);
+    auto body = body::read(bytes);
     if (body && (kind == FileKind::Body || recognisable_body(*body)))
       return body::open(std::move(*body), *bridge);
     if (kind == FileKind::Body) return body.error();
@@ -169,7 +170,7 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& scene, const
   }
   if (auto within = check_animation_limits(converted->value, converted->notes); !within)
     return within.error();
-  return Converted<std::vector<std::uint8_t>>{write_animation(converted->value), std::move(converted->notes)};
+  return Converted<std::vector<std::uint8_t>>{anm::write(converted->value), std::move(converted->notes)};
 }
 
 std::vector<Capability> capabilities() {

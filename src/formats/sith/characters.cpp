@@ -129,10 +129,10 @@ PuppetAnimations puppet_animations(const PuppetClass& puppet, Dialect dialect) {
   return out;
 }
 
-std::optional<ModelFile> read_model_file(const InstallView& install, const InstallFile& file) {
+std::optional<model::Document> read_model_file(const InstallView& install, const InstallFile& file) {
   auto bytes = install.read(file);
   if (!bytes) return std::nullopt;
-  auto model = read_model(*bytes);
+  auto model = model::read(*bytes);
   if (!model) return std::nullopt;
   return std::move(model).value();
 }
@@ -142,25 +142,25 @@ std::optional<ModelFile> read_model_file(const InstallView& install, const Insta
 class Models {
  public:
   explicit Models(const InstallView& install) : install_(install) {}
-  const ModelFile* of(const InstallFile& file) {
+  const model::Document* of(const InstallFile& file) {
     auto [it, fresh] = parsed_.try_emplace(file.address);
     if (fresh) it->second = read_model_file(install_, file);
     return it->second ? &*it->second : nullptr;
   }
   // A model `of` already parsed, by its address; nullptr when it was not asked for or does not read.
-  const ModelFile* known(const std::string& address) const {
+  const model::Document* known(const std::string& address) const {
     const auto it = parsed_.find(address);
     return it != parsed_.end() && it->second ? &*it->second : nullptr;
   }
 
  private:
   const InstallView& install_;
-  std::map<std::string, std::optional<ModelFile>> parsed_;
+  std::map<std::string, std::optional<model::Document>> parsed_;
 };
 
 void add_textures(const InstallView& install, Models& models, const InstallFile& model_file,
                   Character& character) {
-  const ModelFile* model = models.of(model_file);
+  const model::Document* model = models.of(model_file);
   if (!model) {
     character.notes.push_back(model_file.address + " does not read as a .3do");
     return;
@@ -217,7 +217,7 @@ Character template_character(const InstallView& install, Models& models, const W
   }
   character.sources.push_back(pup_file->address);
   auto bytes = install.read(*pup_file);
-  auto pup = bytes ? read_pup(*bytes) : Result<PupFile>(bytes.error());
+  auto pup = bytes ? pup::read(*bytes) : Result<pup::Document>(bytes.error());
   if (!pup) {
     character.notes.push_back(pup.error().to_string());
     return character;
@@ -273,7 +273,7 @@ void add_template_characters(const InstallView& install, Models& models, const s
 }
 
 // Whether every node of the key names the model's hierarchy row it animates, and the counts agree.
-bool key_fits(const KeyFile& key, const ModelFile& model) {
+bool key_fits(const key::Document& key, const model::Document& model) {
   const auto& hierarchy = model.content.hierarchy;
   if (key.content.nodes.empty() || key.content.header.joints != static_cast<std::int32_t>(hierarchy.size()))
     return false;
@@ -315,10 +315,10 @@ void add_cog_keys(const InstallView& install, const Models& models, CharacterLis
       const auto* key_file = find_game_file(install, "3do/key", key_name, cog, notes);
       if (!key_file) continue;
       auto key_bytes = install.read(*key_file);
-      auto key = key_bytes ? read_key(*key_bytes) : Result<KeyFile>(key_bytes.error());
+      auto key = key_bytes ? key::read(*key_bytes) : Result<key::Document>(key_bytes.error());
       if (!key) continue;
       for (auto& character : out.characters) {
-        const ModelFile* model = models.known(character.model);  // parsed for its textures
+        const model::Document* model = models.known(character.model);  // parsed for its textures
         if (!model || !key_fits(*key, *model)) continue;
         const std::string name = fmt::format("cog {} / {}", stem_of(cog->path), symbol);
         const auto same =
@@ -337,7 +337,7 @@ void add_cog_keys(const InstallView& install, const Models& models, CharacterLis
 
 struct LooseModel {
   const InstallFile* file;
-  const ModelFile* model;
+  const model::Document* model;
 };
 
 // A key that a puppet no template names plays: the puppet and the key's names in it.
@@ -363,7 +363,7 @@ std::map<std::string, LoosePuppetKey> loose_puppet_keys(const InstallView& insta
   for (const InstallFile* file : install.with_extension(".pup")) {
     if (used.contains(file->address)) continue;
     auto bytes = install.read(*file);
-    auto pup = bytes ? read_pup(*bytes) : Result<PupFile>(bytes.error());
+    auto pup = bytes ? pup::read(*bytes) : Result<pup::Document>(bytes.error());
     if (!pup) {
       out.notes.push_back(file->address + ": " + pup.error().to_string());
       continue;
@@ -411,13 +411,13 @@ void match_loose_keys(const InstallView& install, Models& parsed, const std::set
   const auto puppets = loose_puppet_keys(install, used, out);
   std::vector<LooseModel> models;
   for (const InstallFile* file : install.with_extension(".3do")) {
-    if (const ModelFile* model = parsed.of(*file)) models.push_back({file, model});
+    if (const model::Document* model = parsed.of(*file)) models.push_back({file, model});
   }
   std::map<std::string, std::size_t> by_model;  // model address -> index in out.characters
   for (const InstallFile* file : install.with_extension(".key")) {
     if (used.contains(file->address)) continue;
     auto bytes = install.read(*file);
-    auto key = bytes ? read_key(*bytes) : Result<KeyFile>(bytes.error());
+    auto key = bytes ? key::read(*bytes) : Result<key::Document>(bytes.error());
     if (!key) {
       out.lone.push_back({file->address, "does not read: " + key.error().to_string()});
       continue;

@@ -37,7 +37,8 @@ bool starts_with(std::span<const std::uint8_t> bytes, std::string_view magic) {
   return bytes.size() >= magic.size() && std::equal(magic.begin(), magic.end(), bytes.begin());
 }
 
-Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, const Options& options) {
+Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes,
+                                                   const Options& options) {
   auto settings = family_settings(options);
   if (!settings.ok()) return settings.error();
   const auto extension = options.extension();
@@ -111,13 +112,14 @@ Result<BridgeOptions> bridge_options(const Options& options) {
   return bridge_options(*settings);
 }
 
-Result<std::shared_ptr<const ModelFile>> model_option(const Options& options, const Settings& settings) {
+Result<std::shared_ptr<const model::Document>> model_option(const Options& options,
+                                                            const Settings& settings) {
   const std::string& path = settings.model;
-  if (path.empty()) return std::shared_ptr<const ModelFile>{};
-  return options.documents->get<ModelFile>("model", path, [&]() -> Result<ModelFile> {
+  if (path.empty()) return std::shared_ptr<const model::Document>{};
+  return options.documents->get<model::Document>("model", path, [&]() -> Result<model::Document> {
     auto bytes = options.companion("model", path);
     if (!bytes.ok()) return bytes.error();
-    auto parsed = read_model(*bytes);
+    auto parsed = model::read(*bytes);
     if (!parsed.ok()) {
       Error error = parsed.error();
       error.file = path;
@@ -196,13 +198,13 @@ Result<std::optional<RoleSource>> puppet_roles(const Options& options, const Set
   if (settings.puppet.empty()) return std::optional<RoleSource>{};
   auto bytes = options.companion("puppet", settings.puppet);
   if (!bytes.ok()) return bytes.error();
-  auto pup = read_pup(*bytes);
+  auto pup = pup::read(*bytes);
   if (!pup.ok()) {
     Error error = pup.error();
     error.file = settings.puppet;
     return error;
   }
-  auto model = read_model(model_bytes);
+  auto model = model::read(model_bytes);
   if (!model.ok()) return model.error();
   const auto& nodes = model->content.hierarchy;
   RoleSource source{fmt::format("Sith puppet {} with the model's names", settings.puppet), {}};

@@ -35,15 +35,15 @@ std::optional<std::string> mat_address(const std::string& name, const SurfaceSea
   return std::nullopt;
 }
 
-std::optional<MatFile> load_mat(const std::string& name, const SurfaceSearch& search,
-                                std::vector<std::string>& notes) {
+std::optional<material::Document> load_mat(const std::string& name, const SurfaceSearch& search,
+                                           std::vector<std::string>& notes) {
   if (const auto address = mat_address(name, search)) {
     auto bytes = search.files->read(*address);
     if (!bytes) {
       notes.push_back(fmt::format("{}: {}; its faces are drawn grey", *address, bytes.error().message));
       return std::nullopt;
     }
-    auto mat = read_mat(*bytes);
+    auto mat = material::read(*bytes);
     if (!mat) {
       notes.push_back(fmt::format("{}: {}; its faces are drawn grey", *address, mat.error().to_string()));
       return std::nullopt;
@@ -57,7 +57,7 @@ std::optional<MatFile> load_mat(const std::string& name, const SurfaceSearch& se
   return std::nullopt;
 }
 
-bool needs_palette(const MatFile& mat) {
+bool needs_palette(const material::Document& mat) {
   return mat.header.format.color_mode == static_cast<std::uint32_t>(MatColorMode::Indexed) ||
          mat.header.format.bits_per_pixel == 8 || mat.cels.empty();
 }
@@ -91,7 +91,7 @@ Result<SurfaceSearch> surface_search(const Options& options, const Settings& set
   if (!settings.palette.empty()) {
     auto bytes = options.companion("palette", settings.palette);
     if (!bytes) return bytes.error();
-    auto palette = read_cmp(*bytes);
+    auto palette = colormap::read(*bytes);
     if (!palette) {
       Error failed = palette.error();
       failed.file = settings.palette;
@@ -120,7 +120,7 @@ ModelSurfaces find_surfaces(const ModelContent& model, const SurfaceSearch& sear
   return surfaces;
 }
 
-std::shared_ptr<const ModelSurfaces> model_surfaces(const Options& options, const ModelFile& model,
+std::shared_ptr<const ModelSurfaces> model_surfaces(const Options& options, const model::Document& model,
                                                     const SurfaceSearch& search) {
   auto found = options.documents->get<ModelSurfaces>(
       "materials", fmt::format("{}\n{}\n{}", search.model, search.where, fmt::join(search.resolved, "\n")),

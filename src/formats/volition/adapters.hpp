@@ -15,15 +15,15 @@
 namespace bonebridge::volition {
 
 namespace rig {
-std::unique_ptr<Document> open(RigDocument rig, std::string axes);
+std::unique_ptr<bonebridge::Document> open(rig::Document rig, std::string axes);
 }  // namespace rig
 // `rig`: the companion the animation drives, when one was given.
 namespace anim {
-std::unique_ptr<Document> open(AnimDocument anim, std::optional<RigDocument> rig, AnimSettings settings,
-                               std::string axes);
+std::unique_ptr<bonebridge::Document> open(anim::Document anim, std::optional<rig::Document> rig,
+                                           AnimSettings settings, std::string axes);
 }  // namespace anim
 namespace cloth {
-std::unique_ptr<Document> open(ClothDocument cloth);
+std::unique_ptr<bonebridge::Document> open(cloth::Document cloth);
 }  // namespace cloth
 
 inline nlohmann::json json_vec3(float x, float y, float z) {

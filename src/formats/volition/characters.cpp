@@ -39,7 +39,7 @@ std::optional<Parsed> read_noted(const InstallView& install, const InstallFile& 
 }
 
 void add_table(const InstallView& install, const InstallFile& file, RfgCharacterIndex& index) {
-  const auto document = read_noted(install, file, index, read_xtbl);
+  const auto document = read_noted(install, file, index, xtbl::read);
   if (!document) return;
   ++index.tables;
   XtblTables tables = read_tables(*document);
@@ -63,7 +63,7 @@ void add_table(const InstallView& install, const InstallFile& file, RfgCharacter
 }
 
 void add_manifest(const InstallView& install, const InstallFile& file, RfgCharacterIndex& index) {
-  const auto manifest = read_noted(install, file, index, read_asm);
+  const auto manifest = read_noted(install, file, index, asm_::read);
   if (!manifest) return;
   for (const auto& container : manifest->containers) {
     for (const auto& primitive : container.primitives) {

@@ -36,8 +36,8 @@ std::optional<WrittenKind> written_kind(const Settings& settings, const std::str
 }
 
 // The rig the animation written from glTF drives: the --rig companion, else one made from the skeleton.
-Result<RigDocument> target_rig(const Scene& scene, const Options& options, const Settings& settings,
-                               std::vector<std::string>& notes) {
+Result<rig::Document> target_rig(const Scene& scene, const Options& options, const Settings& settings,
+                                 std::vector<std::string>& notes) {
   if (settings.rig.empty()) {
     auto made = rig::from_core(scene.skeleton, PointerWidth::Eight);
     if (!made) return made.error();
@@ -46,7 +46,7 @@ Result<RigDocument> target_rig(const Scene& scene, const Options& options, const
   }
   auto bytes = options.companion("rig", settings.rig);
   if (!bytes) return bytes.error();
-  return read_rig(*bytes, settings.pointer_width);
+  return rig::read(*bytes, settings.pointer_width);
 }
 
 Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& input, const Options& options) {
@@ -61,7 +61,7 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& input, const
     auto rig = rig::from_core(scene.skeleton, settings->pointer_width.value_or(PointerWidth::Eight));
     if (!rig) return rig.error();
     notes.insert(notes.end(), rig->notes.begin(), rig->notes.end());
-    return Converted<std::vector<std::uint8_t>>{write_rig(rig->value), std::move(notes)};
+    return Converted<std::vector<std::uint8_t>>{rig::write(rig->value), std::move(notes)};
   }
   if (!kind && settings->rig.empty()) {
     return option_error(
@@ -80,7 +80,7 @@ Result<Converted<std::vector<std::uint8_t>>> from_core(const Scene& input, const
   notes.insert(notes.end(), encoded->report.notes.begin(), encoded->report.notes.end());
   notes.push_back(reduction_note(encoded->report, tolerance));
   if (auto within = check_anim_limits(encoded->document, notes); !within) return within.error();
-  return Converted<std::vector<std::uint8_t>>{write_anim(encoded->document), std::move(notes)};
+  return Converted<std::vector<std::uint8_t>>{anim::write(encoded->document), std::move(notes)};
 }
 
 // What an .anim_pc written from a retargeted clip animates: the --rig companion's bind pose, in glTF's frame
@@ -91,7 +91,7 @@ Result<std::optional<Converted<RetargetTarget>>> retarget_target(const Options& 
   if (settings->rig.empty()) return std::optional<Converted<RetargetTarget>>{};
   auto bytes = options.companion("rig", settings->rig);
   if (!bytes) return bytes.error();
-  auto rig = read_rig(*bytes, settings->pointer_width);
+  auto rig = rig::read(*bytes, settings->pointer_width);
   if (!rig) {
     Error error = rig.error();
     error.file = settings->rig;
@@ -103,12 +103,12 @@ Result<std::optional<Converted<RetargetTarget>>> retarget_target(const Options& 
 }
 
 // The --rig companion of an animation, when one is given; its errors name its path.
-Result<std::optional<RigDocument>> companion_rig(const Options& options, const std::string& path) {
-  if (path.empty()) return std::optional<RigDocument>{};
-  auto rig = options.documents->get<RigDocument>("rig", path, [&]() -> Result<RigDocument> {
+Result<std::optional<rig::Document>> companion_rig(const Options& options, const std::string& path) {
+  if (path.empty()) return std::optional<rig::Document>{};
+  auto rig = options.documents->get<rig::Document>("rig", path, [&]() -> Result<rig::Document> {
     auto bytes = options.companion("rig", path);
     if (!bytes) return bytes.error();
-    auto read = read_rig(*bytes);
+    auto read = rig::read(*bytes);
     if (!read) {
       Error error = read.error();
       error.file = path;
@@ -120,9 +120,9 @@ Result<std::optional<RigDocument>> companion_rig(const Options& options, const s
   return std::optional(**rig);
 }
 
-Result<std::unique_ptr<Document>> open_anim(std::span<const std::uint8_t> bytes, const Options& options,
-                                            const Settings& settings) {
-  auto anim = read_anim(bytes, settings.pointer_width);
+Result<std::unique_ptr<bonebridge::Document>> open_anim(std::span<const std::uint8_t> bytes,
+                                                        const Options& options, const Settings& settings) {
+  auto anim = anim::read(bytes, settings.pointer_width);
   if (!anim) return anim.error();
   auto rig = companion_rig(options, settings.rig);
   if (!rig) return rig.error();
@@ -252,30 +252,31 @@ AnimSettings anim_settings(const Settings& settings) {
   return anim;
 }
 
-Result<std::unique_ptr<Document>> open_volition(std::span<const std::uint8_t> bytes, const Options& options) {
+Result<std::unique_ptr<bonebridge::Document>> open_volition(std::span<const std::uint8_t> bytes,
+                                                            const Options& options) {
   auto settings = family_settings(options);
   if (!settings) return settings.error();
   const std::string extension = options.extension();
   const bool other_kind = extension == ".rig_pc" || extension == ".anim_pc" || extension == ".sim_pc";
   if (extension == ".asm_pc" || (!other_kind && looks_like_asm(bytes))) {
-    auto manifest = read_asm(bytes);
+    auto manifest = asm_::read(bytes);
     if (!manifest) return manifest.error();
     return asm_::open(std::move(*manifest));
   }
   if (options.extension() == ".xtbl") {  // XML, told apart by its extension only
-    auto table = read_xtbl(bytes);
+    auto table = xtbl::read(bytes);
     if (!table) return table.error();
     return xtbl::open(std::move(*table));
   }
   const FileKind kind = kind_of(bytes, options.extension());
   if (kind == FileKind::Anim) return open_anim(bytes, options, *settings);
   if (kind == FileKind::Cloth) {
-    auto cloth = read_cloth(bytes);
+    auto cloth = cloth::read(bytes);
     if (!cloth) return cloth.error();
     return cloth::open(std::move(*cloth));
   }
   // A rig has no magic: read it and let its own errors explain what did not fit.
-  auto rig = read_rig(bytes, settings->pointer_width);
+  auto rig = rig::read(bytes, settings->pointer_width);
   if (!rig) return rig.error();
   return rig::open(std::move(*rig), settings->axes.value_or("identity"));
 }

@@ -18,8 +18,8 @@
 namespace bonebridge::lba {
 namespace {
 
-Body one_normal_body(std::uint16_t flags, std::array<std::int16_t, 3> normal, std::int16_t range) {
-  Body body = testing::tree_body(1);
+body::Document one_normal_body(std::uint16_t flags, std::array<std::int16_t, 3> normal, std::int16_t range) {
+  body::Document body = testing::tree_body(1);
   body.flags = flags;
   body.groups[0].normal_count = 1;
   body.geometry = BodyGeometry{};
@@ -31,8 +31,8 @@ Vec3 as_vec(const std::array<std::int32_t, 3>& v) {
   return {double(v[0]), double(v[1]), double(v[2])};
 }
 
-int intensity(const Body& body, std::array<std::int32_t, 3> light) {
-  const Body posable = posable_body(body);
+int intensity(const body::Document& body, std::array<std::int32_t, 3> light) {
+  const body::Document posable = posable_body(body);
   return normal_intensities(posable, pose_body(posable, {}, {}, Variant::Lba1), light).at(0);
 }
 
@@ -63,7 +63,7 @@ TEST(LbaLighting, StaticBodyIntensityKeeps32Bits) {
 }
 
 TEST(LbaLighting, PaletteIndexIsColourPlusIntensity) {
-  Body body = one_normal_body(2, {0, 0, 64}, 20);
+  body::Document body = one_normal_body(2, {0, 0, 64}, 20);
   body.geometry->normals.push_back({{0, 0, 64}, 20});
   BodyPolygon unlit{0, 0x0130, 0, {{0, 0}, {6, 0}, {12, 0}}, {}, false};
   BodyPolygon flat{7, 0x0130, 1, {{0, 0}, {6, 0}, {12, 0}}, {}, false};
@@ -96,8 +96,8 @@ TEST(LbaPalette, VgaLevelsAreScaledAndSizeIsChecked) {
 // Every mesh vertex of the converted body, carried by its joint through the core skeleton, lands where the
 // engine draws that point: at rest, and at each tick of an animation (within the engine's integer floors).
 TEST(LbaBodyMesh, VerticesFollowTheEnginesPoints) {
-  const Body body = testing::with_geometry(testing::tree_body(7));
-  const Animation animation = testing::walk_like(7);
+  const body::Document body = testing::with_geometry(testing::tree_body(7));
+  const anm::Document animation = testing::walk_like(7);
   BridgeOptions options;
   options.unit_scale = 1;
   const auto converted = anm::to_core(animation, &body, options);

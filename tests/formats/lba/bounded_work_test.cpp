@@ -83,8 +83,8 @@ TEST(LbaBoundedWork, TheLastReachableTickConvertsAndTheNextIsRefused) {
 }
 
 // Five LBA1 keyframes 10 ticks apart turning group 1 about X by the given angles (root still).
-Animation turning_keyframes(const std::array<std::int16_t, 5>& alphas) {
-  Animation animation;
+anm::Document turning_keyframes(const std::array<std::int16_t, 5>& alphas) {
+  anm::Document animation;
   animation.group_count = 2;
   for (const std::int16_t alpha : alphas) {
     Keyframe keyframe;
@@ -101,7 +101,7 @@ Animation turning_keyframes(const std::array<std::int16_t, 5>& alphas) {
 // units apart (the smaller of the Euler and the rotation measures).
 TEST(LbaBoundedWork, KeyframeReductionVerdictsByHand) {
   // On one line: 0→40 over 40 ticks is t at tick t, as the four keyframes are: one merged keyframe, error 0.
-  Animation line = turning_keyframes({0, 10, 20, 30, 40});
+  anm::Document line = turning_keyframes({0, 10, 20, 30, 40});
   const auto straight = reduce_keyframes(line, Variant::Lba1, 1).report;
   EXPECT_EQ(straight.after, 2u);
   EXPECT_EQ(straight.largest_error, 0);
@@ -112,9 +112,9 @@ TEST(LbaBoundedWork, KeyframeReductionVerdictsByHand) {
   // Keyframe 2 at 25, off the line. Merging 1..2 (0→25 over 20) plays 12 at tick 10 for 10: 2/sqrt(3) =
   // 1.155 units; 2..3 (10→30) plays 20 at keyframe 2's 25: 5/sqrt(3); 3..4 (25→40) plays 32 for 30: 1.155.
   // Within 1 unit none merges; within 2 units keyframes 1 and 3 go (0→25 and 25→40 are each one keyframe).
-  Animation bent = turning_keyframes({0, 10, 25, 30, 40});
+  anm::Document bent = turning_keyframes({0, 10, 25, 30, 40});
   EXPECT_EQ(reduce_keyframes(bent, Variant::Lba1, 1).report.after, 5u);
-  Animation bent_loose = turning_keyframes({0, 10, 25, 30, 40});
+  anm::Document bent_loose = turning_keyframes({0, 10, 25, 30, 40});
   const auto loose = reduce_keyframes(bent_loose, Variant::Lba1, 2).report;
   EXPECT_EQ(loose.after, 3u);
   EXPECT_NEAR(loose.largest_error, 2 / std::sqrt(3.0), 1e-9);
@@ -124,8 +124,8 @@ TEST(LbaBoundedWork, KeyframeReductionVerdictsByHand) {
 }
 
 // `count` LBA1 keyframes of `duration` ticks each, two groups, nothing moving: every merge fits, error 0.
-Animation still_keyframes(std::size_t count, std::uint16_t duration) {
-  Animation animation;
+anm::Document still_keyframes(std::size_t count, std::uint16_t duration) {
+  anm::Document animation;
   animation.group_count = 2;
   Keyframe keyframe;
   keyframe.duration = duration;
@@ -139,7 +139,7 @@ Animation still_keyframes(std::size_t count, std::uint16_t duration) {
 // sanitizers). Five still keyframes 1,500 ticks apart: 1..2 merge (3,000 ticks), 1..3 (4,500) and 1..4
 // (6,000) are not tried; then 3..4 (3,000). Keyframes 0, 2 and 4 stay, 3,000 ticks apart.
 TEST(LbaBoundedWork, ASpanOf4096TicksOrMoreIsNotMerged) {
-  Animation animation = still_keyframes(5, 1500);
+  anm::Document animation = still_keyframes(5, 1500);
   const auto reduction = reduce_keyframes(animation, Variant::Lba1, 1);
   EXPECT_FALSE(reduction.stopped);
   EXPECT_EQ(reduction.report.after, 3u);
@@ -147,7 +147,7 @@ TEST(LbaBoundedWork, ASpanOf4096TicksOrMoreIsNotMerged) {
   EXPECT_EQ(animation.keyframes[1].duration, 3000);
   EXPECT_EQ(animation.keyframes[2].duration, 3000);
   // 1,000 ticks apart the whole clip is 4,000 ticks: one merged keyframe.
-  Animation shorter = still_keyframes(5, 1000);
+  anm::Document shorter = still_keyframes(5, 1000);
   EXPECT_EQ(reduce_keyframes(shorter, Variant::Lba1, 1).report.after, 2u);
 }
 
@@ -159,7 +159,7 @@ TEST(LbaBoundedWork, ASpanOf4096TicksOrMoreIsNotMerged) {
 // 11,647 ticks, 68 keyframes merged. 30 such spans play 349,410 ticks; the 31st's first test finds 115 ticks
 // left and stops there. So keyframes 0, 68, .., 2,040 (31) and the 960 after them (2,041 .. 3,000) stay.
 TEST(LbaBoundedWork, TheReductionStopsAtItsWorkBoundAndKeepsTheRest) {
-  Animation animation = still_keyframes(3001, 60);
+  anm::Document animation = still_keyframes(3001, 60);
   const auto reduction = reduce_keyframes(animation, Variant::Lba1, 1);
   EXPECT_TRUE(reduction.stopped);
   EXPECT_EQ(reduction.work_bound, 4194304);
@@ -175,7 +175,7 @@ TEST(LbaBoundedWork, TheReductionStopsAtItsWorkBoundAndKeepsTheRest) {
 // at 120,000 and the closing segment back to frame 0 ends at 180,000 ticks, so every 180,000 / 100,000 + 1 =
 // 2 ticks.
 TEST(LbaBoundedWork, ALongClipIsBakedCoarserWithANote) {
-  Animation animation = turning_keyframes({0, 100, 0, 0, 0});
+  anm::Document animation = turning_keyframes({0, 100, 0, 0, 0});
   animation.keyframes.resize(2);
   for (auto& keyframe : animation.keyframes) keyframe.duration = 60000;
   const auto converted = anm::to_core(animation, nullptr, {});
@@ -190,7 +190,7 @@ TEST(LbaBoundedWork, ALongClipIsBakedCoarserWithANote) {
       EXPECT_LE(channels.rotation->times.size(), 90002u);
     }
   }
-  Animation short_clip = turning_keyframes({0, 10, 20, 30, 40});
+  anm::Document short_clip = turning_keyframes({0, 10, 20, 30, 40});
   const auto baked = anm::to_core(short_clip, nullptr, {});
   ASSERT_TRUE(baked.ok());
   for (const auto& note : baked->notes) EXPECT_EQ(note.find("baked every"), std::string::npos) << note;
@@ -203,7 +203,7 @@ TEST(LbaBoundedWork, ALongClipIsBakedCoarserWithANote) {
 // 131,072; with frame 0 stepping too, the closing segment back to it counts: 150,000, refused.
 // Without a turn the clip is any length up to the first-pass bound: every keyframe leaps.
 TEST(LbaBoundedWork, EvaluationStopsAtTheTicksPlayedOneAtATime) {
-  Animation animation;
+  anm::Document animation;
   animation.group_count = 1;
   Keyframe still;
   still.duration = 50000;
@@ -224,7 +224,7 @@ TEST(LbaBoundedWork, EvaluationStopsAtTheTicksPlayedOneAtATime) {
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().message, evaluation_refusal(animation, Variant::Lba2));
   // No turn: 63 stepping keyframes of 65,535 ms (4,128,705 ticks with the closing segment) all leap.
-  Animation walking;
+  anm::Document walking;
   walking.group_count = 1;
   Keyframe step = still;
   step.duration = 65535;
@@ -233,7 +233,7 @@ TEST(LbaBoundedWork, EvaluationStopsAtTheTicksPlayedOneAtATime) {
   EXPECT_EQ(single_ticks(walking, Variant::Lba2), 0);
   EXPECT_EQ(evaluation_refusal(walking, Variant::Lba2), "");
   // LBA1 counts the keyframes with a yaw (entry 0's b), frame 0's own hold included.
-  Animation lba1 = walking;
+  anm::Document lba1 = walking;
   lba1.keyframes.resize(3);
   lba1.keyframes[1].groups[0].b = 3;
   EXPECT_EQ(single_ticks(lba1, Variant::Lba1), 65535);

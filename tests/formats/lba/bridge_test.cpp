@@ -25,7 +25,7 @@ double floor_bound(int levels) {
   return levels * std::sqrt(3.0) + 0.1;
 }
 
-FidelityReport measure(const Animation& animation, const Body& body, Variant variant,
+FidelityReport measure(const anm::Document& animation, const body::Document& body, Variant variant,
                        const BridgeOptions& options) {
   const auto converted = anm::to_core(animation, &body, options);
   EXPECT_TRUE(converted.ok());
@@ -73,7 +73,7 @@ TEST(LbaBridge, EulerDecompositionRecoversTheAngles) {
 }
 
 TEST(LbaBridge, Lba1FidelityOnTheTickGrid) {
-  const Body body = testing::tree_body(7);  // depth 2 below the root
+  const body::Document body = testing::tree_body(7);  // depth 2 below the root
   const auto report = measure(testing::walk_like(7), body, Variant::Lba1, {});
   std::printf("LBA1 generated (7 groups): max %.3f p99 %.3f units over %zu joint samples, extent %.1f\n",
               report.max, report.p99, report.samples, report.extent);
@@ -88,9 +88,9 @@ TEST(LbaBridge, Lba2SamplesFidelityWithAGeneratedBody) {
   for (const char* name : {"Twinsen_Walk.anm", "Twinsen_Run.anm", "Twinsen_Turn_Left.anm",
                            "Twinsen_Walk_Back.anm", "ANIM_CUSTOM.anm"}) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("lba/") + name);
-    const auto animation = read_animation(::bonebridge::testing::read_bytes(path));
+    const auto animation = anm::read(::bonebridge::testing::read_bytes(path));
     ASSERT_TRUE(animation.ok());
-    const Body body = testing::tree_body(24);  // depth 4 below the root
+    const body::Document body = testing::tree_body(24);  // depth 4 below the root
     BridgeOptions options;
     options.variant = Variant::Lba2;
     const auto report = measure(*animation, body, Variant::Lba2, options);
@@ -103,8 +103,8 @@ TEST(LbaBridge, Lba2SamplesFidelityWithAGeneratedBody) {
 }
 
 TEST(LbaBridge, RootMotionOnTheRootJointOrSeparate) {
-  const Body body = testing::tree_body(3);
-  const Animation animation = testing::walk_like(3);
+  const body::Document body = testing::tree_body(3);
+  const anm::Document animation = testing::walk_like(3);
   const auto on_joint = anm::to_core(animation, &body, {});
   ASSERT_TRUE(on_joint.ok());
   const Clip& clip = on_joint->scene.clips.at(0);
@@ -123,8 +123,8 @@ TEST(LbaBridge, RootMotionOnTheRootJointOrSeparate) {
 }
 
 TEST(LbaBridge, RotationKeysStayInOneHemisphereAndWithin15Degrees) {
-  const Body body = testing::tree_body(7);
-  Animation animation = testing::walk_like(7);
+  const body::Document body = testing::tree_body(7);
+  anm::Document animation = testing::walk_like(7);
   animation.keyframes[1].duration = 1;  // a large turn in one tick forces a split
   const auto converted = anm::to_core(animation, &body, {});
   ASSERT_TRUE(converted.ok());
@@ -140,8 +140,8 @@ TEST(LbaBridge, RotationKeysStayInOneHemisphereAndWithin15Degrees) {
 
 // glTF -> .anm: the written animation, played by the engine, poses the body like the original.
 TEST(LbaBridge, FromCoreReproducesTheEnginePose) {
-  const Body body = testing::tree_body(7);
-  const Animation original = testing::walk_like(7);
+  const body::Document body = testing::tree_body(7);
+  const anm::Document original = testing::walk_like(7);
   const auto converted = anm::to_core(original, &body, {});
   ASSERT_TRUE(converted.ok());
   // The writer's own keyframes: without the source description, which would give `original` back.
@@ -149,7 +149,7 @@ TEST(LbaBridge, FromCoreReproducesTheEnginePose) {
   scene.clips.front().metadata.erase(kSourceMetadata);
   const auto back = anm::from_core(scene, {});
   ASSERT_TRUE(back.ok()) << back.error().to_string();
-  const Animation& written = back->value;
+  const anm::Document& written = back->value;
   EXPECT_EQ(written.group_count, 7);
   // Keyframes where the engine needs them (durations in ticks summing to the clip's 31 ticks), plus a still
   // copy of the last one (1 tick) to hold: the clip ends on loop frame 1, not on its first pose.
@@ -185,10 +185,10 @@ struct RootDrift {
   int angle = 0;
 };
 
-RootDrift lba2_round_trip_drift(const Animation& original) {
+RootDrift lba2_round_trip_drift(const anm::Document& original) {
   BridgeOptions options;
   options.variant = Variant::Lba2;
-  const Body body = testing::tree_body(original.group_count);
+  const body::Document body = testing::tree_body(original.group_count);
   const auto converted = anm::to_core(original, &body, options);
   EXPECT_TRUE(converted.ok());
   if (!converted.ok()) return {1e9, 4096};
@@ -213,8 +213,8 @@ RootDrift lba2_round_trip_drift(const Animation& original) {
 }
 
 // Five keyframes of 300 ms, each stepping `step` while entry 0 turns by `turn` (master rotation).
-Animation lba2_turning_walk(std::array<std::int16_t, 3> step, std::array<std::int16_t, 3> turn) {
-  Animation animation;
+anm::Document lba2_turning_walk(std::array<std::int16_t, 3> step, std::array<std::int16_t, 3> turn) {
+  anm::Document animation;
   animation.group_count = 2;
   animation.loop_frame = 1;
   for (std::int16_t k = 0; k < 5; ++k) {

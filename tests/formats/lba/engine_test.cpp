@@ -64,8 +64,8 @@ TEST(LbaEngine, GroupIsReadWithDestsType) {
 }
 
 // Two groups (master + one bone), three keyframes, loop frame 1.
-Animation three_keyframes() {
-  Animation animation;
+anm::Document three_keyframes() {
+  anm::Document animation;
   animation.group_count = 2;
   animation.loop_frame = 1;
   animation.keyframes = {{2, {0, 0, 0}, {{0, 0, 0, 0}, {0, 0, 0, 0}}},
@@ -111,7 +111,7 @@ TEST(LbaEngine, GameClockDropsTheRemainderAtEachKeyframe) {
 }
 
 TEST(LbaEngine, ZeroLengthKeyframeStillCostsAnUpdateOnTheGameClock) {
-  Animation animation = three_keyframes();
+  anm::Document animation = three_keyframes();
   animation.keyframes[2].duration = 0;
   anm::Engine player(animation, Variant::Lba1);
   EXPECT_FALSE(player.update(0));
@@ -124,7 +124,7 @@ TEST(LbaEngine, ZeroLengthKeyframeStillCostsAnUpdateOnTheGameClock) {
 }
 
 TEST(LbaEngine, YawRotatesTheStepWithTheNewBeta) {
-  Animation animation;
+  anm::Document animation;
   animation.group_count = 1;
   animation.keyframes = {{1, {0, 0, 0}, {{0, 0, 0, 0}}}, {2, {0, 0, 100}, {{0, 0, 256, 0}}}};
   anm::Engine player(animation, Variant::Lba1);
@@ -141,7 +141,7 @@ TEST(LbaEngine, YawRotatesTheStepWithTheNewBeta) {
 }
 
 TEST(LbaEngine, Lba2TurnsOnlyWithTheMasterBit) {
-  Animation animation;
+  anm::Document animation;
   animation.group_count = 1;
   animation.keyframes = {{0, {0, 0, 0}, {{0, 0, 0, 0}}}, {10, {0, 0, 0}, {{0, 0, 400, 0}}}};
   anm::Engine without(animation, Variant::Lba2);
@@ -177,7 +177,7 @@ TEST(LbaEngine, Lba2HalfTurnGoesBackwardsAndNoChangeKeepsTheStoredValue) {
 // half up, each row's sum + 2^13 >> 14). Update 1: angles (39, 3876, 4036), change (19, -2, 7), moved (15,
 // -4, 13); update 5: angles (200, 3000, 3796), change (20, -1, 8), moved (-10, -2, 19).
 TEST(LbaEngine, Lba2MasterRotationTurnsAllThreeAxesAndTheStepWithThem) {
-  Animation animation;
+  anm::Document animation;
   animation.group_count = 1;
   animation.keyframes = {{0, {0, 0, 0}, {{1, 0, 0, 0}}}, {5, {100, -7, 37}, {{1, 200, 3000, -300}}}};
   anm::Engine player(animation, Variant::Lba2);
@@ -194,8 +194,8 @@ TEST(LbaEngine, Lba2MasterRotationTurnsAllThreeAxesAndTheStepWithThem) {
 }
 
 // Root group with points p0, p1; an arm pivoting on p1 with points p2, p3 (§2.5).
-Body two_group_body() {
-  Body body;
+body::Document two_group_body() {
+  body::Document body;
   body.flags = 2;
   body.info.assign(10, 0);
   body.points = {{0, 0, 0}, {0, 50, 0}, {0, 30, 0}, {10, 0, 0}};
@@ -238,7 +238,7 @@ TEST(LbaEngine, EulerOrderIsXThenZThenY) {
 }
 
 TEST(LbaEngine, GroupsBeyondTheAnimationKeepTheBodyValues) {
-  Body body = two_group_body();
+  body::Document body = two_group_body();
   body.groups[1].angles = {0, 0, 256};
   // Only the master slot is animated (G = 1): the arm keeps its stored gamma 256.
   const auto posed = pose_body(body, {{0, 0, 0, 0}}, {}, Variant::Lba1);

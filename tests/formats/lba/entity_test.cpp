@@ -21,7 +21,7 @@ const std::vector<std::uint8_t> kLba1Entity = {
     0xFF};
 
 TEST(LbaEntity, Lba1RecordsReadAsTheGameReadsThem) {
-  const auto entity = read_entity(kLba1Entity, Variant::Lba1);
+  const auto entity = entity::read(kLba1Entity, Variant::Lba1);
   ASSERT_TRUE(entity.ok()) << entity.error().to_string();
   ASSERT_EQ(entity->records.size(), 3u);
   const auto body = entity_body(entity->records[0]);
@@ -35,7 +35,7 @@ TEST(LbaEntity, Lba1RecordsReadAsTheGameReadsThem) {
   EXPECT_EQ(animation->generic, 1);
   EXPECT_EQ(animation->animation_index, 40);
   EXPECT_EQ(entity->records[2].opcode, 0x0A);
-  EXPECT_EQ(write_entity(*entity), kLba1Entity);
+  EXPECT_EQ(entity::write(*entity), kLba1Entity);
   EXPECT_EQ(generic_animation_name(animation->generic, Variant::Lba1), "GEN_ANIM_MARCHE (1)");
   EXPECT_EQ(generic_body_name(body->generic), "GEN_BODY_NORMAL (0)");
 }
@@ -50,7 +50,7 @@ const std::vector<std::uint8_t> kLba2Table = {
     0x03, 0x01, 0x01, 4, 0xFF, 0xFF, 0x00, 0xFF};  // entity 1: id 257, ANIM.HQR -1
 
 TEST(LbaEntity, Lba2TableReadsWithWideAnimationIds) {
-  const auto table = read_entity_table(kLba2Table);
+  const auto table = entity::read_table(kLba2Table);
   ASSERT_TRUE(table.ok()) << table.error().to_string();
   ASSERT_EQ(table->entities.size(), 2u);
   const auto animation = entity_animation(table->entities[0].records[1]);
@@ -63,7 +63,7 @@ TEST(LbaEntity, Lba2TableReadsWithWideAnimationIds) {
   EXPECT_EQ(wide->generic, 257);
   EXPECT_EQ(wide->animation_index, -1);
   EXPECT_EQ(generic_animation_name(257, Variant::Lba2), "generic animation 257");
-  EXPECT_EQ(write_entity_table(*table), kLba2Table);
+  EXPECT_EQ(entity::write_table(*table), kLba2Table);
 }
 
 // An LBA1 animation whose actions are a hit (type 5: frame, force), a sample (6: frame, u16), a repeated
@@ -76,7 +76,7 @@ TEST(LbaEntity, Lba1SoundsAtFrames) {
       10,   4,    0x05, 0x00, 0x03, 0x00,  // sample 5, 3 times, at frame 4
       15,   1,                             // left step at frame 1
       0xFF};
-  const auto entity = read_entity(bytes, Variant::Lba1);
+  const auto entity = entity::read(bytes, Variant::Lba1);
   ASSERT_TRUE(entity.ok()) << entity.error().to_string();
   const auto sounds = entity_sounds(entity->records[0], Variant::Lba1);
   ASSERT_EQ(sounds.size(), 2u);
@@ -93,19 +93,19 @@ TEST(LbaEntity, Lba1SoundsAtFrames) {
 TEST(LbaEntity, BadRecordsNameTheirOffset) {
   auto past = kLba1Entity;
   past[2] = 200;  // the body's size runs past the entity
-  const auto runs_past = read_entity(past, Variant::Lba1);
+  const auto runs_past = entity::read(past, Variant::Lba1);
   ASSERT_FALSE(runs_past.ok());
   EXPECT_EQ(runs_past.error().offset, 2u);
   EXPECT_NE(runs_past.error().message.find("runs"), std::string::npos) << runs_past.error().message;
   auto zero = kLba1Entity;
   zero[2] = 0;  // the game would loop on it forever
-  const auto stuck = read_entity(zero, Variant::Lba1);
+  const auto stuck = entity::read(zero, Variant::Lba1);
   ASSERT_FALSE(stuck.ok());
   EXPECT_NE(stuck.error().message.find("size 0"), std::string::npos);
   const std::vector<std::uint8_t> unended(kLba1Entity.begin(), kLba1Entity.end() - 1);
-  EXPECT_FALSE(read_entity(unended, Variant::Lba1).ok());
+  EXPECT_FALSE(entity::read(unended, Variant::Lba1).ok());
   const std::vector<std::uint8_t> bad_table = {7, 0, 0, 0, 0xFF};
-  EXPECT_FALSE(read_entity_table(bad_table).ok());
+  EXPECT_FALSE(entity::read_table(bad_table).ok());
 }
 
 }  // namespace

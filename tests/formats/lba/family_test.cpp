@@ -38,9 +38,9 @@ void write(const std::filesystem::path& path, const std::vector<std::uint8_t>& b
 // BODY.HQR with the generated body as entry 1 (entry 0 an animation, entry 2 blank), compressed.
 std::filesystem::path body_archive(std::size_t groups) {
   const auto path = temp_dir() / ("BODY" + std::to_string(groups) + ".HQR");
-  write(path, write_hqr(build_hqr({write_animation(testing::walk_like(3)),
-                                   write_body(testing::tree_body(groups)), std::nullopt},
-                                  1)));
+  write(path,
+        hqr::write(build_hqr(
+            {anm::write(testing::walk_like(3)), body::write(testing::tree_body(groups)), std::nullopt}, 1)));
   return path;
 }
 
@@ -52,7 +52,7 @@ class HqrEntries final : public NearbyFiles {
     const auto colon = address.rfind(':');
     auto bytes = read_file(address.substr(0, colon));
     if (!bytes) return bytes.error();
-    auto archive = read_hqr(*bytes);
+    auto archive = hqr::read(*bytes);
     if (!archive) return archive.error();
     return hqr_entry(*archive, std::stoul(address.substr(colon + 1)));
   }
@@ -79,9 +79,9 @@ TEST(LbaFamily, SniffsAnimationsAndArchivesOnly) {
 
 TEST(LbaFamily, ArchiveInfoListsEntriesAndWhatTheyDecodeTo) {
   const auto path = temp_dir() / "ANIM.HQR";
-  write(path, write_hqr(build_hqr({write_animation(testing::walk_like(7)), std::nullopt,
-                                   write_body(testing::with_geometry(testing::tree_body(7)))},
-                                  2)));
+  write(path, hqr::write(build_hqr({anm::write(testing::walk_like(7)), std::nullopt,
+                                    body::write(testing::with_geometry(testing::tree_body(7)))},
+                                   2)));
   const auto bytes = ::bonebridge::testing::read_bytes(path);
   const auto document = family().open(bytes, {});
   ASSERT_TRUE(document.ok()) << document.error().to_string();
@@ -94,13 +94,13 @@ TEST(LbaFamily, ArchiveInfoListsEntriesAndWhatTheyDecodeTo) {
   EXPECT_FALSE((*document)->to_core({}).ok());
   const auto entries = container_entries(bytes);
   ASSERT_TRUE(entries.ok());
-  EXPECT_EQ((*entries)[0].size, write_animation(testing::walk_like(7)).size());
-  EXPECT_EQ(*container_entry(bytes, 0), write_animation(testing::walk_like(7)));
+  EXPECT_EQ((*entries)[0].size, anm::write(testing::walk_like(7)).size());
+  EXPECT_EQ(*container_entry(bytes, 0), anm::write(testing::walk_like(7)));
   // The same archive through the archive interface every container implements.
   const auto archive = hqr_kind().open(bytes);
   ASSERT_TRUE(archive.ok()) << archive.error().to_string();
   EXPECT_EQ((*archive)->entries().size(), 3u);
-  EXPECT_EQ(*(*archive)->read(2), write_body(testing::with_geometry(testing::tree_body(7))));
+  EXPECT_EQ(*(*archive)->read(2), body::write(testing::with_geometry(testing::tree_body(7))));
   EXPECT_EQ((*archive)->entries()[1].compression, "blank");
   EXPECT_FALSE((*archive)->read(1).ok());
 }
@@ -109,7 +109,7 @@ TEST(LbaFamily, OpensWithABodyFromAnArchiveEntry) {
   const auto body = body_archive(7);
   Options options = with_archive_entries();
   options.values["body"] = body.string() + ":1";
-  const auto document = family().open(write_animation(testing::walk_like(7)), options);
+  const auto document = family().open(anm::write(testing::walk_like(7)), options);
   ASSERT_TRUE(document.ok()) << document.error().to_string();
   EXPECT_EQ((*document)->info()["joints"].size(), 7u);
   EXPECT_NEAR((*document)->duration(), 0.62, 1e-12);  // 31 ticks (engine_test)
@@ -120,13 +120,13 @@ TEST(LbaFamily, OpensWithABodyFromAnArchiveEntry) {
   ASSERT_EQ(pose.joints.size(), 7u);
   EXPECT_EQ(pose.joints[1].parent, 0);
   options.values["body"] = body.string() + ":2";  // blank entry
-  EXPECT_FALSE(family().open(write_animation(testing::walk_like(7)), options).ok());
+  EXPECT_FALSE(family().open(anm::write(testing::walk_like(7)), options).ok());
 }
 
 // p0 (0, 0, 0) on the root; group 1 turns on p0 and owns p1 (0, 100, 0); group 2, a translation group, hangs
 // from group 1 on p1 and owns p2. Group 1 owns the pivot p1, so group 2's offset is p1 as stored (§2.5).
-Body turn_and_shift_body() {
-  Body body;
+body::Document turn_and_shift_body() {
+  body::Document body;
   body.flags = 2;
   body.info.assign(10, 0);
   body.points = {{0, 0, 0}, {0, 100, 0}, {0, 40, 0}};
@@ -151,16 +151,16 @@ Body turn_and_shift_body() {
 // tick; k1: 2 ticks, step z 100, yaw 256), both with group 1 at alpha 128 (45°) and group 2 moved by
 // t = (1, 1, 1). At tick 3 (0.06 s) k1 is reached: actor at (100, 0, 0), beta 256 (90°).
 TEST(LbaFamily, SampleReportsTheEnginesLocalValues) {
-  Animation animation;
+  anm::Document animation;
   animation.group_count = 3;
   const std::vector<GroupEntry> groups{{0, 0, 0, 0}, {0, 128, 0, 0}, {1, 1, 1, 1}};
   animation.keyframes = {{1, {0, 0, 0}, groups}, {2, {0, 0, 100}, groups}};
   animation.keyframes[1].groups[0].b = 256;
   const auto body_path = temp_dir() / "turn_and_shift.bdy";
-  write(body_path, write_body(turn_and_shift_body()));
+  write(body_path, body::write(turn_and_shift_body()));
   Options options;
   options.values["body"] = body_path.string();
-  const auto document = family().open(write_animation(animation), options);
+  const auto document = family().open(anm::write(animation), options);
   ASSERT_TRUE(document.ok()) << document.error().to_string();
   const auto pose = *(*document)->sample(0.06);
   ASSERT_EQ(pose.joints.size(), 3u);
@@ -193,10 +193,10 @@ TEST(LbaFamily, SampleReportsTheEnginesLocalValues) {
 }
 
 TEST(LbaFamily, CheckReportsLoopFrameAndUnsafeTypes) {
-  Animation animation = testing::walk_like(3);
+  anm::Document animation = testing::walk_like(3);
   animation.loop_frame = 9;
   animation.keyframes[2].groups[1].type = 5;
-  const auto document = family().open(write_animation(animation), {});
+  const auto document = family().open(anm::write(animation), {});
   ASSERT_TRUE(document.ok());
   const auto diagnostics = (*document)->check(false);
   ASSERT_EQ(diagnostics.size(), 2u);
@@ -207,14 +207,14 @@ TEST(LbaFamily, CheckReportsLoopFrameAndUnsafeTypes) {
 // Offsets laid out by hand: header 16 + info 10, 6 points (2 + 36) → group count at 64, records of 38 bytes;
 // drawing data at 64 + 2 + 3·38 = 180: normal count, normals of 8 bytes, polygon count at 206.
 TEST(LbaFamily, CheckNamesTheBytesOfBadBodyFields) {
-  Body body = testing::with_geometry(testing::tree_body(3));
+  body::Document body = testing::with_geometry(testing::tree_body(3));
   body.groups[1].pivot_point = 600;                  // group 1's record at 104, pivot at +4
   body.geometry->normals[0].range = 0;               // normal 0 at 182, range at +6
   body.geometry->polygons[0].vertices[0].point = 7;  // flat polygon at 208: 4 + face normal 2 → vertex at 214
   body.geometry->polygons[1].normal = 900;           // polygon 1 at 208 + 12, face normal at +4
   Options options;
   options.values["kind"] = "body";
-  const auto document = family().open(write_body(body), options);
+  const auto document = family().open(body::write(body), options);
   ASSERT_TRUE(document.ok()) << document.error().to_string();
   std::vector<std::uint64_t> offsets;
   for (const auto& diagnostic : (*document)->check(false))
@@ -226,8 +226,8 @@ TEST(LbaFamily, GameClockIsSlowerThanTheIdealClock) {
   Options options;
   options.values["clock"] = "game";
   options.values["update-ticks"] = "3";
-  const auto game = family().open(write_animation(testing::walk_like(3)), options);
-  const auto ideal = family().open(write_animation(testing::walk_like(3)), {});
+  const auto game = family().open(anm::write(testing::walk_like(3)), options);
+  const auto ideal = family().open(anm::write(testing::walk_like(3)), {});
   ASSERT_TRUE(game.ok() && ideal.ok());
   EXPECT_GT((*game)->duration(), (*ideal)->duration());
 }
@@ -259,7 +259,7 @@ TEST(LbaFamily, EveryAnimationConvertsToValidGltfAndBack) {
     ASSERT_TRUE(scene.ok()) << scene.error().to_string();
     const auto anm = family().from_core(*scene, options);
     ASSERT_TRUE(anm.ok()) << anm.error().to_string();
-    const auto animation = read_animation(anm->value);
+    const auto animation = anm::read(anm->value);
     ASSERT_TRUE(animation.ok());
     EXPECT_EQ(animation->group_count, scene->skeleton.joints.size())
         << out_name << ": " << animation->group_count;
@@ -275,7 +275,7 @@ TEST(LbaFamily, EveryAnimationConvertsToValidGltfAndBack) {
   Options lba1 = with_archive_entries();
   lba1.values["body"] = body_archive(7).string() + ":1";
   lba1.values["root-motion"] = "separate";
-  convert(write_animation(testing::walk_like(7)), lba1, "lba1_generated.glb");
+  convert(anm::write(testing::walk_like(7)), lba1, "lba1_generated.glb");
   const std::string command = "cd " + (::bonebridge::testing::source_dir() / "tests/runtime").string() +
                               " && node validate.mjs" + files;
   EXPECT_EQ(std::system(command.c_str()), 0) << command;

@@ -94,7 +94,7 @@ TEST(HqrFile, ABadEntryHeaderIsTheSameErrorFromFileAndFromMemory) {
     ASSERT_FALSE(archive.ok());
     EXPECT_EQ(archive.error().offset, bad.offset);
     EXPECT_NE(archive.error().message.find(bad.words), std::string::npos) << archive.error().to_string();
-    const auto in_memory = read_hqr(*bytes);
+    const auto in_memory = hqr::read(*bytes);
     ASSERT_FALSE(in_memory.ok());
     EXPECT_EQ(in_memory.error().offset, archive.error().offset);
     EXPECT_EQ(in_memory.error().message, archive.error().message);

@@ -14,18 +14,18 @@ namespace {
 const char* const kArchiveSamples[] = {"SIMPLE.HQR", "BLANKS.HQR", "COMPRESSED.HQR", "HIDDEN.HQR",
                                        "VIRTUAL.HQR"};
 
-HqrArchive read_sample(const std::filesystem::path& path) {
-  auto archive = read_hqr(testing::read_bytes(path));
+hqr::Document read_sample(const std::filesystem::path& path) {
+  auto archive = hqr::read(testing::read_bytes(path));
   EXPECT_TRUE(archive.ok()) << path << ": " << (archive.ok() ? "" : archive.error().to_string());
-  return archive.ok() ? *archive : HqrArchive{};
+  return archive.ok() ? *archive : hqr::Document{};
 }
 
 TEST(LbaHqr, EveryArchiveRoundTripsByteForByteAndDecodesToDeclaredSizes) {
   for (const char* name : kArchiveSamples) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("lba/") + name);
     const auto bytes = testing::read_bytes(path);
-    const HqrArchive archive = read_sample(path);
-    EXPECT_EQ(write_hqr(archive), bytes) << name;
+    const hqr::Document archive = read_sample(path);
+    EXPECT_EQ(hqr::write(archive), bytes) << name;
     for (const auto& block : archive.blocks) {
       const auto decoded = decode_entry(block.entry);
       ASSERT_TRUE(decoded.ok()) << name << ": " << decoded.error().to_string();
@@ -37,14 +37,14 @@ TEST(LbaHqr, EveryArchiveRoundTripsByteForByteAndDecodesToDeclaredSizes) {
 TEST(LbaHqr, RewrittenArchivesDecodeToTheSameEntries) {
   for (const char* name : kArchiveSamples) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("lba/") + name);
-    const HqrArchive archive = read_sample(path);
+    const hqr::Document archive = read_sample(path);
     for (const std::uint16_t method : {std::uint16_t{0}, std::uint16_t{1}, std::uint16_t{2}}) {
       std::vector<std::optional<std::vector<std::uint8_t>>> entries;
       for (std::size_t i = 0; i < archive.slots.size(); ++i) {
         auto entry = hqr_entry(archive, i);
         entries.push_back(entry.ok() ? std::optional(*entry) : std::nullopt);
       }
-      const auto rebuilt = read_hqr(write_hqr(build_hqr(entries, method)));
+      const auto rebuilt = hqr::read(hqr::write(build_hqr(entries, method)));
       ASSERT_TRUE(rebuilt.ok()) << name;
       ASSERT_EQ(rebuilt->slots.size(), entries.size());
       for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -60,7 +60,7 @@ TEST(LbaHqr, RewrittenArchivesDecodeToTheSameEntries) {
 
 TEST(LbaHqr, CompressedSampleHoldsOneEntryPerMethod) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "lba/COMPRESSED.HQR");
-  const HqrArchive archive = read_sample(path);
+  const hqr::Document archive = read_sample(path);
   ASSERT_EQ(archive.slots.size(), 3u);
   const std::uint32_t sizes[] = {128, 19116, 2426};
   for (std::uint16_t i = 0; i < 3; ++i) {
@@ -78,18 +78,18 @@ TEST(LbaHqr, CompressedSampleHoldsOneEntryPerMethod) {
 
 TEST(LbaHqr, BlankSharedAndHiddenEntries) {
   BONEBRIDGE_REQUIRE_SAMPLE(blanks_path, "lba/BLANKS.HQR");
-  const HqrArchive blanks = read_sample(blanks_path);
+  const hqr::Document blanks = read_sample(blanks_path);
   ASSERT_EQ(blanks.slots.size(), 4u);
   EXPECT_TRUE(blanks.slots[0] && !blanks.slots[1] && blanks.slots[2] && !blanks.slots[3]);
   EXPECT_FALSE(hqr_entry(blanks, 1).ok());
 
   BONEBRIDGE_REQUIRE_SAMPLE(virtual_path, "lba/VIRTUAL.HQR");
-  const HqrArchive shared = read_sample(virtual_path);
+  const hqr::Document shared = read_sample(virtual_path);
   EXPECT_EQ(shared.slots.size(), 101u);
   EXPECT_EQ(shared.blocks.size(), 1u);
 
   BONEBRIDGE_REQUIRE_SAMPLE(hidden_path, "lba/HIDDEN.HQR");
-  const HqrArchive hidden = read_sample(hidden_path);
+  const hqr::Document hidden = read_sample(hidden_path);
   ASSERT_EQ(hidden.blocks.size(), 3u);
   std::size_t hidden_count = 0;
   for (const auto& block : hidden.blocks) hidden_count += block.hidden.size();
@@ -98,7 +98,7 @@ TEST(LbaHqr, BlankSharedAndHiddenEntries) {
 
 TEST(LbaHqr, UnknownMethodIsRejected) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "lba/INVALID.HQR");
-  const auto result = read_hqr(testing::read_bytes(path));
+  const auto result = hqr::read(testing::read_bytes(path));
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.error().offset, 16u);  // the method field of the entry at 8
 }
@@ -108,7 +108,7 @@ TEST(LbaHqr, OverlappingEntriesAreRejected) {
   ByteWriter out;
   for (const std::uint32_t offset : {12u, 17u, 40u}) out.u32(offset);
   out.bytes(std::vector<std::uint8_t>(28, 0));
-  const auto result = read_hqr(std::move(out).take());
+  const auto result = hqr::read(std::move(out).take());
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.error().offset, 12u);
 }
@@ -117,7 +117,7 @@ TEST(LbaHqr, EveryTruncationFailsWithAnOffset) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "lba/COMPRESSED.HQR");
   const auto bytes = testing::read_bytes(path);
   for (std::size_t size = 0; size < bytes.size(); size += (size < 64 ? 1 : 97)) {
-    const auto result = read_hqr(std::span(bytes).first(size));
+    const auto result = hqr::read(std::span(bytes).first(size));
     ASSERT_FALSE(result.ok()) << size;
     ASSERT_TRUE(result.error().offset.has_value()) << size;
   }
@@ -159,11 +159,11 @@ TEST(LbaHqr, WriterStoresWhenCompressionDoesNotHelp) {
 
 TEST(LbaHqr, BlankFirstEntryIsWrittenEmpty) {
   // Slot 0 also gives the table size (§3: entries = offset[0]/4 − 1), so it cannot be blank.
-  const auto bytes = write_hqr(build_hqr({std::nullopt, std::vector<std::uint8_t>{1, 2, 3}}, 0));
+  const auto bytes = hqr::write(build_hqr({std::nullopt, std::vector<std::uint8_t>{1, 2, 3}}, 0));
   // Table of 3 slots (12 bytes), an empty entry header (10), then the 3-byte entry (10 + 3).
   EXPECT_EQ(bytes.size(), 12u + 10 + 13);
   EXPECT_EQ(bytes[0], 12);
-  const auto archive = read_hqr(bytes);
+  const auto archive = hqr::read(bytes);
   ASSERT_TRUE(archive.ok());
   EXPECT_TRUE(hqr_entry(*archive, 0)->empty());
   EXPECT_EQ(*hqr_entry(*archive, 1), (std::vector<std::uint8_t>{1, 2, 3}));

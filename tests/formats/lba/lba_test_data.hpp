@@ -13,8 +13,8 @@ namespace bonebridge::lba::testing {
 
 // Group g > 0 hangs from group (g − 1) / 2 and pivots on that parent's joint point; each group owns a
 // joint point and a tip point.
-inline Body tree_body(std::size_t group_count) {
-  Body body;
+inline body::Document tree_body(std::size_t group_count) {
+  body::Document body;
   body.flags = 2;
   body.bounds = {-100, 100, 0, 400, -100, 100};
   body.info.assign(10, 0);
@@ -38,7 +38,7 @@ inline Body tree_body(std::size_t group_count) {
 // Drawing data over tree_body's points: a normal per group; per group g > 0 a triangle joining the parent's
 // joint point to g's joint point and tip, in both windings, cycling through unlit (0), flat-lit (7) and
 // Gouraud (9) materials; a line from each joint point to its tip; a sphere on the root's tip; 2 pad bytes.
-inline Body with_geometry(Body body) {
+inline body::Document with_geometry(body::Document body) {
   BodyGeometry geometry;
   const std::array<std::int16_t, 3> directions[] = {{0, 0, 64}, {64, 0, 0}, {0, 64, 0}};
   for (std::size_t g = 0; g < body.groups.size(); ++g) {
@@ -68,8 +68,8 @@ inline Body with_geometry(Body body) {
   return body;
 }
 
-inline Animation walk_like(std::uint16_t group_count) {
-  Animation animation;
+inline anm::Document walk_like(std::uint16_t group_count) {
+  anm::Document animation;
   animation.group_count = group_count;
   animation.loop_frame = 1;
   const std::uint16_t durations[] = {3, 7, 5, 9};

@@ -36,7 +36,7 @@ BridgeOptions lba2() {
 
 // Exported without a body (the placeholder's flat skeleton) to a .glb and read back.
 Scene through_glb(const std::vector<std::uint8_t>& bytes) {
-  const auto animation = read_animation(bytes);
+  const auto animation = anm::read(bytes);
   EXPECT_TRUE(animation.ok());
   const auto core = anm::to_core(*animation, nullptr, lba2());
   EXPECT_TRUE(core.ok());
@@ -52,7 +52,7 @@ TEST(LbaLeanWrite, EverySampleThroughGlbComesBackByteForByte) {
     const auto original = bonebridge::testing::read_bytes(path);
     const auto converted = anm::from_core(through_glb(original), lba2());
     ASSERT_TRUE(converted.ok()) << converted.error().to_string();
-    EXPECT_EQ(write_animation(converted->value), original);
+    EXPECT_EQ(anm::write(converted->value), original);
     ASSERT_EQ(converted->notes.size(), 1u);
     EXPECT_TRUE(has_note(converted->notes, "unchanged:")) << converted->notes.front();
     std::printf("%s: %s\n", name, converted->notes.front().c_str());
@@ -61,7 +61,7 @@ TEST(LbaLeanWrite, EverySampleThroughGlbComesBackByteForByte) {
 
 // Every group's model matrix on a placeholder body (the groups' own turns and moves, the actor's place) at a
 // tick of the ideal clock, as the writer compares them.
-ModelPoseAt engine_matrices(IdealClock& clock, const Body& body) {
+ModelPoseAt engine_matrices(IdealClock& clock, const body::Document& body) {
   const double tick = traits(Variant::Lba2).tick_seconds;
   return [&clock, &body, tick](double seconds) -> std::optional<std::vector<Mat4>> {
     std::vector<Mat4> models;
@@ -85,16 +85,16 @@ TEST(LbaLeanWrite, WithoutTheDescriptionTheEngineNeedsFewKeyframes) {
     scene.clips.front().metadata.erase(kSourceMetadata);
     const auto converted = anm::from_core(scene, lba2());
     ASSERT_TRUE(converted.ok()) << converted.error().to_string();
-    const auto source = read_animation(original);
+    const auto source = anm::read(original);
     ASSERT_TRUE(source.ok());
-    const Body body = placeholder_body(source->group_count);
+    const body::Document body = placeholder_body(source->group_count);
     IdealClock written(converted->value, Variant::Lba2), expected(*source, Variant::Lba2);
     const double tick = traits(Variant::Lba2).tick_seconds;
     const auto instants = engine_instants(
         static_cast<double>(timeline(*source, Variant::Lba2).end_ticks) * tick, tick, kMaxComparedInstants);
     const MotionDifference difference =
         compare_motion(instants, engine_matrices(written, body), engine_matrices(expected, body));
-    const std::size_t bytes = write_animation(converted->value).size();
+    const std::size_t bytes = anm::write(converted->value).size();
     std::printf(
         "%s without description: %zu keyframes (original %zu), %zu bytes (original %zu, %.2fx), "
         "engine within %.3g units and %.3g rad at %zu ticks\n",
@@ -121,7 +121,7 @@ TEST(LbaLeanWrite, AnEditedRotationIsWrittenAnew) {
   const auto original = bonebridge::testing::read_bytes(path);
   Scene scene = through_glb(original);
   Clip& clip = scene.clips.front();
-  const auto source = read_animation(original);
+  const auto source = anm::read(original);
   ASSERT_TRUE(source.ok());
   const auto exported = anm::to_core(*source, nullptr, lba2());
   ASSERT_TRUE(exported.ok());
@@ -140,7 +140,7 @@ TEST(LbaLeanWrite, AnEditedRotationIsWrittenAnew) {
   for (Quat& q : channel->rotation->values) q = axis_angle({0, 1, 0}, 10 * kPi / 180) * q;
   const auto converted = anm::from_core(scene, lba2());
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
-  EXPECT_NE(write_animation(converted->value), original);
+  EXPECT_NE(anm::write(converted->value), original);
   EXPECT_TRUE(has_note(converted->notes, "edited:"));
   // Edited, the animation needs about the keyframes the original has (issue 28: within 1.5 times), plus the
   // closing keyframe back to the loop frame that the glTF's motion ends on.
@@ -151,10 +151,10 @@ TEST(LbaLeanWrite, AnEditedRotationIsWrittenAnew) {
   // units and frame, against the edited clip's joints; measured the same way, the original file against its
   // own unedited export gives the baseline (the export's rounding and the engine's integer steps), which the
   // edited write may exceed by the writer's bound (4 units, 0.02 rad, bridge_from_core.cpp).
-  const auto largest_error = [&](const Animation& animation, const Scene& glb) {
+  const auto largest_error = [&](const anm::Document& animation, const Scene& glb) {
     const AxisConversion to_game = exported->conversion.inverse();
     ClipPoser poser(glb.skeleton, glb.clips.front());
-    const Body body = placeholder_body(animation.group_count);
+    const body::Document body = placeholder_body(animation.group_count);
     IdealClock clock(animation, Variant::Lba2);
     const ModelPoseAt played = engine_matrices(clock, body);
     const double tick = traits(Variant::Lba2).tick_seconds;
@@ -227,7 +227,7 @@ TEST(LbaLeanWrite, TheToleranceSettingReachesTheReduction) {
 TEST(LbaLeanWrite, ABoneTurnedAboutItsOwnAxisNeedsATolerancePastTheCurve) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "lba/Twinsen_Walk.anm");
   const auto original = bonebridge::testing::read_bytes(path);
-  const auto source = read_animation(original);
+  const auto source = anm::read(original);
   ASSERT_TRUE(source.ok());
   Scene scene = through_glb(original);
   const auto& joints = scene.skeleton.joints;
@@ -248,7 +248,7 @@ TEST(LbaLeanWrite, ABoneTurnedAboutItsOwnAxisNeedsATolerancePastTheCurve) {
     const auto written = family().from_core(scene, options);
     ASSERT_TRUE(written.ok()) << written.error().to_string();
     EXPECT_TRUE(has_note(written->notes, "edited:"));
-    const auto animation = read_animation(written->value);
+    const auto animation = anm::read(written->value);
     ASSERT_TRUE(animation.ok());
     std::printf("group 3 turned, --tolerance %s: %zu keyframes (original %zu), %zu bytes (original %zu)\n",
                 tolerance, animation->keyframes.size(), source->keyframes.size(), written->value.size(),

@@ -17,7 +17,7 @@ namespace {
 // The literal clock: an update at every tick, zero-length keyframes reached within the same tick.
 class EveryTick {
  public:
-  EveryTick(const Animation& animation, Variant variant)
+  EveryTick(const anm::Document& animation, Variant variant)
       : animation_(animation), engine_(animation, variant) {
     play(0);
   }
@@ -32,16 +32,16 @@ class EveryTick {
       if (!engine_.update(tick) || animation_.keyframes[engine_.frame()].duration != 0) break;
     }
   }
-  const Animation& animation_;
+  const anm::Document& animation_;
   anm::Engine engine_;
   std::int64_t now_ = 0;
 };
 
-Animation random_animation(std::mt19937& random, Variant variant) {
+anm::Document random_animation(std::mt19937& random, Variant variant) {
   const auto pick = [&random](int low, int high) {
     return std::uniform_int_distribution<int>(low, high)(random);
   };
-  Animation animation;
+  anm::Document animation;
   animation.group_count = static_cast<std::uint16_t>(pick(1, 3));
   const int keyframes = pick(1, 8);
   const int quarter = traits(variant).angle_units / 4;
@@ -83,7 +83,7 @@ TEST(LbaLeap, TheIdealClockGivesEveryTickState) {
   for (int seed = 0; seed < 400; ++seed) {
     std::mt19937 random(static_cast<unsigned>(seed));
     const Variant variant = seed % 2 == 0 ? Variant::Lba1 : Variant::Lba2;
-    const Animation animation = random_animation(random, variant);
+    const anm::Document animation = random_animation(random, variant);
     const std::int64_t end = 2 * timeline(animation, variant).end_ticks + 3;  // into the loop
     IdealClock clock(animation, variant);
     EveryTick literal(animation, variant);
@@ -107,7 +107,7 @@ TEST(LbaLeap, TheIdealClockGivesEveryTickState) {
 TEST(LbaLeap, KeyframeMotionEqualsEveryTick) {
   std::mt19937 random(7);
   for (int trial = 0; trial < 2000; ++trial) {
-    const Animation animation = random_animation(random, Variant::Lba2);
+    const anm::Document animation = random_animation(random, Variant::Lba2);
     const Keyframe& dest = animation.keyframes.front();
     Actor start;
     const int quarter = 1024;

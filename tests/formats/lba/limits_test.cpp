@@ -9,8 +9,8 @@
 namespace bonebridge::lba {
 namespace {
 
-Animation with_groups(std::uint16_t groups, std::size_t keyframes) {
-  Animation animation;
+anm::Document with_groups(std::uint16_t groups, std::size_t keyframes) {
+  anm::Document animation;
   animation.group_count = groups;
   animation.keyframes.resize(keyframes);
   for (auto& keyframe : animation.keyframes) keyframe.groups.resize(groups);

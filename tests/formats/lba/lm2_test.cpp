@@ -20,9 +20,9 @@ TEST(Lm2Codec, RealBodiesRoundTripByteForByte) {
   for (const char* name : kBodies) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, name);
     const auto bytes = testing::read_bytes(path);
-    const auto body = read_lm2(bytes);
+    const auto body = body::read_lm2(bytes);
     ASSERT_TRUE(body.ok()) << name << ": " << body.error().to_string();
-    EXPECT_EQ(write_lm2(*body), bytes) << name;
+    EXPECT_EQ(body::write_lm2(*body), bytes) << name;
     EXPECT_TRUE(looks_like_lm2(bytes)) << name;
   }
 }
@@ -31,7 +31,7 @@ TEST(Lm2Codec, RealBodiesRoundTripByteForByte) {
 // 240, normals at 1824, polygons 3408..10528), independently of this codec.
 TEST(Lm2Codec, HumanHandFieldsMatchAHandDecoding) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "lba/lba2-bodies/Human_Hand.lm2");
-  const auto body = read_lm2(testing::read_bytes(path));
+  const auto body = body::read_lm2(testing::read_bytes(path));
   ASSERT_TRUE(body.ok()) << body.error().to_string();
   EXPECT_EQ(body->info, 0u);
   ASSERT_EQ(body->groups.size(), 18u);
@@ -88,7 +88,7 @@ std::vector<std::uint8_t> hand_laid_body() {
 TEST(Lm2Codec, HandLaidBytesReadAsLaidAndWriteBack) {
   const auto bytes = hand_laid_body();
   ASSERT_EQ(bytes.size(), 221u);
-  const auto body = read_lm2(bytes);
+  const auto body = body::read_lm2(bytes);
   ASSERT_TRUE(body.ok()) << body.error().to_string();
   EXPECT_EQ(body->info & 0xFF, 3u);
   EXPECT_TRUE(body->info & kLm2Animated);
@@ -105,14 +105,14 @@ TEST(Lm2Codec, HandLaidBytesReadAsLaidAndWriteBack) {
   EXPECT_EQ(body->spheres[0].b, 7);
   EXPECT_EQ(body->textures[0], (Lm2Texture{0x1234, 0x00FF}));
   EXPECT_EQ(body->gaps[8], (std::vector<std::uint8_t>{9, 8, 7}));
-  EXPECT_EQ(write_lm2(*body), bytes);
+  EXPECT_EQ(body::write_lm2(*body), bytes);
 }
 
 TEST(Lm2Codec, EveryTruncationFailsWithAnOffset) {
   const auto bytes = hand_laid_body();
   // The last three bytes are trailing: cutting them leaves a complete body. Every shorter cut must fail.
   for (std::size_t size = 0; size < bytes.size() - 3; ++size) {
-    const auto body = read_lm2(std::span(bytes).first(size));
+    const auto body = body::read_lm2(std::span(bytes).first(size));
     ASSERT_FALSE(body.ok()) << "accepted a cut at " << size;
     EXPECT_TRUE(body.error().offset.has_value()) << body.error().to_string();
   }
@@ -121,7 +121,7 @@ TEST(Lm2Codec, EveryTruncationFailsWithAnOffset) {
 TEST(Lm2Codec, SectionsOutOfOrderOrOverrunningAreRefusedByName) {
   auto bytes = hand_laid_body();
   bytes[36 + 8 * 1] = 90;  // points offset 106 -> 90, inside the groups
-  auto body = read_lm2(bytes);
+  auto body = body::read_lm2(bytes);
   ASSERT_FALSE(body.ok());
   EXPECT_NE(body.error().message.find("points section starts at byte 90"), std::string::npos)
       << body.error().message;
@@ -129,18 +129,18 @@ TEST(Lm2Codec, SectionsOutOfOrderOrOverrunningAreRefusedByName) {
 
   bytes = hand_laid_body();
   bytes[114 + 2] = 20;  // the first polygon section claims 20 triangles: 240 bytes, 76 remain before 198
-  body = read_lm2(bytes);
+  body = body::read_lm2(bytes);
   ASSERT_FALSE(body.ok());
   EXPECT_EQ(body.error().offset, 116u) << body.error().to_string();  // the count field
 
   bytes = hand_laid_body();
   bytes[32] = 31;  // 31 groups: more than MAX_NB_GROUPES
-  EXPECT_FALSE(read_lm2(bytes).ok());
+  EXPECT_FALSE(body::read_lm2(bytes).ok());
 }
 
 // The engine's model: ×6 point references, ×38 parent offsets (LBA1 BodyGroup), colours from the low byte.
 TEST(Lm2Body, BecomesTheEnginesBodyModel) {
-  Lm2Body lm2;
+  body::Lm2Document lm2;
   lm2.groups = {{0xFFFF, 0, 2, 0}, {0, 1, 1, 0}};
   lm2.points = {{{0, 0, 0}, 0}, {{0, 50, 0}, 0}, {{10, 0, 0}, 1}};
   lm2.sections = {{0x8004, 20, {{{0, 1, 2, 1, 0x1234, 0}}}}};
@@ -167,7 +167,7 @@ TEST(Lm2Body, BecomesTheEnginesBodyModel) {
 TEST(Lm2Body, PublicBodiesBecomeEngineBodies) {
   for (const char* name : kBodies) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, name);
-    const auto lm2 = read_lm2(testing::read_bytes(path));
+    const auto lm2 = body::read_lm2(testing::read_bytes(path));
     ASSERT_TRUE(lm2.ok());
     const auto body = body_from_lm2(*lm2);
     ASSERT_TRUE(body.ok()) << name << ": " << body.error().to_string();

@@ -40,8 +40,8 @@ std::array<std::uint8_t, 4> pixel(const Image& image, unsigned x, unsigned y) {
 
 // One group, four points; a keyed textured triangle on the whole page (record 0), a textured quad on a 16×16
 // tile at column 0x20, row 0x40 (record 1), a flat triangle and an environment-mapped triangle.
-Lm2Body textured_body() {
-  Lm2Body lm2;
+body::Lm2Document textured_body() {
+  body::Lm2Document lm2;
   lm2.groups = {{0xFFFF, 0, 4, 0}};
   lm2.points = {{{0, 0, 0}, 0}, {{100, 0, 0}, 0}, {{0, 100, 0}, 0}, {{100, 100, 0}, 0}};
   lm2.textures = {{0x0000, 0xFFFF}, {0x4020, 0x0F0F}};
@@ -90,7 +90,7 @@ TEST(Lm2Texture, KeyedTypesAreTheIncrustOnes) {
 }
 
 TEST(Lm2Texture, AHandlePastTheTextureTableIsRefused) {
-  Lm2Body lm2 = textured_body();
+  body::Lm2Document lm2 = textured_body();
   lm2.textures.resize(1);  // the quad names record 1
   const auto body = body_from_lm2(lm2);
   ASSERT_FALSE(body.ok());
@@ -208,7 +208,7 @@ TEST(Lm2Texture, ThePageMustBe65536Bytes) {
 
 // Through the family, as `convert BODY.lm2 OUT.glb --texture-page PAGE --palette PAL` runs it.
 TEST(Lm2Texture, TheFamilyMapsTheTexturePageOption) {
-  const auto bytes = write_lm2(textured_body());
+  const auto bytes = body::write_lm2(textured_body());
   Options options;
   options.placement.extension = ".lm2";
   options.values["texture-page"] = "page.raw";
@@ -234,7 +234,7 @@ TEST(Lm2Texture, PublicBodiesHaveNoTexturedPolygons) {
   for (const char* name : {"lba/lba2-bodies/My_Twinsen_Tunic_LBA2.lm2", "lba/lba2-bodies/Human_Hand.lm2",
                            "lba/lba2-bodies/Pigsen_LBA2.lm2"}) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, name);
-    const auto lm2 = read_lm2(testing::read_bytes(path));
+    const auto lm2 = body::read_lm2(testing::read_bytes(path));
     ASSERT_TRUE(lm2.ok());
     const auto body = body_from_lm2(*lm2);
     ASSERT_TRUE(body.ok());

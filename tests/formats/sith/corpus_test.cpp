@@ -40,14 +40,14 @@ std::string minimal_model_text() {
 
 std::vector<std::pair<std::string, std::string>> expected_seeds() {
   std::vector<std::pair<std::string, std::string>> seeds;
-  seeds.emplace_back("sith_key/two_nodes_markers.key", write_key_conventional(two_node_key(true), "seed"));
-  seeds.emplace_back("sith_key/two_nodes.key", write_key_conventional(two_node_key(false), ""));
-  auto model = read_model(minimal_model_text());
+  seeds.emplace_back("sith_key/two_nodes_markers.key", key::write_conventional(two_node_key(true), "seed"));
+  seeds.emplace_back("sith_key/two_nodes.key", key::write_conventional(two_node_key(false), ""));
+  auto model = model::read(minimal_model_text());
   EXPECT_TRUE(model.ok());
   if (model.ok()) {
     model->content.hierarchy[1].position = {0.25f, 0.5f, -1};
     model->content.hierarchy[1].rotation = {0, 90, 0};
-    auto bytes = write_model(*model);
+    auto bytes = model::write(*model);
     EXPECT_TRUE(bytes.ok());
     if (bytes.ok()) seeds.emplace_back("sith_model/two_nodes.3do", std::string(bytes->begin(), bytes->end()));
   }
@@ -63,11 +63,11 @@ TEST(SithCorpus, SeedsAreWriterOutput) {
     EXPECT_EQ(std::string(bytes.begin(), bytes.end()), text) << name;
     // Each seed reads back to what was written.
     if (name.ends_with(".key")) {
-      auto key = read_key(text);
+      auto key = key::read(text);
       ASSERT_TRUE(key.ok()) << key.error().to_string();
       EXPECT_EQ(key->content.nodes[1].mesh_name, "arm\\");  // the trailing-backslash name survives
     } else {
-      auto model = read_model(text);
+      auto model = model::read(text);
       ASSERT_TRUE(model.ok()) << model.error().to_string();
       EXPECT_FLOAT_EQ(model->content.hierarchy[1].rotation[1], 90);
     }

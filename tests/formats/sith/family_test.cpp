@@ -163,7 +163,7 @@ TEST(SithFamily, CoreClipWrittenAsKeyPlaysTheSameInTheEngine) {
       core->scene.clips.front().metadata.erase(kSourceMetadata);
       auto written = family().from_core(core->scene, options);
       ASSERT_TRUE(written.ok()) << written.error().to_string();
-      auto reread = read_key(written->value);
+      auto reread = key::read(written->value);
       ASSERT_TRUE(reread.ok()) << reread.error().to_string();
       EXPECT_EQ(reread->content.header.frames, key.content.header.frames);
       EXPECT_FLOAT_EQ(reread->content.header.fps, key.content.header.fps);

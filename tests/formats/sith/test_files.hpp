@@ -10,16 +10,16 @@
 
 namespace bonebridge::sith::testing_support {
 
-inline KeyFile load_key(const std::filesystem::path& path) {
-  auto file = read_key(::bonebridge::testing::read_bytes(path));
+inline key::Document load_key(const std::filesystem::path& path) {
+  auto file = key::read(::bonebridge::testing::read_bytes(path));
   EXPECT_TRUE(file.ok()) << (file.ok() ? "" : file.error().to_string());
-  return file.ok() ? std::move(file).value() : KeyFile{};
+  return file.ok() ? std::move(file).value() : key::Document{};
 }
 
-inline ModelFile load_model(const std::filesystem::path& path) {
-  auto file = read_model(::bonebridge::testing::read_bytes(path));
+inline model::Document load_model(const std::filesystem::path& path) {
+  auto file = model::read(::bonebridge::testing::read_bytes(path));
   EXPECT_TRUE(file.ok()) << (file.ok() ? "" : file.error().to_string());
-  return file.ok() ? std::move(file).value() : ModelFile{};
+  return file.ok() ? std::move(file).value() : model::Document{};
 }
 
 // The samples and the model each animates (empty when the notes name none).
@@ -45,12 +45,12 @@ inline constexpr KeySampleCase kKeyCases[] = {
 
 // Declares, for one KeySampleCase, `key` and `model` (empty unless `with_model`), skipping the test loudly
 // when either file is absent.
-#define BONEBRIDGE_LOAD_KEY_CASE(sample)                                       \
-  BONEBRIDGE_REQUIRE_SAMPLE(key_path, (sample).key);                           \
-  const KeyFile key = ::bonebridge::sith::testing_support::load_key(key_path); \
-  ModelFile model;                                                             \
-  const bool with_model = (sample).model[0] != '\0';                           \
-  if (with_model) {                                                            \
-    BONEBRIDGE_REQUIRE_SAMPLE(model_path, (sample).model);                     \
-    model = ::bonebridge::sith::testing_support::load_model(model_path);       \
+#define BONEBRIDGE_LOAD_KEY_CASE(sample)                                             \
+  BONEBRIDGE_REQUIRE_SAMPLE(key_path, (sample).key);                                 \
+  const key::Document key = ::bonebridge::sith::testing_support::load_key(key_path); \
+  model::Document model;                                                             \
+  const bool with_model = (sample).model[0] != '\0';                                 \
+  if (with_model) {                                                                  \
+    BONEBRIDGE_REQUIRE_SAMPLE(model_path, (sample).model);                           \
+    model = ::bonebridge::sith::testing_support::load_model(model_path);             \
   }

@@ -22,8 +22,8 @@ namespace {
 
 using Seeds = std::map<std::string, std::vector<std::uint8_t>>;
 
-ClothDocument small_cloth(bool with_collider) {
-  ClothDocument doc;
+cloth::Document small_cloth(bool with_collider) {
+  cloth::Document doc;
   const char name[] = "seed_cloth";
   std::copy(std::begin(name), std::end(name), doc.name.begin());
   doc.air_resistance = 0.85f;
@@ -40,8 +40,8 @@ ClothDocument small_cloth(bool with_collider) {
   return doc;
 }
 
-AnimDocument small_anim(PointerWidth width, std::uint8_t flags, bool mapping) {
-  AnimDocument doc;
+anim::Document small_anim(PointerWidth width, std::uint8_t flags, bool mapping) {
+  anim::Document doc;
   doc.width = width;
   doc.flags = flags;
   doc.end_frame = 12;
@@ -69,19 +69,19 @@ AnimDocument small_anim(PointerWidth width, std::uint8_t flags, bool mapping) {
 
 Seeds expected_seeds() {
   Seeds seeds;
-  seeds["volition_cloth/chain.sim_pc"] = write_cloth(small_cloth(false));
-  seeds["volition_cloth/collider.sim_pc"] = write_cloth(small_cloth(true));
+  seeds["volition_cloth/chain.sim_pc"] = cloth::write(small_cloth(false));
+  seeds["volition_cloth/collider.sim_pc"] = cloth::write(small_cloth(true));
   const std::vector<RigBoneSpec> bones{
       {"root", -1, {0, 0, 0}}, {"pelvis", 0, {0, 1, 0}}, {"head", 1, {0, 1.7f, 0}}};
   const std::vector<RigTagSpec> tags{{"hsattach", 2, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {0, 0.1f, 0}}};
-  seeds["volition_rig/rfg.rig_pc"] = write_rig(make_rig(PointerWidth::Four, bones, tags));
-  seeds["volition_rig/sr3.rig_pc"] = write_rig(make_rig(PointerWidth::Eight, bones, tags));
-  seeds["volition_anim/sr3_0d.anim_pc"] = write_anim(small_anim(PointerWidth::Eight, 0x0D, false));
-  seeds["volition_anim/sr3_4d_mapped.anim_pc"] = write_anim(small_anim(PointerWidth::Eight, 0x4D, true));
-  seeds["volition_anim/sr3_8d.anim_pc"] = write_anim(small_anim(PointerWidth::Eight, 0x8D, false));
-  seeds["volition_anim/sr3_1d_morph.anim_pc"] = write_anim(small_anim(PointerWidth::Eight, 0x1D, false));
-  seeds["volition_anim/sr3_2b_long.anim_pc"] = write_anim(small_anim(PointerWidth::Eight, 0x2B, false));
-  seeds["volition_anim/rfg_09.anim_pc"] = write_anim(small_anim(PointerWidth::Four, 0x09, false));
+  seeds["volition_rig/rfg.rig_pc"] = rig::write(make_rig(PointerWidth::Four, bones, tags));
+  seeds["volition_rig/sr3.rig_pc"] = rig::write(make_rig(PointerWidth::Eight, bones, tags));
+  seeds["volition_anim/sr3_0d.anim_pc"] = anim::write(small_anim(PointerWidth::Eight, 0x0D, false));
+  seeds["volition_anim/sr3_4d_mapped.anim_pc"] = anim::write(small_anim(PointerWidth::Eight, 0x4D, true));
+  seeds["volition_anim/sr3_8d.anim_pc"] = anim::write(small_anim(PointerWidth::Eight, 0x8D, false));
+  seeds["volition_anim/sr3_1d_morph.anim_pc"] = anim::write(small_anim(PointerWidth::Eight, 0x1D, false));
+  seeds["volition_anim/sr3_2b_long.anim_pc"] = anim::write(small_anim(PointerWidth::Eight, 0x2B, false));
+  seeds["volition_anim/rfg_09.anim_pc"] = anim::write(small_anim(PointerWidth::Four, 0x09, false));
   return seeds;
 }
 
@@ -100,7 +100,7 @@ std::vector<RigBoneSpec> example_bones() {
 
 Seeds example_files() {
   const std::vector<RigTagSpec> tags{{"hsattach", 3, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {0, 0.15f, 0}}};
-  const RigDocument rig = make_rig(PointerWidth::Eight, example_bones(), tags);
+  const rig::Document rig = make_rig(PointerWidth::Eight, example_bones(), tags);
   Skeleton skeleton;
   const auto bones = example_bones();
   for (const auto& b : bones) {
@@ -129,10 +129,10 @@ Seeds example_files() {
   }
   clip.joints = {root, upper, fore};
   Seeds files;
-  files["volition/wave_character.rig_pc"] = write_rig(rig);
+  files["volition/wave_character.rig_pc"] = rig::write(rig);
   auto encoded = anim::from_core(clip, skeleton, rig, {});
   EXPECT_TRUE(encoded);
-  if (encoded) files["volition/wave.anim_pc"] = write_anim(encoded->document);
+  if (encoded) files["volition/wave.anim_pc"] = anim::write(encoded->document);
   // A second clip on the same rig (a character's second state): the head nods twice over 1.5 s while the
   // spine leans forward.
   Clip nod;
@@ -149,7 +149,7 @@ Seeds example_files() {
   nod.joints = {spine, head};
   auto nodded = anim::from_core(nod, skeleton, rig, {});
   EXPECT_TRUE(nodded);
-  if (nodded) files["volition/nod.anim_pc"] = write_anim(nodded->document);
+  if (nodded) files["volition/nod.anim_pc"] = anim::write(nodded->document);
   return files;
 }
 
@@ -184,9 +184,9 @@ TEST(VolitionCorpus, SeedsAreTheWritersOutput) {
 TEST(VolitionCorpus, SeedsReadBack) {
   for (const auto& [name, bytes] : expected_seeds()) {
     bool read = false;
-    if (name.starts_with("volition_cloth")) read = read_cloth(bytes).ok();
-    if (name.starts_with("volition_rig")) read = read_rig(bytes).ok();
-    if (name.starts_with("volition_anim")) read = read_anim(bytes).ok();
+    if (name.starts_with("volition_cloth")) read = cloth::read(bytes).ok();
+    if (name.starts_with("volition_rig")) read = rig::read(bytes).ok();
+    if (name.starts_with("volition_anim")) read = anim::read(bytes).ok();
     EXPECT_TRUE(read) << name;
   }
 }

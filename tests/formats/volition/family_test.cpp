@@ -20,7 +20,7 @@
 namespace bonebridge::volition {
 namespace {
 
-RigDocument three_bone_rig() {
+rig::Document three_bone_rig() {
   return make_rig(PointerWidth::Eight,
                   {{"root", -1, {0, 0, 0}}, {"pelvis", 0, {0, 1, 0}}, {"spine2", 1, {0, 1.5f, 0.1f}}},
                   {{"hsattach", 2, {0, 0, -1, 0, 1, 0, 1, 0, 0}, {0, 0.2f, 0}}});
@@ -67,10 +67,10 @@ TEST(VolitionFamily, RowNamesItsExtensionsAndStatesAssumptions) {
 TEST(VolitionFamily, SniffsByContent) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "volition/chain_a.sim_pc");
   EXPECT_EQ(sniff_kind(::bonebridge::testing::read_bytes(path)), FileKind::Cloth);
-  EXPECT_EQ(sniff_kind(write_rig(three_bone_rig())), FileKind::Rig);
+  EXPECT_EQ(sniff_kind(rig::write(three_bone_rig())), FileKind::Rig);
   auto encoded = anim::from_core(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
   ASSERT_TRUE(encoded);
-  EXPECT_EQ(sniff_kind(write_anim(encoded->document)), FileKind::Anim);
+  EXPECT_EQ(sniff_kind(anim::write(encoded->document)), FileKind::Anim);
   EXPECT_EQ(sniff_kind(std::vector<std::uint8_t>(100, 0x5A)), FileKind::Unknown);
   EXPECT_FALSE(family().sniff(std::vector<std::uint8_t>{}));
 }
@@ -93,7 +93,7 @@ TEST(VolitionFamily, ClothSamplesOpenCheckCleanAndEncodeBack) {
 }
 
 TEST(VolitionFamily, RigInfoShowsTheTreeAndChecksumsPass) {
-  auto doc = family().open(write_rig(three_bone_rig()), {});
+  auto doc = family().open(rig::write(three_bone_rig()), {});
   ASSERT_TRUE(doc) << doc.error().to_string();
   const auto info = (*doc)->info();
   EXPECT_EQ(info["bones"], 3);
@@ -107,7 +107,7 @@ TEST(VolitionFamily, RigInfoShowsTheTreeAndChecksumsPass) {
 TEST(VolitionFamily, RigCheckNamesAWrongChecksum) {
   auto rig = three_bone_rig();
   rig.bone_name_checksums[1] ^= 1;
-  auto doc = family().open(write_rig(rig), {{{"pointer-width", "8"}}});
+  auto doc = family().open(rig::write(rig), {{{"pointer-width", "8"}}});
   ASSERT_TRUE(doc);
   const auto diagnostics = (*doc)->check(false);
   ASSERT_EQ(diagnostics.size(), 1u);
@@ -162,7 +162,7 @@ INSTANTIATE_TEST_SUITE_P(Volition, BridgeInterpolation,
                                            KeyInterpolation::Step));
 
 TEST(VolitionBridge, RotationKeysStayInOneHemisphereAndSegmentsAreSplit) {
-  AnimDocument doc;
+  anim::Document doc;
   doc.end_frame = 10;
   doc.flags = kPackedKeys | kHasMotion;  // absolute times
   AnimTrack track;
@@ -195,8 +195,8 @@ TEST(VolitionEncoder, OutputDecodesBackWithinTheReportedError) {
   EXPECT_EQ(encoded->document.version, 14);
   EXPECT_EQ(encoded->document.flags, 0x0D);
   // The bytes read back to the same document, the walk ends at root_controller_bone.
-  const auto bytes = write_anim(encoded->document);
-  auto back = read_anim(bytes);
+  const auto bytes = anim::write(encoded->document);
+  auto back = anim::read(bytes);
   ASSERT_TRUE(back) << back.error().to_string();
   EXPECT_EQ(*back, encoded->document);
   EXPECT_EQ(anim_walk_end(*back), back->root_controller_bone.value);
@@ -221,7 +221,7 @@ TEST(VolitionEncoder, OutputDecodesBackWithinTheReportedError) {
 }
 
 TEST(VolitionEncoder, FromCoreWritesAnAnimAgainstAGivenRigFile) {
-  const auto rig_path = temp_file("rig.rig_pc", write_rig(three_bone_rig()));
+  const auto rig_path = temp_file("rig.rig_pc", rig::write(three_bone_rig()));
   Options options{{{"rig", rig_path.string()}}};
   auto bytes = family().from_core(source_scene(), options);
   ASSERT_TRUE(bytes) << bytes.error().to_string();
@@ -248,7 +248,7 @@ TEST(VolitionEncoder, FromCoreAsksWhichFileWithoutWriteAsRigOrExtension) {
   EXPECT_NE(bytes.error().message.find("--write-as rig"), std::string::npos);
   auto anim = family().from_core(source_scene(), {{{"write-as", "anim"}}});  // rig built from the skeleton
   ASSERT_TRUE(anim) << anim.error().to_string();
-  EXPECT_TRUE(read_anim(anim->value));
+  EXPECT_TRUE(anim::read(anim->value));
   auto old_spelling = family().from_core(source_scene(), {{{"variant", "anim"}}});  // --variant, kept
   ASSERT_TRUE(old_spelling) << old_spelling.error().to_string();
   EXPECT_EQ(old_spelling->value, anim->value);
@@ -260,12 +260,12 @@ TEST(VolitionEncoder, FromCoreWritesTheKindTheOutputsExtensionNames) {
   rig_output.placement.output_extension = ".rig_pc";
   auto rig = family().from_core(source_scene(), rig_output);
   ASSERT_TRUE(rig) << rig.error().to_string();
-  EXPECT_TRUE(read_rig(rig->value, PointerWidth::Eight));
+  EXPECT_TRUE(rig::read(rig->value, PointerWidth::Eight));
   Options anim_output;
   anim_output.placement.output_extension = ".anim_pc";
   auto anim = family().from_core(source_scene(), anim_output);
   ASSERT_TRUE(anim) << anim.error().to_string();
-  EXPECT_TRUE(read_anim(anim->value));
+  EXPECT_TRUE(anim::read(anim->value));
   rig_output.values["write-as"] = "anim";
   auto told = family().from_core(source_scene(), rig_output);
   ASSERT_TRUE(told) << told.error().to_string();
@@ -275,7 +275,7 @@ TEST(VolitionEncoder, FromCoreWritesTheKindTheOutputsExtensionNames) {
 TEST(VolitionEncoder, FromCoreWritesARigFromTheSkeleton) {
   auto bytes = family().from_core(source_scene(), {{{"write-as", "rig"}, {"pointer-width", "4"}}});
   ASSERT_TRUE(bytes);
-  auto rig = read_rig(bytes->value, PointerWidth::Four);
+  auto rig = rig::read(bytes->value, PointerWidth::Four);
   ASSERT_TRUE(rig);
   EXPECT_EQ(rig_bone_name(*rig, 2), "spine2");
   EXPECT_EQ(rig->bone_name_checksums[2], 0xB1A2F96Eu);
@@ -285,7 +285,7 @@ TEST(VolitionEncoder, FromCoreWritesARigFromTheSkeleton) {
 TEST(VolitionFamily, AnimCheckSaysWhereTheWalkStopped) {
   auto encoded = anim::from_core(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
   ASSERT_TRUE(encoded);
-  auto bytes = write_anim(encoded->document);
+  auto bytes = anim::write(encoded->document);
   const std::uint32_t walk_end = encoded->document.root_controller_bone.value;
   bytes[0x30] = static_cast<std::uint8_t>(walk_end + 2);
   auto doc = family().open(bytes, {});
@@ -300,7 +300,7 @@ TEST(VolitionFamily, AnimCheckSaysWhereTheWalkStopped) {
 TEST(VolitionFamily, BadOptionsAreErrors) {
   auto encoded = anim::from_core(source_scene().clips[0], source_scene().skeleton, three_bone_rig(), {});
   ASSERT_TRUE(encoded);
-  const auto bytes = write_anim(encoded->document);
+  const auto bytes = anim::write(encoded->document);
   EXPECT_FALSE(family().open(bytes, {{{"fps", "fast"}}}));
   EXPECT_FALSE(family().open(bytes, {{{"pointer-width", "6"}}}));
   EXPECT_FALSE(family().open(bytes, {{{"rig", "/nonexistent/rig.rig_pc"}}}));

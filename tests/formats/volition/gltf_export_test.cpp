@@ -18,13 +18,13 @@
 namespace bonebridge::volition {
 namespace {
 
-RigDocument rig(PointerWidth width) {
+rig::Document rig(PointerWidth width) {
   return make_rig(width, {{"root", -1, {0, 0, 0}}, {"pelvis", 0, {0, 1, 0}}, {"l-thigh", 1, {0.1f, 0.9f, 0}}},
                   {{"hsattach", 2, {0, 0, -1, 0, 1, 0, 1, 0, 0}, {0, -0.4f, 0}}});
 }
 
-AnimDocument anim(PointerWidth width, std::uint8_t flags) {
-  AnimDocument doc;
+anim::Document anim(PointerWidth width, std::uint8_t flags) {
+  anim::Document doc;
   doc.width = width;
   doc.flags = flags;
   doc.end_frame = 20;
@@ -63,7 +63,7 @@ std::filesystem::path write_glb(const Scene& scene, const std::string& name) {
 TEST(VolitionGltf, EveryRigAndAnimationPassesTheValidator) {
   std::vector<std::filesystem::path> files;
   for (auto width : {PointerWidth::Four, PointerWidth::Eight}) {
-    const RigDocument r = rig(width);
+    const rig::Document r = rig(width);
     const std::string w = width == PointerWidth::Four ? "4" : "8";
     files.push_back(write_glb(rig::to_core(r, AxisConversion::identity())->scene, "rig" + w));
     for (std::uint8_t flags : std::vector<std::uint8_t>{0x09, 0x0D, 0x49, 0x8D, 0x0F, 0x2D, 0x08}) {

@@ -16,7 +16,7 @@ namespace {
 
 constexpr const char* kCompressions[] = {"none", "LZ4", "LZMA", "Brotli"};
 
-std::string asset_kind(const Package& package, const Entry& entry) {
+std::string asset_kind(const package::Document& package, const Entry& entry) {
   if (entry.name == asset_entry(package.main_asset)) return "data tree (main asset)";
   if (is_animx(entry.bytes)) return "AnimX";
   constexpr std::uint8_t kPng[] = {0x89, 'P', 'N', 'G'};
@@ -35,7 +35,7 @@ double clip_duration(const animx::Document& clip) {
 
 class PackageDocument final : public bonebridge::Document {
  public:
-  PackageDocument(Package package, SlotTree slots, BoundPackage bound)
+  PackageDocument(package::Document package, SlotTree slots, BoundPackage bound)
       : package_(std::move(package)), slots_(std::move(slots)), bound_(std::move(bound)) {}
 
   nlohmann::json info() const override {
@@ -135,7 +135,7 @@ class PackageDocument final : public bonebridge::Document {
   Result<std::vector<std::uint8_t>> encode() const override { return package_.bytes; }
 
  private:
-  Package package_;
+  package::Document package_;
   SlotTree slots_;
   BoundPackage bound_;
 };
@@ -150,7 +150,7 @@ bool looks_like_package(std::span<const std::uint8_t> bytes) {
 }
 
 Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes) {
-  auto package = read_package(bytes);
+  auto package = package::read(bytes);
   if (!package) return package.error();
   auto slots = read_slots(package->tree);
   if (!slots) {

@@ -159,7 +159,7 @@ bool is_animx(std::span<const std::uint8_t> bytes) {
   return bytes.size() >= sizeof kMagic && std::equal(std::begin(kMagic), std::end(kMagic), bytes.begin());
 }
 
-Result<BoundPackage> bind(const Package& package, const SlotTree& slots) {
+Result<BoundPackage> bind(const package::Document& package, const SlotTree& slots) {
   BoundPackage bound;
   bound.skeleton = slot_skeleton(slots);
   bound.slot_joints = bound.skeleton.joints.size();

@@ -11,7 +11,7 @@
 namespace bonebridge::animx::package {
 namespace {
 
-std::string character_name(const Package& package, const SlotTree& slots, const InstallFile& file) {
+std::string character_name(const package::Document& package, const SlotTree& slots, const InstallFile& file) {
   const auto name = package.record.find("name");
   if (name != package.record.end() && name->is_string() && !name->get<std::string>().empty()) return *name;
   if (!slots.slots.front().name.empty()) return slots.slots.front().name;
@@ -21,7 +21,7 @@ std::string character_name(const Package& package, const SlotTree& slots, const 
 Result<Character> read_character(const InstallView& install, const InstallFile& file) {
   const auto bytes = install.read(file);
   if (!bytes) return bytes.error();
-  auto package = read_package(*bytes);
+  auto package = package::read(*bytes);
   if (!package) return package.error();
   const auto slots = read_slots(package->tree);
   if (!slots) return slots.error();

@@ -96,7 +96,8 @@ std::string string_member(const nlohmann::json& object, const char* name) {
   return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-Result<const Entry*> named_asset(const Package& package, const std::string& hash, const std::string& why) {
+Result<const Entry*> named_asset(const package::Document& package, const std::string& hash,
+                                 const std::string& why) {
   const std::string name = asset_entry(hash);
   const Entry* entry = find_entry(package, name);
   if (!entry) return package_error(fmt::format("entry {}: missing ({})", name, why));
@@ -104,7 +105,7 @@ Result<const Entry*> named_asset(const Package& package, const std::string& hash
 }
 
 // Every asset of the manifest is present.
-Status check_manifest(const Package& package) {
+Status check_manifest(const package::Document& package) {
   const auto it = package.record.find("assetManifest");
   if (it == package.record.end() || !it->is_array()) return Ok{};
   for (const auto& asset : *it) {
@@ -121,7 +122,7 @@ std::string asset_entry(std::string_view hash) {
   return "Assets/" + std::string(hash);
 }
 
-const Entry* find_entry(const Package& package, std::string_view name) {
+const Entry* find_entry(const package::Document& package, std::string_view name) {
   const auto it = std::find_if(package.entries.begin(), package.entries.end(),
                                [name](const Entry& entry) { return entry.name == name; });
   return it == package.entries.end() ? nullptr : &*it;
@@ -133,9 +134,9 @@ std::string packdb_hash(std::string_view url) {
   return url.starts_with(kScheme) ? std::string(url.substr(kScheme.size())) : std::string();
 }
 
-Result<Package> read_package(std::span<const std::uint8_t> bytes) {
-  return guard(kPackageFormat, [&]() -> Result<Package> {
-    Package package;
+Result<package::Document> read(std::span<const std::uint8_t> bytes) {
+  return guard(kPackageFormat, [&]() -> Result<package::Document> {
+    package::Document package;
     package.bytes.assign(bytes.begin(), bytes.end());
     auto entries = read_entries(bytes);
     if (!entries) return entries.error();

@@ -26,10 +26,10 @@ Error at(std::size_t offset, std::string message, const char* format = kAnmForma
   return Error{format, std::move(message), offset, {}, {}};
 }
 
-class AnimationDocument : public Document {
+class AnimationDocument : public bonebridge::Document {
  public:
   // `animation` must be evaluable (evaluation_refusal); open() checks.
-  AnimationDocument(Animation animation, std::optional<Body> body, BridgeOptions options,
+  AnimationDocument(anm::Document animation, std::optional<body::Document> body, BridgeOptions options,
                     int game_update_ticks)
       : animation_(std::move(animation)),
         body_(std::move(body)),
@@ -157,7 +157,7 @@ class AnimationDocument : public Document {
     return anm::to_core(animation_, body_ ? &*body_ : nullptr, *bridge);
   }
 
-  Result<std::vector<std::uint8_t>> encode() const override { return write_animation(animation_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return anm::write(animation_); }
 
  private:
   // The game clock: one update every `update_ticks`, until the first pass and its closing segment are done
@@ -173,15 +173,15 @@ class AnimationDocument : public Document {
     }
   }
 
-  const Body& skeleton_body() const {
+  const body::Document& skeleton_body() const {
     if (!placeholder_) placeholder_ = placeholder_body(animation_.group_count);
     return body_ ? *body_ : *placeholder_;
   }
   const char* variant_name() const { return options_.variant == Variant::Lba1 ? "lba1" : "lba2"; }
 
-  Animation animation_;
-  std::optional<Body> body_;
-  mutable std::optional<Body> placeholder_;
+  anm::Document animation_;
+  std::optional<body::Document> body_;
+  mutable std::optional<body::Document> placeholder_;
   BridgeOptions options_;
   std::unique_ptr<IdealClock> clock_;  // sample() is const but replays the clock forward
   std::int64_t end_ticks_ = 0;
@@ -196,15 +196,16 @@ int game_update_ticks(const Settings& settings) {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> anm::open(std::span<const std::uint8_t> bytes, const Options& options,
-                                            const Settings& settings, const BridgeOptions& bridge) {
-  auto animation = read_animation(bytes);
+Result<std::unique_ptr<bonebridge::Document>> anm::open(std::span<const std::uint8_t> bytes,
+                                                        const Options& options, const Settings& settings,
+                                                        const BridgeOptions& bridge) {
+  auto animation = anm::read(bytes);
   if (!animation) return animation.error();
   auto body = companion_body(options, settings.body, bridge.variant);
   if (!body) return body.error();
   if (const auto refusal = evaluation_refusal(*animation, bridge.variant); !refusal.empty())
     return at(0, refusal);
-  return std::unique_ptr<Document>(
+  return std::unique_ptr<bonebridge::Document>(
       new AnimationDocument(std::move(*animation), std::move(*body), bridge, game_update_ticks(settings)));
 }
 

@@ -382,7 +382,7 @@ void write_groups(KeyframeWriter& writer, Keyframe& keyframe, const Scene& scene
 
 }  // namespace
 
-Result<Converted<Animation>> anm::from_core(const Scene& input, const BridgeOptions& options) {
+Result<Converted<anm::Document>> anm::from_core(const Scene& input, const BridgeOptions& options) {
   const auto fail = [](std::string message) {
     return Error{"LBA .anm animation", std::move(message), {}, {}, {}};
   };
@@ -395,14 +395,14 @@ Result<Converted<Animation>> anm::from_core(const Scene& input, const BridgeOpti
   const Clip& clip = scene.clips.front();
   const Variant variant = options.variant;
   const double tick = traits(variant).tick_seconds;
-  Converted<Animation> out;
+  Converted<anm::Document> out;
   if (auto refused = refused_time(clip, scene.skeleton, tick)) return fail(*std::move(refused));
   const std::set<std::int64_t> ticks = clip_ticks(clip, tick, out.notes);
   if (ticks.size() > 0xFFFF) return fail("too many keyframes for a u16 keyframe count");
   const SampledClip sampled = sample_clip(scene, clip, ticks, tick, out.notes);
   const std::size_t joints = scene.skeleton.joints.size();
 
-  Animation& animation = out.value;
+  anm::Document& animation = out.value;
   animation.group_count = static_cast<std::uint16_t>(joints);
   KeyframeWriter writer;
   writer.variant = variant;

@@ -35,7 +35,7 @@ bool same_pose(const Keyframe& a, const Keyframe& b, int units) {
 // pose, duration, step and turn: how the export bakes the closing segment of a file looping to j) is the
 // file looping to j: the repeat is dropped (issue 28: two keyframes fewer, the repeat and the still copy a
 // held end needs). Keyframe 0's duration, step and turn play only on the loop, so j = 0 takes the repeat's.
-bool loop_to_repeated_keyframe(Animation& animation, int units) {
+bool loop_to_repeated_keyframe(anm::Document& animation, int units) {
   auto& keyframes = animation.keyframes;
   if (keyframes.size() < 3) return false;
   const Keyframe& last = keyframes.back();
@@ -62,7 +62,7 @@ bool loop_to_repeated_keyframe(Animation& animation, int units) {
 }  // namespace
 
 // A clip ending where it started loops to frame 0; otherwise the last pose is held.
-void choose_loop(Animation& animation, int units) {
+void choose_loop(anm::Document& animation, int units) {
   if (loop_to_repeated_keyframe(animation, units)) return;
   const auto& first = animation.keyframes.front().groups;
   const auto& last = animation.keyframes.back().groups;

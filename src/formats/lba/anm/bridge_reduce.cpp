@@ -92,7 +92,8 @@ std::optional<Keyframe> merged(const std::vector<Keyframe>& keyframes, std::size
 // state per tick (issue 38: a glb of 28,153 keyframes took 1.2 s, most of it here).
 class Playback {
  public:
-  Playback(const Animation& animation, const Keyframe& start, std::span<const Keyframe> next, Variant variant)
+  Playback(const anm::Document& animation, const Keyframe& start, std::span<const Keyframe> next,
+           Variant variant)
       : played_(played_animation(animation, start, next)), player_(played_, variant) {
     advance(0);
   }
@@ -109,9 +110,9 @@ class Playback {
   const Actor& actor() const { return player_.actor(); }
 
  private:
-  static Animation played_animation(const Animation& animation, const Keyframe& start,
-                                    std::span<const Keyframe> next) {
-    Animation played;
+  static anm::Document played_animation(const anm::Document& animation, const Keyframe& start,
+                                        std::span<const Keyframe> next) {
+    anm::Document played;
     played.group_count = animation.group_count;
     Keyframe first = start;
     first.duration = 0;
@@ -123,7 +124,7 @@ class Playback {
     return played;
   }
 
-  Animation played_;
+  anm::Document played_;
   anm::Engine player_;
 };
 
@@ -186,7 +187,7 @@ constexpr double kBetweenInstants = 2;
 // line it was sampled from): they are a guard there (within kBetweenInstants more), not the measure. Issue
 // 28: measured against every tick of the unreduced playback instead, the original's own keyframe times did
 // not fit (Twinsen_Run 14 keyframes for 10).
-std::optional<double> span_error(const Animation& animation, std::size_t from, std::size_t to,
+std::optional<double> span_error(const anm::Document& animation, std::size_t from, std::size_t to,
                                  Variant variant, double tolerance, double give_up_above, WorkBudget& work) {
   const std::vector<Keyframe>& keyframes = animation.keyframes;
   if (to == from + 1) return 0.0;
@@ -221,7 +222,7 @@ std::optional<double> span_error(const Animation& animation, std::size_t from, s
 
 // Keyframes the engine does not need (issue 28): keyframes i + 1 .. j become one when the engine plays the
 // merged keyframe within `tolerance` engine units of the glTF's motion (span_error).
-KeyframeReduction reduce_keyframes(Animation& animation, Variant variant, double tolerance) {
+KeyframeReduction reduce_keyframes(anm::Document& animation, Variant variant, double tolerance) {
   const std::vector<Keyframe>& keyframes = animation.keyframes;
   WorkBudget work;
   work.per_tick = 2 * (std::int64_t{animation.group_count} + 4);

@@ -25,7 +25,7 @@ constexpr MotionTolerance kUnchangedTolerance{4.0, 0.02};
 
 // Every group's matrix (on a placeholder body: the groups' own turns and moves, the actor's place) at every
 // tick of the ideal clock.
-ModelPoseAt group_matrices(IdealClock& clock, const Body& body, Variant variant) {
+ModelPoseAt group_matrices(IdealClock& clock, const body::Document& body, Variant variant) {
   const double tick = traits(variant).tick_seconds;
   return [&clock, &body, variant, tick](double seconds) -> std::optional<std::vector<Mat4>> {
     return anm::engine_models(body, clock.at(std::llround(seconds / tick)), variant, true);
@@ -38,10 +38,10 @@ ModelPoseAt group_matrices(IdealClock& clock, const Body& body, Variant variant)
 // at every tick of the source's first pass (what the clip holds: the loop frame is not in the glTF's motion,
 // and the written file's own loop guess does not decide), same group count, poses within the engine's
 // rounding.
-void keep_unchanged_source(const Clip& clip, Variant variant, Converted<Animation>& result) {
+void keep_unchanged_source(const Clip& clip, Variant variant, Converted<anm::Document>& result) {
   const auto bytes = described_source(clip);
   if (!bytes) return;
-  auto source = read_animation(*bytes);
+  auto source = anm::read(*bytes);
   if (!source || source->keyframes.empty()) return;
   const Timeline original_line = timeline(*source, variant);
   if (source->group_count != result.value.group_count || !evaluation_refusal(*source, variant).empty() ||
@@ -50,7 +50,7 @@ void keep_unchanged_source(const Clip& clip, Variant variant, Converted<Animatio
     return;
   }
   const double tick = traits(variant).tick_seconds;
-  const Body body = placeholder_body(source->group_count);
+  const body::Document body = placeholder_body(source->group_count);
   IdealClock written(result.value, variant), original(*source, variant);
   const auto instants =
       engine_instants(static_cast<double>(original_line.end_ticks) * tick, tick, kMaxComparedInstants);

@@ -14,14 +14,14 @@ struct KeyframeReduction {
   bool stopped = false;         // the work bound was reached: later keyframes stay as exported
   std::int64_t work_bound = 0;  // in group-ticks (bridge_reduce.cpp)
 };
-KeyframeReduction reduce_keyframes(Animation& animation, Variant variant, double tolerance);
+KeyframeReduction reduce_keyframes(anm::Document& animation, Variant variant, double tolerance);
 
 // The loop frame: a clip ending where it started, or repeating an earlier keyframe, loops there; otherwise
 // the last pose is held (bridge_loop.cpp).
-void choose_loop(Animation& animation, int units);
+void choose_loop(anm::Document& animation, int units);
 
 // The source the clip's extras describe replaces what was written when the engine plays both alike
 // (bridge_source.cpp).
-void keep_unchanged_source(const Clip& clip, Variant variant, Converted<Animation>& result);
+void keep_unchanged_source(const Clip& clip, Variant variant, Converted<anm::Document>& result);
 
 }  // namespace bonebridge::lba

@@ -40,7 +40,7 @@ std::int64_t key_stride(const Timeline& line, Variant variant) {
   return std::max<std::int64_t>(grid_ticks(variant), line.end_ticks / kMaxBakedKeys + 1);
 }
 
-std::vector<std::int64_t> key_ticks(const Animation& animation, Variant variant) {
+std::vector<std::int64_t> key_ticks(const anm::Document& animation, Variant variant) {
   const Timeline line = timeline(animation, variant);
   const std::int64_t stride = key_stride(line, variant);
   std::set<std::int64_t> ticks(line.reach_ticks.begin(), line.reach_ticks.end());
@@ -57,7 +57,7 @@ struct KeyedStates {
   double seconds(std::size_t k) const { return static_cast<double>(ticks[k]) * tick_seconds; }
 };
 
-KeyedStates keyed_states(const Animation& animation, Variant variant) {
+KeyedStates keyed_states(const anm::Document& animation, Variant variant) {
   KeyedStates keyed{key_ticks(animation, variant), {}, traits(variant).tick_seconds};
   IdealClock clock(animation, variant);
   keyed.states.reserve(keyed.ticks.size());
@@ -66,7 +66,8 @@ KeyedStates keyed_states(const Animation& animation, Variant variant) {
 }
 
 // The skeleton the clip animates: the body's, or a placeholder's when no body is given.
-Result<CoreConversion> animation_skeleton(const Body& used, bool has_body, const BridgeOptions& options) {
+Result<CoreConversion> animation_skeleton(const body::Document& used, bool has_body,
+                                          const BridgeOptions& options) {
   if (has_body) return body::to_core(used, options);
   CoreConversion out;
   out.scene.skeleton = body_skeleton(used, options.variant);
@@ -77,7 +78,8 @@ Result<CoreConversion> animation_skeleton(const Body& used, bool has_body, const
 }
 
 // The actor's position and yaw, on the root joint or as the clip's root motion.
-void add_root_motion(Clip& clip, const KeyedStates& keyed, const Body& used, const BridgeOptions& options) {
+void add_root_motion(Clip& clip, const KeyedStates& keyed, const body::Document& used,
+                     const BridgeOptions& options) {
   Channel<Vec3> root_translation;
   Channel<Quat> root_rotation;
   for (std::size_t k = 0; k < keyed.ticks.size(); ++k) {
@@ -124,8 +126,8 @@ JointChannels group_channels(std::size_t g, const KeyedStates& keyed, const Vec3
   return channels;
 }
 
-void describe_animation(CoreConversion& out, Clip& clip, const Animation& animation, const Body& used,
-                        Variant variant) {
+void describe_animation(CoreConversion& out, Clip& clip, const anm::Document& animation,
+                        const body::Document& used, Variant variant) {
   const double tick = traits(variant).tick_seconds;
   const Timeline line = timeline(animation, variant);
   clip.metadata["lba.variant"] = variant == Variant::Lba1 ? "lba1" : "lba2";
@@ -133,7 +135,7 @@ void describe_animation(CoreConversion& out, Clip& clip, const Animation& animat
   clip.metadata["lba.loop_start_seconds"] = fmt::format("{}", static_cast<double>(line.loop_ticks) * tick);
   clip.metadata["lba.clock"] =
       "ideal: keyframe k reached after the sum of durations; closing segment to the loop frame";
-  describe_source(clip, write_animation(animation));  // the writer gives it back when the clip is unchanged
+  describe_source(clip, anm::write(animation));  // the writer gives it back when the clip is unchanged
   out.notes.push_back(
       fmt::format("baked from the integer engine on the {} grid, LINEAR keys (Euler-linear motion "
                   "sampled, not slerp between keyframes)",
@@ -155,13 +157,13 @@ void describe_animation(CoreConversion& out, Clip& clip, const Animation& animat
 
 }  // namespace
 
-Result<CoreConversion> anm::to_core(const Animation& animation, const Body* body,
+Result<CoreConversion> anm::to_core(const anm::Document& animation, const body::Document* body,
                                     const BridgeOptions& options) {
   if (animation.keyframes.empty()) {
     return Error{"LBA .anm animation", "the animation has no keyframe to convert", {}, {}, {}};
   }
-  const Body placeholder = placeholder_body(animation.group_count);
-  const Body& used = body ? *body : placeholder;
+  const body::Document placeholder = placeholder_body(animation.group_count);
+  const body::Document& used = body ? *body : placeholder;
   auto skeleton = animation_skeleton(used, body != nullptr, options);
   if (!skeleton) return skeleton.error();
   CoreConversion out = std::move(skeleton.value());

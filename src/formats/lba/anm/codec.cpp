@@ -9,8 +9,8 @@ namespace {
 
 constexpr std::size_t kGroupEntrySize = 8;
 
-Animation parse_animation(ByteReader& reader) {
-  Animation animation;
+anm::Document parse_animation(ByteReader& reader) {
+  anm::Document animation;
   const std::uint16_t keyframe_count = reader.u16("keyframe count");
   animation.group_count = reader.u16("group count");
   animation.loop_frame = reader.u16("loop frame");
@@ -40,14 +40,14 @@ Animation parse_animation(ByteReader& reader) {
 
 }  // namespace
 
-Result<Animation> read_animation(std::span<const std::uint8_t> bytes) {
+Result<anm::Document> anm::read(std::span<const std::uint8_t> bytes) {
   return capture(kAnmFormat, [&] {
     ByteReader reader(bytes, kAnmFormat);
     return parse_animation(reader);
   });
 }
 
-std::vector<std::uint8_t> write_animation(const Animation& animation) {
+std::vector<std::uint8_t> anm::write(const anm::Document& animation) {
   ByteWriter out;
   out.u16(static_cast<std::uint16_t>(animation.keyframes.size()));
   out.u16(animation.group_count);

@@ -109,12 +109,13 @@ GroupEntry interpolate_group(Variant variant, const GroupEntry& source, const Gr
   return out;
 }
 
-std::size_t effective_loop_frame(const Animation& animation) {
+std::size_t effective_loop_frame(const anm::Document& animation) {
   if (animation.keyframes.empty()) return 0;
   return std::min<std::size_t>(animation.loop_frame, animation.keyframes.size() - 1);
 }
 
-anm::Engine::Engine(const Animation& animation, Variant variant) : animation_(&animation), variant_(variant) {
+anm::Engine::Engine(const anm::Document& animation, Variant variant)
+    : animation_(&animation), variant_(variant) {
   if (animation.keyframes.empty()) return;
   memo_ = pose_ = animation.keyframes[0].groups;
   // LBA1 pokes frame 0 and interpolates 0 -> 0 for d0; LBA2 starts with frame 0 reached (ANIM.ASM firstanim).
@@ -265,7 +266,7 @@ bool anm::Engine::update(std::int64_t now) {
   return false;
 }
 
-Timeline timeline(const Animation& animation, Variant variant) {
+Timeline timeline(const anm::Document& animation, Variant variant) {
   Timeline result;
   std::int64_t now = 0;
   for (std::size_t k = 0; k < animation.keyframes.size(); ++k) {
@@ -282,14 +283,14 @@ Timeline timeline(const Animation& animation, Variant variant) {
 // The keyframes the first pass plays, in order: LBA1 holds frame 0 for its own duration first; both close
 // with the segment to the loop frame.
 template <class Visit>
-void first_pass_keyframes(const Animation& animation, Variant variant, Visit&& visit) {
+void first_pass_keyframes(const anm::Document& animation, Variant variant, Visit&& visit) {
   if (animation.keyframes.empty()) return;
   for (std::size_t k = variant == Variant::Lba1 ? 0 : 1; k < animation.keyframes.size(); ++k)
     visit(animation.keyframes[k]);
   visit(animation.keyframes[effective_loop_frame(animation)]);
 }
 
-std::int64_t single_ticks(const Animation& animation, Variant variant) {
+std::int64_t single_ticks(const anm::Document& animation, Variant variant) {
   bool turns = false;
   first_pass_keyframes(animation, variant,
                        [&](const Keyframe& keyframe) { turns = turns || turns_actor(keyframe, variant); });
@@ -303,7 +304,7 @@ std::int64_t single_ticks(const Animation& animation, Variant variant) {
   return ticks;
 }
 
-std::string evaluation_refusal(const Animation& animation, Variant variant) {
+std::string evaluation_refusal(const anm::Document& animation, Variant variant) {
   if (animation.keyframes.empty()) return "no keyframe: nothing to evaluate";
   if (const auto end = timeline(animation, variant).end_ticks; end > kMaxEvaluatedTicks)
     return fmt::format("the first pass lasts {} ticks; evaluation stops at {}", end, kMaxEvaluatedTicks);
@@ -318,7 +319,7 @@ std::string evaluation_refusal(const Animation& animation, Variant variant) {
 
 constexpr std::int64_t kCheckpointTicks = 256;
 
-IdealClock::IdealClock(const Animation& animation, Variant variant)
+IdealClock::IdealClock(const anm::Document& animation, Variant variant)
     : animation_(&animation), cursor_(animation, variant) {
   step(cursor_, 0);
   checkpoints_.push_back(cursor_);
@@ -353,7 +354,7 @@ EngineState IdealClock::at(std::int64_t tick) {
   return {cursor_.pose(), cursor_.actor()};
 }
 
-std::vector<EngineState> run_ideal_clock(const Animation& animation, Variant variant) {
+std::vector<EngineState> run_ideal_clock(const anm::Document& animation, Variant variant) {
   IdealClock clock(animation, variant);
   const std::int64_t end = timeline(animation, variant).end_ticks;
   std::vector<EngineState> states;
@@ -362,7 +363,7 @@ std::vector<EngineState> run_ideal_clock(const Animation& animation, Variant var
   return states;
 }
 
-std::vector<EngineState> run_game_clock(const Animation& animation, Variant variant, int update_ticks,
+std::vector<EngineState> run_game_clock(const anm::Document& animation, Variant variant, int update_ticks,
                                         std::size_t updates) {
   anm::Engine player(animation, variant);
   std::vector<EngineState> states;

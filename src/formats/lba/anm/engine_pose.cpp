@@ -44,7 +44,7 @@ Transform engine_local(const GroupEntry& value, int parent, const Vec3& offset, 
 
 }  // namespace
 
-std::vector<Mat4> engine_models(const Body& body, const EngineState& state, Variant variant,
+std::vector<Mat4> engine_models(const body::Document& body, const EngineState& state, Variant variant,
                                 bool include_actor) {
   const Actor actor = include_actor ? state.actor : Actor{};
   const PosedBody posed = pose_body(body, state.pose, actor, variant);
@@ -56,7 +56,7 @@ std::vector<Mat4> engine_models(const Body& body, const EngineState& state, Vari
   return models;
 }
 
-EnginePose engine_pose(const Body& body, const EngineState& state, double seconds, Variant variant,
+EnginePose engine_pose(const body::Document& body, const EngineState& state, double seconds, Variant variant,
                        bool include_actor) {
   const Actor actor = include_actor ? state.actor : Actor{};
   const auto models = engine_models(body, state, variant, include_actor);

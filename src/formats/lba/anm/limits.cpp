@@ -20,7 +20,7 @@ const std::vector<FileLimit>& animation_limits() {
   return table;
 }
 
-Status check_animation_limits(const Animation& animation, std::vector<std::string>& notes) {
+Status check_animation_limits(const anm::Document& animation, std::vector<std::string>& notes) {
   if (auto status = check_limit(kAnmFormat, kKeyframes, animation.keyframes.size(), "the animation", notes);
       !status)
     return status;

@@ -20,35 +20,36 @@ using nlohmann::json;
 
 // LBA2 bodies have their own layout (.lm2): the file's extension says so, else the animation's variant
 // suggests it.
-Result<Body> read_lm2_as_body(std::span<const std::uint8_t> bytes) {
-  auto lm2 = read_lm2(bytes);
+Result<body::Document> read_lm2_as_body(std::span<const std::uint8_t> bytes) {
+  auto lm2 = body::read_lm2(bytes);
   if (!lm2) return lm2.error();
   return body_from_lm2(*lm2);
 }
 
 // Bytes without a telling name under an LBA2 animation: the LBA2 layout first, then LBA1's (an LBA1 body
 // may drive an LBA2 animation, as remakes do); the LBA2 reader's error when neither fits.
-Result<Body> read_lm2_or_lba1_body(std::span<const std::uint8_t> bytes) {
+Result<body::Document> read_lm2_or_lba1_body(std::span<const std::uint8_t> bytes) {
   auto lm2 = read_lm2_as_body(bytes);
   if (lm2) return lm2;
-  auto lba1 = read_body(bytes);
+  auto lba1 = body::read(bytes);
   return lba1 ? std::move(lba1) : std::move(lm2);
 }
 
-using BodyReader = Result<Body> (*)(std::span<const std::uint8_t>);
+using BodyReader = Result<body::Document> (*)(std::span<const std::uint8_t>);
 
 BodyReader body_reader(const std::string& address, Variant variant) {
   std::string tail = address.substr(address.size() - std::min<std::size_t>(address.size(), 4));
   std::transform(tail.begin(), tail.end(), tail.begin(), [](unsigned char c) { return std::tolower(c); });
   if (tail == ".lm2") return read_lm2_as_body;
-  return variant == Variant::Lba2 ? read_lm2_or_lba1_body : read_body;
+  return variant == Variant::Lba2 ? read_lm2_or_lba1_body : body::read;
 }
 
 // A body: LBA1's layout, or an LBA2 .lm2 (kept as read, so that it writes back byte for byte) seen through
 // the same body model the animations pose.
-class BodyDocument : public Document {
+class BodyDocument : public bonebridge::Document {
  public:
-  BodyDocument(Body body, BridgeOptions options, std::optional<Lm2Body> lm2 = std::nullopt)
+  BodyDocument(body::Document body, BridgeOptions options,
+               std::optional<body::Lm2Document> lm2 = std::nullopt)
       : body_(std::move(body)),
         posable_(posable_body(body_)),
         options_(std::move(options)),
@@ -89,21 +90,21 @@ class BodyDocument : public Document {
     return body::to_core(body_, *bridge);
   }
   Result<std::vector<std::uint8_t>> encode() const override {
-    return lm2_ ? write_lm2(*lm2_) : write_body(body_);
+    return lm2_ ? body::write_lm2(*lm2_) : body::write(body_);
   }
 
  private:
-  Body body_;
-  Body posable_;
+  body::Document body_;
+  body::Document posable_;
   BridgeOptions options_;
-  std::optional<Lm2Body> lm2_;
+  std::optional<body::Lm2Document> lm2_;
 };
 
 }  // namespace
 
-Result<std::optional<Body>> companion_body(const Options& options, const std::string& address,
-                                           Variant variant) {
-  if (address.empty()) return std::optional<Body>{};
+Result<std::optional<body::Document>> companion_body(const Options& options, const std::string& address,
+                                                     Variant variant) {
+  if (address.empty()) return std::optional<body::Document>{};
   auto parsed = read_companion(options, "body", address, body_reader(address, variant),
                                variant == Variant::Lba1 ? "lba1" : "lba2");
   if (!parsed) return parsed.error();
@@ -111,20 +112,22 @@ Result<std::optional<Body>> companion_body(const Options& options, const std::st
     problems.front().file = address;
     return problems.front();
   }
-  return std::optional<Body>(std::move(*parsed));
+  return std::optional<body::Document>(std::move(*parsed));
 }
 
-std::unique_ptr<Document> body::open(Body body, const BridgeOptions& bridge) {
-  return std::unique_ptr<Document>(new BodyDocument(std::move(body), bridge));
+std::unique_ptr<bonebridge::Document> body::open(body::Document body, const BridgeOptions& bridge) {
+  return std::unique_ptr<bonebridge::Document>(new BodyDocument(std::move(body), bridge));
 }
 
-Result<std::unique_ptr<Document>> body::open_lm2(std::span<const std::uint8_t> bytes, BridgeOptions options) {
-  auto lm2 = read_lm2(bytes);
+Result<std::unique_ptr<bonebridge::Document>> body::open_lm2(std::span<const std::uint8_t> bytes,
+                                                             BridgeOptions options) {
+  auto lm2 = body::read_lm2(bytes);
   if (!lm2) return lm2.error();
   auto body = body_from_lm2(*lm2);
   if (!body) return body.error();
   options.variant = Variant::Lba2;
-  return std::unique_ptr<Document>(new BodyDocument(std::move(*body), std::move(options), std::move(*lm2)));
+  return std::unique_ptr<bonebridge::Document>(
+      new BodyDocument(std::move(*body), std::move(options), std::move(*lm2)));
 }
 
 }  // namespace bonebridge::lba

@@ -17,7 +17,7 @@ Vec3 as_vec(const std::array<std::int16_t, 3>& v) {
 }
 
 // Bind position of every point: assembled[i] = raw[i] + assembled[pivot of i's group] (§2.5).
-std::vector<Vec3> assembled_points(const Body& body) {
+std::vector<Vec3> assembled_points(const body::Document& body) {
   std::vector<Vec3> out(body.points.size());
   const auto owner = point_owners(body);
   for (std::size_t g = 0; g < body.groups.size(); ++g) {
@@ -36,7 +36,7 @@ std::vector<Vec3> assembled_points(const Body& body) {
 
 // A joint's offset from its parent's origin: the pivot's stored point when the parent owns the pivot
 // (the engine's rule), otherwise the bind-pose difference.
-std::vector<Vec3> pivot_offsets(const Body& body) {
+std::vector<Vec3> pivot_offsets(const body::Document& body) {
   std::vector<Vec3> offsets(body.groups.size());
   const auto owner = point_owners(body);
   const auto assembled = assembled_points(body);
@@ -55,7 +55,7 @@ std::string joint_name(std::size_t group) {
   return group == 0 ? std::string("root") : fmt::format("group_{}", group);
 }
 
-Skeleton body_skeleton(const Body& body, Variant variant) {
+Skeleton body_skeleton(const body::Document& body, Variant variant) {
   Skeleton skeleton;
   const auto offsets = pivot_offsets(body);
   for (std::size_t g = 0; g < body.groups.size(); ++g) {
@@ -75,7 +75,7 @@ Skeleton body_skeleton(const Body& body, Variant variant) {
   return skeleton;
 }
 
-std::vector<RigidMesh> body_markers(const Body& body, double marker_size) {
+std::vector<RigidMesh> body_markers(const body::Document& body, double marker_size) {
   std::vector<RigidMesh> meshes;
   const auto owner = point_owners(body);
   const Vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
@@ -98,8 +98,8 @@ std::vector<RigidMesh> body_markers(const Body& body, double marker_size) {
   return meshes;
 }
 
-Result<CoreConversion> body::to_core(const Body& stored, const BridgeOptions& options) {
-  const Body body = posable_body(stored);
+Result<CoreConversion> body::to_core(const body::Document& stored, const BridgeOptions& options) {
+  const body::Document body = posable_body(stored);
   CoreConversion out;
   out.scene.skeleton = body_skeleton(body, options.variant);
   if (body.geometry) {

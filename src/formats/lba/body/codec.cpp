@@ -65,7 +65,7 @@ BodyGeometry parse_geometry(ByteReader& reader) {
   return geometry;
 }
 
-void parse_skeleton(ByteReader& reader, Body& body) {
+void parse_skeleton(ByteReader& reader, body::Document& body) {
   body.flags = reader.u16("body flags");
   for (auto& bound : body.bounds) bound = reader.s16("bounding box");
   const std::uint16_t info_size = reader.u16("info size");
@@ -97,8 +97,8 @@ void parse_skeleton(ByteReader& reader, Body& body) {
   }
 }
 
-Body parse_body(ByteReader& reader) {
-  Body body;
+body::Document parse_body(ByteReader& reader) {
+  body::Document body;
   parse_skeleton(reader, body);
   const std::size_t drawing_start = reader.offset();
   try {
@@ -169,14 +169,14 @@ void write_geometry(ByteWriter& out, const BodyGeometry& geometry) {
 
 }  // namespace
 
-Result<Body> read_body(std::span<const std::uint8_t> bytes) {
+Result<body::Document> body::read(std::span<const std::uint8_t> bytes) {
   return capture(kBodyFormat, [&] {
     ByteReader reader(bytes, kBodyFormat);
     return parse_body(reader);
   });
 }
 
-std::vector<std::uint8_t> write_body(const Body& body) {
+std::vector<std::uint8_t> body::write(const body::Document& body) {
   ByteWriter out;
   out.u16(body.flags);
   for (const auto bound : body.bounds) out.s16(bound);

@@ -55,7 +55,7 @@ int parent_index(const BodyGroup& group, std::size_t self) {
   return static_cast<std::size_t>(parent) < self ? parent : -1;
 }
 
-std::vector<int> point_owners(const Body& body) {
+std::vector<int> point_owners(const body::Document& body) {
   std::vector<int> owner(body.points.size(), -1);
   for (std::size_t g = 0; g < body.groups.size(); ++g) {
     const std::size_t first = body.groups[g].first_point / 6;
@@ -66,13 +66,13 @@ std::vector<int> point_owners(const Body& body) {
   return owner;
 }
 
-GroupEntry posed_value(const Body& body, const std::vector<GroupEntry>& pose, std::size_t group) {
+GroupEntry posed_value(const body::Document& body, const std::vector<GroupEntry>& pose, std::size_t group) {
   if (group >= 1 && group < pose.size()) return pose[group];
   const BodyGroup& stored = body.groups[group];
   return {stored.type, stored.angles[0], stored.angles[1], stored.angles[2]};
 }
 
-PosedBody pose_body(const Body& body, const std::vector<GroupEntry>& pose, const Orientation& actor,
+PosedBody pose_body(const body::Document& body, const std::vector<GroupEntry>& pose, const Orientation& actor,
                     Variant variant) {
   PosedBody posed;
   posed.groups.resize(body.groups.size());
@@ -118,8 +118,8 @@ PosedBody pose_body(const Body& body, const std::vector<GroupEntry>& pose, const
   return posed;
 }
 
-Body placeholder_body(std::size_t group_count) {
-  Body body;
+body::Document placeholder_body(std::size_t group_count) {
+  body::Document body;
   body.flags = 2;
   body.info.assign(10, 0);
   body.points = {{0, 0, 0}};
@@ -173,7 +173,7 @@ int static_intensity(const Matrix& m, const BodyNormal& n, const std::array<std:
 
 }  // namespace
 
-std::vector<int> normal_intensities(const Body& body, const PosedBody& posed,
+std::vector<int> normal_intensities(const body::Document& body, const PosedBody& posed,
                                     const std::array<std::int32_t, 3>& light) {
   if (!body.geometry) return {};
   const auto& normals = body.geometry->normals;
@@ -189,9 +189,9 @@ std::vector<int> normal_intensities(const Body& body, const PosedBody& posed,
   return out;
 }
 
-Body posable_body(const Body& body) {
+body::Document posable_body(const body::Document& body) {
   if (is_animatable(body)) return body;
-  Body out = body;
+  body::Document out = body;
   BodyGroup root;
   root.point_count = static_cast<std::uint16_t>(body.points.size());
   root.normal_count = static_cast<std::uint16_t>(body.geometry ? body.geometry->normals.size() : 0);

@@ -19,7 +19,7 @@ Error lm2_error(std::string message) {
   return Error{kLm2Format, std::move(message), {}, {}, {}};
 }
 
-Result<std::vector<BodyGroup>> groups_from_lm2(const Lm2Body& lm2) {
+Result<std::vector<BodyGroup>> groups_from_lm2(const body::Lm2Document& lm2) {
   std::vector<BodyGroup> groups;
   std::size_t first = 0;
   for (std::size_t g = 0; g < lm2.groups.size(); ++g) {
@@ -49,7 +49,8 @@ Result<std::vector<BodyGroup>> groups_from_lm2(const Lm2Body& lm2) {
 // A textured record's texture (AFF_OBJ.ASM @@Triangle_Texture_Solid, @@Quad_Texture_Solid): the handle
 // (Poly3_HandleText, word 3 of a triangle; Poly4_HandleText, word 14 of a quad) picks a texture record, and
 // the corners' MapU/MapV words follow the normal (words 6 on).
-Result<PolygonTexture> texture_of(const Lm2Body& lm2, std::uint16_t type, const Lm2Polygon& record) {
+Result<PolygonTexture> texture_of(const body::Lm2Document& lm2, std::uint16_t type,
+                                  const Lm2Polygon& record) {
   const std::size_t corners = lm2_polygon_corners(type);
   const std::uint16_t handle = record.words[corners == 4 ? 14 : 3];
   if (handle >= lm2.textures.size()) {
@@ -65,7 +66,7 @@ Result<PolygonTexture> texture_of(const Lm2Body& lm2, std::uint16_t type, const 
   return texture;
 }
 
-Result<BodyGeometry> geometry_from_lm2(const Lm2Body& lm2) {
+Result<BodyGeometry> geometry_from_lm2(const body::Lm2Document& lm2) {
   BodyGeometry geometry;
   for (const auto& section : lm2.sections) {
     const std::size_t corners = lm2_polygon_corners(section.type);
@@ -102,10 +103,10 @@ std::int16_t clamp16(std::int32_t v) {
 
 }  // namespace
 
-Result<Body> body_from_lm2(const Lm2Body& lm2) {
+Result<body::Document> body_from_lm2(const body::Lm2Document& lm2) {
   auto groups = groups_from_lm2(lm2);
   if (!groups) return groups.error();
-  Body body;
+  body::Document body;
   body.flags = 2;  // INFO_ANIM: the groups are used
   for (std::size_t i = 0; i < 6; ++i) body.bounds[i] = clamp16(lm2.bounds[i]);
   for (const auto& point : lm2.points) body.points.push_back(point.position);

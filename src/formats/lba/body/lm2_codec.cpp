@@ -104,8 +104,8 @@ std::vector<Lm2PolygonSection> read_polygon_sections(ByteReader& reader, std::si
   return sections;
 }
 
-Lm2Body parse(ByteReader& reader) {
-  Lm2Body body;
+body::Lm2Document parse(ByteReader& reader) {
+  body::Lm2Document body;
   body.info = reader.u32("info");
   body.header_size = reader.u16("header size");
   body.dummy = reader.u16("dummy");
@@ -189,7 +189,7 @@ std::uint32_t as_u32(std::size_t value) {
 }
 
 // The section bytes alone, so that their offsets can be written into the header first.
-std::vector<std::uint8_t> section_bytes(const Lm2Body& body, Section section) {
+std::vector<std::uint8_t> section_bytes(const body::Lm2Document& body, Section section) {
   ByteWriter out;
   switch (section) {
     case kGroups:
@@ -232,7 +232,7 @@ std::vector<std::uint8_t> section_bytes(const Lm2Body& body, Section section) {
   return std::move(out).take();
 }
 
-std::uint32_t section_count(const Lm2Body& body, Section section) {
+std::uint32_t section_count(const body::Lm2Document& body, Section section) {
   switch (section) {
     case kGroups:
       return as_u32(body.groups.size());
@@ -277,14 +277,14 @@ bool lm2_chroma_keyed(std::uint16_t type) {
   return lm2_textured(type) && poly <= 23 && (poly & 4) != 0;
 }
 
-Result<Lm2Body> read_lm2(std::span<const std::uint8_t> bytes) {
+Result<body::Lm2Document> body::read_lm2(std::span<const std::uint8_t> bytes) {
   return capture(kLm2Format, [&] {
     ByteReader reader(bytes, kLm2Format);
     return parse(reader);
   });
 }
 
-std::vector<std::uint8_t> write_lm2(const Lm2Body& body) {
+std::vector<std::uint8_t> body::write_lm2(const body::Lm2Document& body) {
   std::array<std::vector<std::uint8_t>, kSectionCount> sections;
   for (int s = 0; s < kSectionCount; ++s) sections[s] = section_bytes(body, static_cast<Section>(s));
   ByteWriter out;

@@ -27,7 +27,7 @@ Vec3 linear_colour(const Rgb& srgb) {
 }
 
 // The point a stored ×6 reference names, when it names one.
-std::optional<std::size_t> point_of(const Body& body, std::uint16_t reference) {
+std::optional<std::size_t> point_of(const body::Document& body, std::uint16_t reference) {
   if (reference % 6 != 0 || reference / 6u >= body.points.size()) return std::nullopt;
   return reference / 6u;
 }
@@ -82,7 +82,7 @@ std::array<float, 2> texture_coordinate(const std::array<std::uint16_t, 2>& uv) 
 
 class MeshBuilder {
  public:
-  MeshBuilder(const Body& body, const Palette& palette, const TexturePage* page)
+  MeshBuilder(const body::Document& body, const Palette& palette, const TexturePage* page)
       : body_(body), palette_(palette), page_(page) {
     owner_ = point_owners(body);
     flat_.name = "body";
@@ -200,7 +200,7 @@ class MeshBuilder {
     return textured_.back();
   }
 
-  const Body& body_;
+  const body::Document& body_;
   const Palette& palette_;
   const TexturePage* page_;
   std::vector<int> owner_;
@@ -213,7 +213,7 @@ class MeshBuilder {
 };
 
 // What the textured and environment-mapped polygons became.
-std::vector<std::string> surface_notes(const Body& body, bool has_page) {
+std::vector<std::string> surface_notes(const body::Document& body, bool has_page) {
   std::size_t textured = 0, environment = 0;
   for (const auto& polygon : body.geometry->polygons) {
     textured += polygon.texture.has_value();
@@ -279,7 +279,8 @@ Palette placeholder_palette() {
   return palette;
 }
 
-std::vector<std::vector<int>> polygon_palette_indices(const Body& body, const std::vector<int>& intensities) {
+std::vector<std::vector<int>> polygon_palette_indices(const body::Document& body,
+                                                      const std::vector<int>& intensities) {
   std::vector<std::vector<int>> out;
   if (!body.geometry) return out;
   const auto intensity = [&](std::uint16_t normal) {
@@ -319,8 +320,8 @@ Result<TexturePage> read_texture_page(std::span<const std::uint8_t> bytes) {
   return TexturePage(bytes.begin(), bytes.end());
 }
 
-BodyDrawing body_drawing(const Body& body, const Palette& palette, const TexturePage* page, Light light,
-                         Variant variant) {
+BodyDrawing body_drawing(const body::Document& body, const Palette& palette, const TexturePage* page,
+                         Light light, Variant variant) {
   if (!body.geometry) return {};
   const PosedBody rest = pose_body(body, {}, {}, variant);
   const auto intensities = normal_intensities(body, rest, light_vector(light.alpha, light.beta, variant));

@@ -19,7 +19,7 @@ Diagnostic at(std::size_t offset, std::string message, bool error = true) {
 
 class GeometryChecker {
  public:
-  GeometryChecker(const Body& body, std::vector<Diagnostic>& out) : body_(body), out_(out) {}
+  GeometryChecker(const body::Document& body, std::vector<Diagnostic>& out) : body_(body), out_(out) {}
 
   void point(std::size_t offset, const char* what, std::uint16_t reference) {
     if (reference % 6 == 0 && reference / 6u < body_.points.size()) return;
@@ -95,11 +95,11 @@ class GeometryChecker {
   void run() { spheres(lines(polygons(normals(body_drawing_offset(body_))))); }
 
  private:
-  const Body& body_;
+  const body::Document& body_;
   std::vector<Diagnostic>& out_;
 };
 
-void check_geometry(const Body& body, std::vector<Diagnostic>& out) {
+void check_geometry(const body::Document& body, std::vector<Diagnostic>& out) {
   if (!body.geometry) {
     out.push_back(at(body_drawing_offset(body),
                      "drawing data not decoded, kept as stored: " + body.geometry_error, false));
@@ -140,7 +140,7 @@ json geometry_json(const BodyGeometry& geometry) {
 
 }  // namespace
 
-std::vector<Error> body_problems(const Body& body) {
+std::vector<Error> body_problems(const body::Document& body) {
   std::vector<Error> problems;
   const auto problem = [&](std::size_t offset, std::string message) {
     problems.push_back(Error{kBodyFormat, std::move(message), offset, {}, {}});
@@ -173,7 +173,7 @@ std::vector<Error> body_problems(const Body& body) {
   return problems;
 }
 
-std::vector<Diagnostic> check_body(const Body& body) {
+std::vector<Diagnostic> check_body(const body::Document& body) {
   std::vector<Diagnostic> out;
   for (auto& problem : body_problems(body)) out.push_back({true, std::move(problem)});
   if (body.groups.size() > 30)
@@ -187,7 +187,7 @@ std::vector<Diagnostic> check_body(const Body& body) {
   return out;
 }
 
-json body_json(const Body& body) {
+json body_json(const body::Document& body) {
   json groups = json::array();
   for (const auto& g : body.groups) {
     groups.push_back({{"first_point_x6", g.first_point},
@@ -214,7 +214,7 @@ json body_json(const Body& body) {
   return out;
 }
 
-bool recognisable_body(const Body& body) {
+bool recognisable_body(const body::Document& body) {
   return body.geometry && body_problems(body).empty();
 }
 

@@ -13,12 +13,12 @@
 namespace bonebridge::lba {
 
 // A parsed body passes these before it is used or reported as one (read() itself accepts any bytes that fit).
-std::vector<Error> body_problems(const Body& body);
-std::vector<Diagnostic> check_body(const Body& body);
-nlohmann::json body_json(const Body& body);
+std::vector<Error> body_problems(const body::Document& body);
+std::vector<Diagnostic> check_body(const body::Document& body);
+nlohmann::json body_json(const body::Document& body);
 
 // Unnamed bytes count as a body only when its drawing data decodes too: a static body's short header alone
 // would accept too much.
-bool recognisable_body(const Body& body);
+bool recognisable_body(const body::Document& body);
 
 }  // namespace bonebridge::lba

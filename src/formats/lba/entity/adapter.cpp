@@ -28,7 +28,7 @@ nlohmann::json record_json(const EntityRecord& record, Variant variant) {
   return out;
 }
 
-nlohmann::json entity_json(const Entity& entity, Variant variant) {
+nlohmann::json entity_json(const entity::Document& entity, Variant variant) {
   auto records = nlohmann::json::array();
   for (const auto& record : entity.records) records.push_back(record_json(record, variant));
   return {{"records", records}, {"trailing_bytes", entity.trailing.size()}};
@@ -36,7 +36,8 @@ nlohmann::json entity_json(const Entity& entity, Variant variant) {
 
 class EntityDocument : public PoselessDocument {
  public:
-  EntityDocument(std::optional<Entity> entity, std::optional<EntityTable> table, Variant variant)
+  EntityDocument(std::optional<entity::Document> entity, std::optional<entity::TableDocument> table,
+                 Variant variant)
       : PoselessDocument(
             kEntityFormat,
             "an entity names an actor's bodies and animations: convert them with `batch --characters`"),
@@ -60,28 +61,29 @@ class EntityDocument : public PoselessDocument {
     return {{"format", kEntityFormat}, {"offsets", table_->offsets}, {"entities", entities}};
   }
   Result<std::vector<std::uint8_t>> encode() const override {
-    return entity_ ? write_entity(*entity_) : write_entity_table(*table_);
+    return entity_ ? entity::write(*entity_) : entity::write_table(*table_);
   }
 
  private:
-  std::optional<Entity> entity_;
-  std::optional<EntityTable> table_;
+  std::optional<entity::Document> entity_;
+  std::optional<entity::TableDocument> table_;
   Variant variant_;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> entity::open(std::span<const std::uint8_t> bytes, Variant variant) {
-  auto entity = read_entity(bytes, variant);
+Result<std::unique_ptr<bonebridge::Document>> entity::open(std::span<const std::uint8_t> bytes,
+                                                           Variant variant) {
+  auto entity = entity::read(bytes, variant);
   if (!entity) return entity.error();
-  return std::unique_ptr<Document>(
+  return std::unique_ptr<bonebridge::Document>(
       std::make_unique<EntityDocument>(std::move(*entity), std::nullopt, variant));
 }
 
-Result<std::unique_ptr<Document>> entity::open_table(std::span<const std::uint8_t> bytes) {
-  auto table = read_entity_table(bytes);
+Result<std::unique_ptr<bonebridge::Document>> entity::open_table(std::span<const std::uint8_t> bytes) {
+  auto table = entity::read_table(bytes);
   if (!table) return table.error();
-  return std::unique_ptr<Document>(
+  return std::unique_ptr<bonebridge::Document>(
       std::make_unique<EntityDocument>(std::nullopt, std::move(*table), Variant::Lba2));
 }
 

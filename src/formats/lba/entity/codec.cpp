@@ -13,8 +13,9 @@ Error entity_error(std::size_t offset, std::string message) {
 }
 
 // One entity from `bytes` starting at `begin`, up to `end`; `base` is added to offsets in errors.
-Result<Entity> read_entity_at(std::span<const std::uint8_t> bytes, Variant variant, std::size_t base) {
-  Entity entity;
+Result<entity::Document> read_entity_at(std::span<const std::uint8_t> bytes, Variant variant,
+                                        std::size_t base) {
+  entity::Document entity;
   std::size_t at = 0;
   while (true) {
     if (at >= bytes.size())
@@ -54,11 +55,11 @@ std::int16_t s16_at(const std::vector<std::uint8_t>& bytes, std::size_t at) {
 
 }  // namespace
 
-Result<Entity> read_entity(std::span<const std::uint8_t> bytes, Variant variant) {
+Result<entity::Document> entity::read(std::span<const std::uint8_t> bytes, Variant variant) {
   return read_entity_at(bytes, variant, 0);
 }
 
-std::vector<std::uint8_t> write_entity(const Entity& entity) {
+std::vector<std::uint8_t> entity::write(const entity::Document& entity) {
   std::vector<std::uint8_t> out;
   for (const auto& record : entity.records) {
     out.push_back(record.opcode);
@@ -140,8 +141,8 @@ std::vector<EntitySound> entity_sounds(const EntityRecord& record, Variant varia
   return sounds;
 }
 
-Result<EntityTable> read_entity_table(std::span<const std::uint8_t> bytes) {
-  return guard(kEntityFormat, [&]() -> Result<EntityTable> {
+Result<entity::TableDocument> entity::read_table(std::span<const std::uint8_t> bytes) {
+  return guard(kEntityFormat, [&]() -> Result<entity::TableDocument> {
     ByteReader reader(bytes, kEntityFormat);
     const std::uint32_t first = reader.u32("the first entity's offset");
     if (first % 4 != 0 || first < 4 || first > bytes.size())
@@ -149,7 +150,7 @@ Result<EntityTable> read_entity_table(std::span<const std::uint8_t> bytes) {
           0, fmt::format("the first offset {} must be a multiple of 4 within the {} bytes (it gives "
                          "the table's size)",
                          first, bytes.size()));
-    EntityTable table;
+    entity::TableDocument table;
     table.offsets.push_back(first);
     while (reader.offset() < first) table.offsets.push_back(reader.u32("an entity's offset"));
     for (std::size_t i = 0; i < table.offsets.size(); ++i) {
@@ -172,9 +173,9 @@ Result<EntityTable> read_entity_table(std::span<const std::uint8_t> bytes) {
   });
 }
 
-std::vector<std::uint8_t> write_entity_table(const EntityTable& table) {
+std::vector<std::uint8_t> entity::write_table(const entity::TableDocument& table) {
   std::vector<std::vector<std::uint8_t>> entities;
-  for (const auto& entity : table.entities) entities.push_back(write_entity(entity));
+  for (const auto& entity : table.entities) entities.push_back(entity::write(entity));
   std::vector<std::uint8_t> out;
   auto offset = static_cast<std::uint32_t>(4 * entities.size());
   for (const auto& entity : entities) {

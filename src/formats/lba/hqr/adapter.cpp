@@ -12,7 +12,7 @@ using nlohmann::json;
 
 class ArchiveDocument : public PoselessDocument {
  public:
-  ArchiveDocument(HqrArchive archive, std::vector<std::uint8_t> bytes)
+  ArchiveDocument(hqr::Document archive, std::vector<std::uint8_t> bytes)
       : PoselessDocument(kHqrFormat, "an HQR archive holds many files: name one entry, e.g. ANIM.HQR:3"),
         archive_(std::move(archive)),
         bytes_(std::move(bytes)) {}
@@ -75,19 +75,20 @@ class ArchiveDocument : public PoselessDocument {
     return out;
   }
   double engine_tick() const override { return 0.02; }  // the LBA engine's 50 Hz tick
-  Result<std::vector<std::uint8_t>> encode() const override { return write_hqr(archive_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return hqr::write(archive_); }
 
  private:
-  HqrArchive archive_;
+  hqr::Document archive_;
   std::vector<std::uint8_t> bytes_;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> hqr::open(std::span<const std::uint8_t> bytes) {
-  auto archive = read_hqr(bytes);
+Result<std::unique_ptr<bonebridge::Document>> hqr::open(std::span<const std::uint8_t> bytes) {
+  auto archive = hqr::read(bytes);
   if (!archive) return archive.error();
-  return std::unique_ptr<Document>(new ArchiveDocument(std::move(*archive), {bytes.begin(), bytes.end()}));
+  return std::unique_ptr<bonebridge::Document>(
+      new ArchiveDocument(std::move(*archive), {bytes.begin(), bytes.end()}));
 }
 
 }  // namespace bonebridge::lba

@@ -22,7 +22,7 @@ const char* method_name(std::uint16_t method) {
 
 class HqrOpened : public archive::Archive {
  public:
-  explicit HqrOpened(HqrArchive hqr) : hqr_(std::move(hqr)) {
+  explicit HqrOpened(hqr::Document hqr) : hqr_(std::move(hqr)) {
     for (std::size_t i = 0; i < hqr_.slots.size(); ++i) {
       archive::Entry entry{fmt::format("{}", i), 0, 0, "blank"};
       if (const auto* stored = slot_entry(i)) {
@@ -40,19 +40,19 @@ class HqrOpened : public archive::Archive {
     if (!stored) return Error{kHqrFormat, fmt::format("entry {} is blank or absent", index), {}, {}, {}};
     return stored->stored;
   }
-  const HqrArchive& hqr() const { return hqr_; }
+  const hqr::Document& hqr() const { return hqr_; }
   const HqrEntry* slot_entry(std::size_t index) const {
     if (index >= hqr_.slots.size() || !hqr_.slots[index]) return nullptr;
     return &hqr_.blocks[*hqr_.slots[index]].entry;
   }
 
  private:
-  HqrArchive hqr_;
+  hqr::Document hqr_;
   std::vector<archive::Entry> entries_;
 };
 
 // An HQR on disk: the offset table and each block's 10-byte entry header read at open, with the checks
-// read_hqr makes of them; an entry's stored bytes read where they lie (and decoded) when asked for.
+// hqr::read makes of them; an entry's stored bytes read where they lie (and decoded) when asked for.
 class HqrFile final : public archive::Archive {
  public:
   struct Stored {
@@ -150,10 +150,10 @@ Result<std::vector<std::uint8_t>> write_entries(const std::vector<archive::Entry
                                                 const archive::Archive* model) {
   const auto* hqr_model = dynamic_cast<const HqrOpened*>(model);
   if (model && !hqr_model) return Error{kHqrFormat, "the model archive is not an HQR archive", {}, {}, {}};
-  if (hqr_model && all_kept_in_order(entries, *hqr_model)) return write_hqr(hqr_model->hqr());
+  if (hqr_model && all_kept_in_order(entries, *hqr_model)) return hqr::write(hqr_model->hqr());
   // Slot 0's offset is also the table's size, so an HQR cannot hold no entry at all.
   if (entries.empty()) return Error{kHqrFormat, "an HQR archive needs at least one entry", {}, {}, {}};
-  HqrArchive out;
+  hqr::Document out;
   for (const auto& source : entries) {
     const HqrEntry* kept = hqr_model && source.keep ? hqr_model->slot_entry(*source.keep) : nullptr;
     if (source.keep && !kept) {
@@ -163,7 +163,7 @@ Result<std::vector<std::uint8_t>> write_entries(const std::vector<archive::Entry
     out.slots.push_back(static_cast<std::uint32_t>(out.blocks.size()));
     out.blocks.push_back({kept ? *kept : encode_entry(source.bytes, 2), {}, {}});
   }
-  return write_hqr(out);
+  return hqr::write(out);
 }
 
 std::string describe(std::span<const std::uint8_t> bytes) {
@@ -172,7 +172,7 @@ std::string describe(std::span<const std::uint8_t> bytes) {
                        bytes[2] | bytes[3] << 8);
   }
   if (is_container(bytes)) return "HQR archive";
-  if (const auto body = read_body(bytes); body.ok() && recognisable_body(*body)) {
+  if (const auto body = body::read(bytes); body.ok() && recognisable_body(*body)) {
     return fmt::format("LBA1 body ({} points, {} groups)", body->points.size(), body->groups.size());
   }
   return "data";
@@ -196,7 +196,7 @@ bool is_container(std::span<const std::uint8_t> bytes) {
 }
 
 Result<std::vector<ContainerEntry>> container_entries(std::span<const std::uint8_t> bytes) {
-  const auto archive = read_hqr(bytes);
+  const auto archive = hqr::read(bytes);
   if (!archive) return archive.error();
   std::map<std::uint32_t, int> uses;
   for (const auto& slot : archive->slots) {
@@ -223,7 +223,7 @@ Result<std::vector<ContainerEntry>> container_entries(std::span<const std::uint8
 }
 
 Result<std::vector<std::uint8_t>> container_entry(std::span<const std::uint8_t> bytes, std::size_t index) {
-  const auto archive = read_hqr(bytes);
+  const auto archive = hqr::read(bytes);
   if (!archive) return archive.error();
   return hqr_entry(*archive, index);
 }
@@ -238,7 +238,7 @@ const archive::ArchiveKind& hqr_kind() {
       "index; LZS and LZMIT decoded and encoded; confirmed on the public LBA samples",
       is_container,
       [](std::vector<std::uint8_t> bytes) -> Result<std::unique_ptr<archive::Archive>> {
-        auto hqr = read_hqr(bytes);
+        auto hqr = hqr::read(bytes);
         if (!hqr) return hqr.error();
         return std::unique_ptr<archive::Archive>(std::make_unique<HqrOpened>(std::move(*hqr)));
       },

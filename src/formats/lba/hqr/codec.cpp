@@ -66,11 +66,11 @@ void read_hidden(ByteReader& reader, std::span<const std::uint8_t> bytes, std::s
   block.gap.assign(gap.begin(), gap.end());
 }
 
-HqrArchive parse(std::span<const std::uint8_t> bytes) {
+hqr::Document parse(std::span<const std::uint8_t> bytes) {
   ByteReader reader(bytes, kHqrFormat);
   const auto table = hqr_layout::read_table(bytes, bytes.size());
   if (!table) fail(reader, table.error());
-  HqrArchive archive;
+  hqr::Document archive;
   std::map<std::uint32_t, std::uint32_t> block_of;
   for (std::size_t i = 0; i < table->starts.size(); ++i)
     block_of[table->starts[i]] = static_cast<std::uint32_t>(i);
@@ -236,9 +236,9 @@ HqrEntry encode_entry(std::span<const std::uint8_t> data, std::uint16_t method) 
   return entry;
 }
 
-HqrArchive build_hqr(const std::vector<std::optional<std::vector<std::uint8_t>>>& entries,
-                     std::uint16_t method) {
-  HqrArchive archive;
+hqr::Document build_hqr(const std::vector<std::optional<std::vector<std::uint8_t>>>& entries,
+                        std::uint16_t method) {
+  hqr::Document archive;
   for (const auto& entry : entries) {
     // Slot 0's offset doubles as the table size, so it cannot be 0: a blank first entry is written empty.
     if (!entry && archive.slots.empty()) {
@@ -256,11 +256,11 @@ HqrArchive build_hqr(const std::vector<std::optional<std::vector<std::uint8_t>>>
   return archive;
 }
 
-Result<HqrArchive> read_hqr(std::span<const std::uint8_t> bytes) {
+Result<hqr::Document> hqr::read(std::span<const std::uint8_t> bytes) {
   return capture(kHqrFormat, [&] { return parse(bytes); });
 }
 
-std::vector<std::uint8_t> write_hqr(const HqrArchive& archive) {
+std::vector<std::uint8_t> hqr::write(const hqr::Document& archive) {
   const std::size_t table_size = (archive.slots.size() + 1) * 4;
   std::vector<std::uint32_t> block_offsets;
   std::size_t at = table_size + archive.table_gap.size();
@@ -281,7 +281,7 @@ std::vector<std::uint8_t> write_hqr(const HqrArchive& archive) {
   return std::move(out).take();
 }
 
-Result<std::vector<std::uint8_t>> hqr_entry(const HqrArchive& archive, std::size_t index) {
+Result<std::vector<std::uint8_t>> hqr_entry(const hqr::Document& archive, std::size_t index) {
   if (index >= archive.slots.size()) {
     return hqr_error(
         fmt::format("entry {} does not exist: the archive has {} entries", index, archive.slots.size()));

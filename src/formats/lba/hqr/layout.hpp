@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The HQR's layout rules (research/lba1-anm.md §3): the offset table and the 10-byte entry header, checked
-// in one place for both readers: read_hqr, which has the whole file in memory, and the file-backed archive,
+// in one place for both readers: hqr::read, which has the whole file in memory, and the file-backed archive,
 // which reads only the table and the headers when it opens. Errors carry the byte offset, not the file.
 #include <cstdint>
 #include <span>

@@ -11,7 +11,7 @@ namespace {
 
 using nlohmann::json;
 
-json cmp_info(const CmpFile& cmp) {
+json cmp_info(const colormap::Document& cmp) {
   return {{"format", std::string(kCmpFormat)},
           {"version", fmt::format("0x{:X}", cmp.version)},
           {"transparency_tables", cmp.has_transparency != 0},
@@ -23,7 +23,7 @@ json cmp_info(const CmpFile& cmp) {
           {"joints", json::array()}};
 }
 
-json cmp_dump(const CmpFile& cmp) {
+json cmp_dump(const colormap::Document& cmp) {
   json out = cmp_info(cmp);
   out["header"] = {
       {"version", cmp.version}, {"has_transparency", cmp.has_transparency}, {"unknown", cmp.unknown}};
@@ -33,7 +33,7 @@ json cmp_dump(const CmpFile& cmp) {
 
 class CmpDocument : public PoselessDocument {
  public:
-  explicit CmpDocument(CmpFile cmp)
+  explicit CmpDocument(colormap::Document cmp)
       : PoselessDocument(
             std::string(kCmpFormat),
             "a .cmp is a colour map (palette and light tables): it has no pose or skeleton; give it as "
@@ -42,18 +42,18 @@ class CmpDocument : public PoselessDocument {
 
   json info() const override { return cmp_info(cmp_); }
   json dump() const override { return cmp_dump(cmp_); }
-  Result<std::vector<std::uint8_t>> encode() const override { return write_cmp(cmp_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return colormap::write(cmp_); }
 
  private:
-  CmpFile cmp_;
+  colormap::Document cmp_;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> colormap::open(std::span<const std::uint8_t> bytes) {
-  auto cmp = read_cmp(bytes);
+Result<std::unique_ptr<bonebridge::Document>> colormap::open(std::span<const std::uint8_t> bytes) {
+  auto cmp = colormap::read(bytes);
   if (!cmp) return cmp.error();
-  return std::unique_ptr<Document>(std::make_unique<CmpDocument>(std::move(cmp).value()));
+  return std::unique_ptr<bonebridge::Document>(std::make_unique<CmpDocument>(std::move(cmp).value()));
 }
 
 }  // namespace bonebridge::sith

@@ -17,10 +17,10 @@ std::vector<std::uint8_t> table(ByteReader& in, std::size_t bytes, std::string_v
   return {view.begin(), view.end()};
 }
 
-CmpFile parse(std::span<const std::uint8_t> bytes) {
+colormap::Document parse(std::span<const std::uint8_t> bytes) {
   ByteReader in(bytes, kCmpFormat);
   if (in.string(4, "magic") != "CMP ") in.fail_at(0, "expected the magic \"CMP \"");
-  CmpFile file;
+  colormap::Document file;
   file.version = in.u32("version");
   if (file.version != kCmpVersion) {
     in.fail_at(4, fmt::format("version 0x{:X} is not 0x{:X} (Jedi Knight, MotS)", file.version, kCmpVersion));
@@ -41,11 +41,11 @@ CmpFile parse(std::span<const std::uint8_t> bytes) {
 
 }  // namespace
 
-Result<CmpFile> read_cmp(std::span<const std::uint8_t> bytes) {
+Result<colormap::Document> colormap::read(std::span<const std::uint8_t> bytes) {
   return capture(kCmpFormat, [&] { return parse(bytes); });
 }
 
-Result<std::vector<std::uint8_t>> write_cmp(const CmpFile& file) {
+Result<std::vector<std::uint8_t>> colormap::write(const colormap::Document& file) {
   const std::size_t transparency = file.has_transparency != 0 ? kCmpTransparencyBytes : 0;
   if (file.light_levels.size() != kCmpLightLevelBytes || file.transparency.size() != transparency) {
     return Error{std::string(kCmpFormat),

@@ -36,7 +36,7 @@ nlohmann::json key_info(const KeyContent& key) {
           {"type", fmt::format("0x{:04X}", h.type)}};
 }
 
-nlohmann::json key_dump(const KeyFile& file) {
+nlohmann::json key_dump(const key::Document& file) {
   const KeyContent& key = file.content;
   nlohmann::json out;
   out["format"] = std::string(kKeyFormat);
@@ -107,12 +107,12 @@ nlohmann::json joint_names(const std::vector<EngineJoint>& joints) {
   return out;
 }
 
-class KeyDocument : public Document {
+class KeyDocument : public bonebridge::Document {
  public:
   // `only`: the dialect the user named, if any (check() then reports for that game alone); the engine plays
   // `dialect`, IJIM by default (it differs only in how many loops a long tick skips).
-  KeyDocument(KeyFile key, std::shared_ptr<const ModelFile> model, SurfaceSearch search, Dialect dialect,
-              bool only)
+  KeyDocument(key::Document key, std::shared_ptr<const model::Document> model, SurfaceSearch search,
+              Dialect dialect, bool only)
       : key_(std::move(key)),
         model_(std::move(model)),
         search_(std::move(search)),
@@ -175,11 +175,11 @@ class KeyDocument : public Document {
     core->core_joint_of = std::move(core_joint_of);
     return core;
   }
-  Result<std::vector<std::uint8_t>> encode() const override { return write_key(key_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return key::write(key_); }
 
  private:
-  KeyFile key_;
-  std::shared_ptr<const ModelFile> model_;
+  key::Document key_;
+  std::shared_ptr<const model::Document> model_;
   SurfaceSearch search_;
   Dialect dialect_;
   bool only_;
@@ -189,9 +189,9 @@ class KeyDocument : public Document {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> key::open(std::span<const std::uint8_t> bytes, const Options& options,
-                                            const Settings& settings) {
-  auto key = read_key(bytes);
+Result<std::unique_ptr<bonebridge::Document>> key::open(std::span<const std::uint8_t> bytes,
+                                                        const Options& options, const Settings& settings) {
+  auto key = key::read(bytes);
   if (!key.ok()) return key.error();
   auto model = model_option(options, settings);
   if (!model.ok()) return model.error();
@@ -202,7 +202,7 @@ Result<std::unique_ptr<Document>> key::open(std::span<const std::uint8_t> bytes,
     search = std::move(found).value();
   }
   // Without --variant, validate checks the rules of every game.
-  return std::unique_ptr<Document>(std::make_unique<KeyDocument>(
+  return std::unique_ptr<bonebridge::Document>(std::make_unique<KeyDocument>(
       std::move(key).value(), std::move(*model), std::move(search),
       settings.variant.value_or(Dialect::InfernalMachine), settings.variant.has_value()));
 }
@@ -215,7 +215,7 @@ Result<Converted<std::vector<std::uint8_t>>> key_from_core(const Scene& scene, c
   auto key = key::from_core(scene, bridge_options(*settings), model->get());
   if (!key.ok()) return key.error();
   if (auto within = check_key_limits(key->value.content, key->notes); !within) return within.error();
-  return Converted<std::vector<std::uint8_t>>{write_key(key->value), std::move(key->notes)};
+  return Converted<std::vector<std::uint8_t>>{key::write(key->value), std::move(key->notes)};
 }
 
 }  // namespace bonebridge::sith

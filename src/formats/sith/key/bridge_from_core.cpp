@@ -304,7 +304,7 @@ std::vector<long> listed_nodes(const Clip& clip) {
 
 // The KEY node index of a core joint: its .3do hierarchy row when a model names it, else the node the clip's
 // metadata lists for it, else its core index. None for the root added above flat joints.
-std::optional<std::int32_t> node_index(const Scene& scene, std::size_t joint, const ModelFile* model,
+std::optional<std::int32_t> node_index(const Scene& scene, std::size_t joint, const model::Document* model,
                                        const std::vector<long>& listed) {
   if (!model) {
     if (listed.size() != scene.skeleton.joints.size()) return static_cast<std::int32_t>(joint);
@@ -347,12 +347,12 @@ bool same_markers(const KeyContent& a, const KeyContent& b) {
 
 // The KEY the clip's extras describe replaces what was written when the engine plays both alike at every
 // half frame: same header, markers and nodes, poses within the rounding of a round trip through glTF.
-void keep_unchanged_source(const Clip& clip, const BridgeOptions& options, Converted<KeyFile>& result) {
+void keep_unchanged_source(const Clip& clip, const BridgeOptions& options, Converted<key::Document>& result) {
   const Dialect dialect = options.dialect;
   const MotionTolerance tolerance = unchanged_tolerance(options);
   const auto bytes = described_source(clip);
   if (!bytes) return;
-  auto source = read_key(*bytes);
+  auto source = key::read(*bytes);
   if (!source) return;
   const KeyContent& written = result.value.content;
   const KeyContent& original = source->content;
@@ -380,8 +380,8 @@ void keep_unchanged_source(const Clip& clip, const BridgeOptions& options, Conve
 }
 
 // The header's fields: from the model (joints) and the clip's metadata (flags, type, fps as read).
-void write_header(const Scene& scene, const Clip& clip, double fps, const ModelFile* model,
-                  Converted<KeyFile>& result) {
+void write_header(const Scene& scene, const Clip& clip, double fps, const model::Document* model,
+                  Converted<key::Document>& result) {
   KeyHeader& header = result.value.content.header;
   header.fps = static_cast<float>(fps);
   header.frames = static_cast<std::int32_t>(std::llround(clip.duration * fps));
@@ -399,9 +399,9 @@ void write_header(const Scene& scene, const Clip& clip, double fps, const ModelF
 }
 
 // One KEY node per joint that moves and that the model (or the clip's metadata) knows.
-KeyReductionReport write_nodes(const Scene& scene, const Clip& clip, double fps, const ModelFile* model,
+KeyReductionReport write_nodes(const Scene& scene, const Clip& clip, double fps, const model::Document* model,
                                const std::vector<long>& listed, const BridgeOptions& options,
-                               Converted<KeyFile>& result) {
+                               Converted<key::Document>& result) {
   KeyContent& key = result.value.content;
   KeyReductionReport reduction;
   for (const JointChannels& channels : clip.joints) {
@@ -426,7 +426,7 @@ KeyReductionReport write_nodes(const Scene& scene, const Clip& clip, double fps,
 }
 
 // The clip's events as markers, in time order (a type that is not a number is written as 0, with a note).
-void write_markers(const Clip& clip, double fps, Converted<KeyFile>& result) {
+void write_markers(const Clip& clip, double fps, Converted<key::Document>& result) {
   KeyContent& key = result.value.content;
   std::vector<Event> events = clip.events;
   std::stable_sort(events.begin(), events.end(),
@@ -445,8 +445,8 @@ void write_markers(const Clip& clip, double fps, Converted<KeyFile>& result) {
 
 }  // namespace
 
-Result<Converted<KeyFile>> key::from_core(const Scene& scene_in, const BridgeOptions& options,
-                                          const ModelFile* model) {
+Result<Converted<key::Document>> key::from_core(const Scene& scene_in, const BridgeOptions& options,
+                                                const model::Document* model) {
   if (scene_in.clips.empty()) {
     return Error{std::string(kKeyFormat), "the scene has no animation clip to write as a KEY", {}, {}, {}};
   }
@@ -461,7 +461,7 @@ Result<Converted<KeyFile>> key::from_core(const Scene& scene_in, const BridgeOpt
                  {},
                  {}};
   }
-  Converted<KeyFile> result;
+  Converted<key::Document> result;
   write_header(scene, clip, fps, model, result);
   const std::vector<long> listed = listed_nodes(clip);
   const KeyReductionReport reduction = write_nodes(scene, clip, fps, model, listed, options, result);

@@ -198,7 +198,7 @@ std::vector<std::string> add_skeleton(CoreConversion& result, const std::vector<
 }
 
 // The clip: every tracked node's channels, the markers as events, the header kept as metadata.
-Clip key_clip(const KeyFile& key, const key::Engine& engine, const std::vector<std::size_t>& order,
+Clip key_clip(const key::Document& key, const key::Engine& engine, const std::vector<std::size_t>& order,
               const CoreConversion& result, const std::vector<std::string>& node_of_joint,
               const BridgeOptions& options, double jump) {
   const KeyHeader& header = key.content.header;
@@ -219,14 +219,14 @@ Clip key_clip(const KeyFile& key, const key::Engine& engine, const std::vector<s
   clip.metadata["sith.fps"] = fmt::format("{}", header.fps);
   clip.metadata["sith.joints"] = std::to_string(header.joints);
   clip.metadata[kNodesMetadata] = fmt::format("{}", fmt::join(node_of_joint, ","));
-  describe_source(clip, write_key(key));  // the writer gives it back when the clip comes back unchanged
+  describe_source(clip, key::write(key));  // the writer gives it back when the clip comes back unchanged
   return clip;
 }
 
 }  // namespace
 
-Result<CoreConversion> key::to_core(const KeyFile& key, const ModelFile* model, const BridgeOptions& options,
-                                    const ModelSurfaces* surfaces) {
+Result<CoreConversion> key::to_core(const key::Document& key, const model::Document* model,
+                                    const BridgeOptions& options, const ModelSurfaces* surfaces) {
   const KeyHeader& header = key.content.header;
   if (!(header.fps > 0) || !std::isfinite(header.fps) || header.frames < 0) {
     return Error{

@@ -32,8 +32,8 @@ class KeyParser {
  public:
   explicit KeyParser(std::string_view text) : reader_(text, kKeyFormat) {}
 
-  KeyFile parse() {
-    KeyFile file;
+  key::Document parse() {
+    key::Document file;
     content_ = &file.content;
     notes_ = &file.notes;
     parse_header();
@@ -291,16 +291,16 @@ class KeyParser {
 
 }  // namespace
 
-Result<KeyFile> read_key(std::string_view text) {
+Result<key::Document> key::read(std::string_view text) {
   return capture(kKeyFormat, [&] {
-    KeyFile file = KeyParser(text).parse();
+    key::Document file = KeyParser(text).parse();
     file.source_text = std::string(text);
     return file;
   });
 }
 
-Result<KeyFile> read_key(std::span<const std::uint8_t> bytes) {
-  return read_key(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+Result<key::Document> key::read(std::span<const std::uint8_t> bytes) {
+  return key::read(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 }  // namespace bonebridge::sith

@@ -103,7 +103,7 @@ bool same_content(const KeyContent& a, const KeyContent& b) {
   return true;
 }
 
-std::string write_key_conventional(const KeyContent& content, std::string_view banner_comment) {
+std::string key::write_conventional(const KeyContent& content, std::string_view banner_comment) {
   std::string out;
   if (!banner_comment.empty()) out += fmt::format("# {}\n\n", banner_comment);
   const KeyHeader& h = content.header;
@@ -131,13 +131,13 @@ std::string write_key_conventional(const KeyContent& content, std::string_view b
   return out;
 }
 
-std::string write_key_text(const KeyFile& file) {
+std::string key::write_text(const key::Document& file) {
   if (!file.source_text.empty() && same_content(file.content, file.source_content)) return file.source_text;
-  return write_key_conventional(file.content, "Keyframe written by bonebridge");
+  return key::write_conventional(file.content, "Keyframe written by bonebridge");
 }
 
-std::vector<std::uint8_t> write_key(const KeyFile& file) {
-  const std::string text = write_key_text(file);
+std::vector<std::uint8_t> key::write(const key::Document& file) {
+  const std::string text = key::write_text(file);
   return {text.begin(), text.end()};
 }
 

@@ -20,7 +20,7 @@ json channel_json(const MatChannel& c) {
   return {{"bits", c.bits}, {"shift", c.shift}, {"expand", c.expand}};
 }
 
-json cels_json(const MatFile& mat) {
+json cels_json(const material::Document& mat) {
   json cels = json::array();
   for (const MatCel& cel : mat.cels) {
     json levels = json::array();
@@ -36,7 +36,7 @@ json cels_json(const MatFile& mat) {
   return cels;
 }
 
-json mat_info(const MatFile& mat) {
+json mat_info(const material::Document& mat) {
   const MatHeader& h = mat.header;
   json cels = json::array();
   for (const MatCel& cel : mat.cels)
@@ -55,7 +55,7 @@ json mat_info(const MatFile& mat) {
           {"joints", json::array()}};
 }
 
-json mat_dump(const MatFile& mat) {
+json mat_dump(const material::Document& mat) {
   const MatColorFormat& f = mat.header.format;
   json out = mat_info(mat);
   out["header"] = {{"version", mat.header.version},
@@ -85,7 +85,7 @@ Diagnostic warning(std::string message, std::optional<std::uint64_t> offset) {
 }
 
 // What readers disagree on or the game may not draw; the reader has accepted the file.
-std::vector<Diagnostic> mat_check(const MatFile& mat) {
+std::vector<Diagnostic> mat_check(const material::Document& mat) {
   std::vector<Diagnostic> out;
   const MatColorFormat& f = mat.header.format;
   const bool texture = mat.header.type == static_cast<std::uint32_t>(MatType::Textures);
@@ -119,7 +119,7 @@ std::vector<Diagnostic> mat_check(const MatFile& mat) {
 
 class MatDocument : public PoselessDocument {
  public:
-  explicit MatDocument(MatFile mat)
+  explicit MatDocument(material::Document mat)
       : PoselessDocument(std::string(kMatFormat),
                          "a .mat is a material: it has no pose or skeleton; convert the .3do that names it "
                          "(or a .key with --model) to see it on its model"),
@@ -128,18 +128,18 @@ class MatDocument : public PoselessDocument {
   json info() const override { return mat_info(mat_); }
   json dump() const override { return mat_dump(mat_); }
   std::vector<Diagnostic> check(bool) const override { return mat_check(mat_); }
-  Result<std::vector<std::uint8_t>> encode() const override { return write_mat(mat_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return material::write(mat_); }
 
  private:
-  MatFile mat_;
+  material::Document mat_;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> material::open(std::span<const std::uint8_t> bytes) {
-  auto mat = read_mat(bytes);
+Result<std::unique_ptr<bonebridge::Document>> material::open(std::span<const std::uint8_t> bytes) {
+  auto mat = material::read(bytes);
   if (!mat) return mat.error();
-  return std::unique_ptr<Document>(std::make_unique<MatDocument>(std::move(mat).value()));
+  return std::unique_ptr<bonebridge::Document>(std::make_unique<MatDocument>(std::move(mat).value()));
 }
 
 }  // namespace bonebridge::sith

@@ -31,7 +31,7 @@ std::uint32_t texel_at(const std::uint8_t* at, std::uint32_t bytes) {
   return texel;
 }
 
-void decode_direct(const MatFile& mat, const std::vector<std::uint8_t>& texels, Image& image) {
+void decode_direct(const material::Document& mat, const std::vector<std::uint8_t>& texels, Image& image) {
   const MatColorFormat& f = mat.header.format;
   const std::uint32_t bytes = f.bits_per_pixel / 8;
   const std::size_t count = static_cast<std::size_t>(image.width) * image.height;
@@ -45,13 +45,13 @@ void decode_direct(const MatFile& mat, const std::vector<std::uint8_t>& texels, 
   }
 }
 
-std::array<std::uint8_t, 3> palette_rgb(const CmpFile* palette, std::uint8_t index) {
+std::array<std::uint8_t, 3> palette_rgb(const colormap::Document* palette, std::uint8_t index) {
   if (!palette) return {index, index, index};
   return palette->palette[index];
 }
 
-void decode_indexed(const MatCel& cel, const std::vector<std::uint8_t>& texels, const CmpFile* palette,
-                    Image& image) {
+void decode_indexed(const MatCel& cel, const std::vector<std::uint8_t>& texels,
+                    const colormap::Document* palette, Image& image) {
   const std::size_t count = static_cast<std::size_t>(image.width) * image.height;
   for (std::size_t i = 0; i < count && i < texels.size(); ++i) {
     const auto rgb = palette_rgb(palette, texels[i]);
@@ -77,7 +77,7 @@ std::uint8_t widen_channel(std::uint32_t value, std::uint32_t bits) {
   return static_cast<std::uint8_t>(out >> (filled - 8));
 }
 
-Result<Image> decode_cel(const MatFile& mat, std::size_t cel, const CmpFile* palette,
+Result<Image> decode_cel(const material::Document& mat, std::size_t cel, const colormap::Document* palette,
                          const std::string& name) {
   if (cel >= mat.cels.size() || mat.cels[cel].mip_levels.empty()) {
     return Error{
@@ -124,7 +124,8 @@ void append_u32(std::vector<std::uint8_t>& out, std::uint32_t value) {
 
 // Every byte decode_cel reads for `cel`: the texel layout, the cel's header, the palette (8-bit texels) and
 // level 0's texels.
-std::vector<std::uint8_t> cel_source(const MatFile& mat, const MatCel& cel, const CmpFile* palette) {
+std::vector<std::uint8_t> cel_source(const material::Document& mat, const MatCel& cel,
+                                     const colormap::Document* palette) {
   std::vector<std::uint8_t> source;
   const MatColorFormat& f = mat.header.format;
   append_u32(source, f.color_mode);
@@ -146,14 +147,14 @@ std::vector<std::uint8_t> cel_source(const MatFile& mat, const MatCel& cel, cons
 
 }  // namespace
 
-Result<Image> shared_cel(const MatFile& mat, std::size_t cel, const CmpFile* palette,
+Result<Image> shared_cel(const material::Document& mat, std::size_t cel, const colormap::Document* palette,
                          const std::string& name) {
   if (cel >= mat.cels.size() || mat.cels[cel].mip_levels.empty()) return decode_cel(mat, cel, palette, name);
   return cached_image(cel_source(mat, mat.cels[cel], palette), name,
                       [&] { return decode_cel(mat, cel, palette, name); });
 }
 
-Material::Alpha mat_alpha(const MatFile& mat) {
+Material::Alpha mat_alpha(const material::Document& mat) {
   const MatColorFormat& f = mat.header.format;
   if (indexed(f)) {
     const bool holes = !mat.cels.empty() && mat.cels[0].transparent != 0;
@@ -163,7 +164,7 @@ Material::Alpha mat_alpha(const MatFile& mat) {
   return f.alpha.bits == 1 ? Material::Alpha::Mask : Material::Alpha::Blend;
 }
 
-std::array<double, 4> mat_flat_color(const MatFile& mat, const CmpFile* palette) {
+std::array<double, 4> mat_flat_color(const material::Document& mat, const colormap::Document* palette) {
   const std::int32_t index = mat.records.empty() ? 0 : mat.records[0].color_index;
   const auto rgb = palette_rgb(palette, static_cast<std::uint8_t>(index & 0xFF));
   return {srgb_to_linear(rgb[0]), srgb_to_linear(rgb[1]), srgb_to_linear(rgb[2]), 1.0};

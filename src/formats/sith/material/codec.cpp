@@ -93,9 +93,9 @@ MatCel read_cel(ByteReader& in, std::uint32_t bits_per_pixel) {
   return cel;
 }
 
-MatFile parse(std::span<const std::uint8_t> bytes) {
+material::Document parse(std::span<const std::uint8_t> bytes) {
   ByteReader in(bytes, kMatFormat);
-  MatFile file;
+  material::Document file;
   file.header = read_header(in);
   const bool texture = has_texels(file.header.type);
   const std::size_t records =
@@ -129,7 +129,7 @@ Error write_error(std::string message) {
   return Error{std::string(kMatFormat), std::move(message), {}, {}, {}};
 }
 
-Status check_writable(const MatFile& file) {
+Status check_writable(const material::Document& file) {
   const MatHeader& h = file.header;
   const bool texture = has_texels(h.type);
   if (h.record_count < 0 || static_cast<std::size_t>(h.record_count) != file.records.size())
@@ -163,11 +163,11 @@ std::uint64_t mat_level_bytes(std::int32_t width, std::int32_t height, std::int3
   return w * h * (bits_per_pixel / 8);
 }
 
-Result<MatFile> read_mat(std::span<const std::uint8_t> bytes) {
+Result<material::Document> material::read(std::span<const std::uint8_t> bytes) {
   return capture(kMatFormat, [&] { return parse(bytes); });
 }
 
-Result<std::vector<std::uint8_t>> write_mat(const MatFile& file) {
+Result<std::vector<std::uint8_t>> material::write(const material::Document& file) {
   if (auto writable = check_writable(file); !writable) return writable.error();
   ByteWriter out;
   const MatHeader& h = file.header;

@@ -28,7 +28,7 @@ nlohmann::json model_info(const ModelContent& model) {
           {"kept", "geoset 0 meshes and HIERARCHYDEF; other sections only as text"}};
 }
 
-nlohmann::json model_dump(const ModelFile& file) {
+nlohmann::json model_dump(const model::Document& file) {
   nlohmann::json out = model_info(file.content);
   out["hierarchy"] = nlohmann::json::array();
   for (const HierarchyNode& n : file.content.hierarchy) {
@@ -62,9 +62,9 @@ nlohmann::json engine_joint_names(const key::Engine& engine) {
   return out;
 }
 
-class ModelDocument : public Document {
+class ModelDocument : public bonebridge::Document {
  public:
-  ModelDocument(ModelFile model, SurfaceSearch search)
+  ModelDocument(model::Document model, SurfaceSearch search)
       : model_(std::move(model)),
         search_(std::move(search)),
         engine_(no_key_, model_nodes(model_.content), Dialect::InfernalMachine) {}
@@ -85,15 +85,15 @@ class ModelDocument : public Document {
     auto bridge = bridge_options(options);
     if (!bridge.ok()) return bridge.error();
     // The rest pose as a KEY of no motion: skeleton and meshes only.
-    KeyFile still;
+    key::Document still;
     still.content.header.fps = 1;
     const ModelSurfaces surfaces = find_surfaces(model_.content, search_);
     return key::to_core(still, &model_, *bridge, &surfaces);
   }
-  Result<std::vector<std::uint8_t>> encode() const override { return write_model(model_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return model::write(model_); }
 
  private:
-  ModelFile model_;
+  model::Document model_;
   SurfaceSearch search_;
   KeyContent no_key_;
   key::Engine engine_;
@@ -101,13 +101,13 @@ class ModelDocument : public Document {
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> model::open(std::span<const std::uint8_t> bytes, const Options& options,
-                                              const Settings& settings) {
-  auto model = read_model(bytes);
+Result<std::unique_ptr<bonebridge::Document>> model::open(std::span<const std::uint8_t> bytes,
+                                                          const Options& options, const Settings& settings) {
+  auto model = model::read(bytes);
   if (!model.ok()) return model.error();
   auto search = surface_search(options, settings, options.placement.input);
   if (!search.ok()) return search.error();
-  return std::unique_ptr<Document>(
+  return std::unique_ptr<bonebridge::Document>(
       std::make_unique<ModelDocument>(std::move(model).value(), std::move(search).value()));
 }
 

@@ -140,14 +140,14 @@ class LookBuilder {
     RowLook look;
     const std::string& name = model_.materials[row];
     look.material.name = name;
-    const std::optional<MatFile>* found =
+    const std::optional<material::Document>* found =
         row < surfaces_.materials.size() ? &surfaces_.materials[row] : nullptr;
     if (!found || !*found) {
       look.material.base_color = {0.5, 0.5, 0.5, 1};  // the notes name the missing file
       return look;
     }
-    const MatFile& mat = **found;
-    const CmpFile* palette = surfaces_.palette ? &*surfaces_.palette : nullptr;
+    const material::Document& mat = **found;
+    const colormap::Document* palette = surfaces_.palette ? &*surfaces_.palette : nullptr;
     if (mat.cels.empty()) {
       look.material.base_color = mat_flat_color(mat, palette);
       return look;

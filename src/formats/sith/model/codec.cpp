@@ -324,9 +324,9 @@ bool same_content(const ModelContent& a, const ModelContent& b) {
   return same_meshes(a.meshes, b.meshes);
 }
 
-Result<ModelFile> read_model(std::string_view text) {
+Result<model::Document> model::read(std::string_view text) {
   return capture(kModelFormat, [&] {
-    ModelFile file;
+    model::Document file;
     file.content = ModelParser(text).parse();
     file.source_content = file.content;
     file.source_text = std::string(text);
@@ -334,11 +334,11 @@ Result<ModelFile> read_model(std::string_view text) {
   });
 }
 
-Result<ModelFile> read_model(std::span<const std::uint8_t> bytes) {
-  return read_model(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+Result<model::Document> model::read(std::span<const std::uint8_t> bytes) {
+  return model::read(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
-Result<std::vector<std::uint8_t>> write_model(const ModelFile& file) {
+Result<std::vector<std::uint8_t>> model::write(const model::Document& file) {
   const ModelContent& now = file.content;
   const ModelContent& was = file.source_content;
   if (file.source_text.empty()) {

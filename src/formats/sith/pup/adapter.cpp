@@ -30,7 +30,7 @@ PuppetKey find_key(const Options& options, const std::string& name) {
     const auto address = folder ? files.find(*folder, name) : std::nullopt;
     if (!address) continue;
     auto bytes = files.read(*address);
-    auto key = bytes ? read_key(*bytes) : Result<KeyFile>(bytes.error());
+    auto key = bytes ? key::read(*bytes) : Result<key::Document>(bytes.error());
     if (!key) {
       found.why_absent = fmt::format("{} does not read: {}", *address, key.error().to_string());
       return found;
@@ -73,9 +73,9 @@ bool is_blank(const PupLine& line) {
   return line.arguments.empty() && line.comment.empty();
 }
 
-class PupDocument : public Document {
+class PupDocument : public bonebridge::Document {
  public:
-  PupDocument(PupFile file, std::vector<PuppetKey> keys, std::shared_ptr<const ModelFile> model,
+  PupDocument(pup::Document file, std::vector<PuppetKey> keys, std::shared_ptr<const model::Document> model,
               SurfaceSearch search)
       : file_(std::move(file)),
         puppet_(load_puppet(file_)),
@@ -154,21 +154,21 @@ class PupDocument : public Document {
     if (!bridge) return bridge.error();
     return pup::to_core(puppet_, keys_, *model_, *bridge, model_surfaces(options, *model_, search_).get());
   }
-  Result<std::vector<std::uint8_t>> encode() const override { return write_pup(file_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return pup::write(file_); }
 
  private:
-  PupFile file_;
+  pup::Document file_;
   PuppetClass puppet_;
   std::vector<PuppetKey> keys_;
-  std::shared_ptr<const ModelFile> model_;
+  std::shared_ptr<const model::Document> model_;
   SurfaceSearch search_;  // where the model's .mat files are looked for
 };
 
 }  // namespace
 
-Result<std::unique_ptr<Document>> pup::open(std::span<const std::uint8_t> bytes, const Options& options,
-                                            const Settings& settings) {
-  auto file = read_pup(bytes);
+Result<std::unique_ptr<bonebridge::Document>> pup::open(std::span<const std::uint8_t> bytes,
+                                                        const Options& options, const Settings& settings) {
+  auto file = pup::read(bytes);
   if (!file) return file.error();
   auto model = model_option(options, settings);
   if (!model) return model.error();
@@ -180,8 +180,8 @@ Result<std::unique_ptr<Document>> pup::open(std::span<const std::uint8_t> bytes,
   }
   std::vector<PuppetKey> keys;
   for (const auto& name : puppet_keys(load_puppet(*file))) keys.push_back(find_key(options, name));
-  return std::unique_ptr<Document>(std::make_unique<PupDocument>(std::move(file).value(), std::move(keys),
-                                                                 std::move(*model), std::move(search)));
+  return std::unique_ptr<bonebridge::Document>(std::make_unique<PupDocument>(
+      std::move(file).value(), std::move(keys), std::move(*model), std::move(search)));
 }
 
 }  // namespace bonebridge::sith

@@ -13,8 +13,8 @@ namespace bonebridge::sith {
 // A .pup, with the key files it names looked up beside it (Options::placement.input: the .pup's own path, set
 // by load_input) and the --model companion.
 namespace pup {
-Result<std::unique_ptr<Document>> open(std::span<const std::uint8_t> bytes, const Options& options,
-                                       const Settings& settings);
+Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes,
+                                                   const Options& options, const Settings& settings);
 }  // namespace pup
 
 }  // namespace bonebridge::sith

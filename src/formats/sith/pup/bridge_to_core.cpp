@@ -49,7 +49,7 @@ std::string moves_text(const std::vector<const PuppetMove*>& moves) {
 }  // namespace
 
 Result<CoreConversion> pup::to_core(const PuppetClass& puppet, const std::vector<PuppetKey>& keys,
-                                    const ModelFile& model, const BridgeOptions& options,
+                                    const model::Document& model, const BridgeOptions& options,
                                     const ModelSurfaces* surfaces) {
   std::optional<CoreConversion> out;
   std::vector<std::string> notes;

@@ -45,11 +45,11 @@ PupLine split_line(std::string_view physical) {
 
 }  // namespace
 
-Result<PupFile> read_pup(std::span<const std::uint8_t> bytes) {
+Result<pup::Document> pup::read(std::span<const std::uint8_t> bytes) {
   const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   if (const auto nul = text.find('\0'); nul != std::string_view::npos)
     return Error{std::string(kPupFormat), "a NUL byte: this is not a text file", nul, {}, {}};
-  PupFile file;
+  pup::Document file;
   for (std::size_t at = 0; at < text.size();) {
     const std::size_t newline = text.find('\n', at);
     const std::size_t end = newline == std::string_view::npos ? text.size() : newline + 1;
@@ -59,7 +59,7 @@ Result<PupFile> read_pup(std::span<const std::uint8_t> bytes) {
   return file;
 }
 
-std::vector<std::uint8_t> write_pup(const PupFile& file) {
+std::vector<std::uint8_t> pup::write(const pup::Document& file) {
   std::string text;
   for (const PupLine& line : file.lines) {
     text += line.indent;

@@ -118,8 +118,8 @@ class PuppetReader {
 
 }  // namespace
 
-PuppetClass load_puppet(const PupFile& file) {
-  const auto bytes = write_pup(file);
+PuppetClass load_puppet(const pup::Document& file) {
+  const auto bytes = pup::write(file);
   return PuppetReader(std::string(bytes.begin(), bytes.end())).read();
 }
 

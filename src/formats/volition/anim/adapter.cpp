@@ -12,9 +12,9 @@
 namespace bonebridge::volition {
 namespace {
 
-class AnimFile : public Document {
+class AnimFile : public bonebridge::Document {
  public:
-  AnimFile(AnimDocument anim, std::optional<RigDocument> rig, AnimSettings settings, std::string axes)
+  AnimFile(anim::Document anim, std::optional<rig::Document> rig, AnimSettings settings, std::string axes)
       : anim_(std::move(anim)),
         rig_(std::move(rig)),
         settings_(settings),
@@ -30,8 +30,8 @@ class AnimFile : public Document {
   Result<std::vector<std::uint8_t>> encode() const override;
 
  private:
-  AnimDocument anim_;
-  std::optional<RigDocument> rig_;
+  anim::Document anim_;
+  std::optional<rig::Document> rig_;
   AnimSettings settings_;
   std::string axes_;
   anim::Engine engine_;  // decodes the tracks once; refers to anim_ and rig_ above
@@ -219,13 +219,13 @@ Result<CoreConversion> AnimFile::to_core(const Options& options) const {
 }
 
 Result<std::vector<std::uint8_t>> AnimFile::encode() const {
-  return write_anim(anim_);
+  return anim::write(anim_);
 }
 
 }  // namespace
 
-std::unique_ptr<Document> anim::open(AnimDocument anim, std::optional<RigDocument> rig, AnimSettings settings,
-                                     std::string axes) {
+std::unique_ptr<bonebridge::Document> anim::open(anim::Document anim, std::optional<rig::Document> rig,
+                                                 AnimSettings settings, std::string axes) {
   return std::make_unique<AnimFile>(std::move(anim), std::move(rig), settings, std::move(axes));
 }
 

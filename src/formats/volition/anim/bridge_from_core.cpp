@@ -208,7 +208,7 @@ std::optional<std::string> encode_translations(AnimTrack& track, const std::vect
 }
 
 // The error as the engine sees it: the written document decoded and evaluated at every frame.
-void measure_decoded(EncodedAnim& out, const RigDocument& rig, const AnimSettings& settings,
+void measure_decoded(EncodedAnim& out, const rig::Document& rig, const AnimSettings& settings,
                      const std::vector<std::vector<Transform>>& frames, const std::vector<int>& bone_joints) {
   const anim::Engine engine(out.document, &rig, settings);
   for (std::size_t f = 0; f < frames.size(); ++f) {
@@ -226,8 +226,8 @@ void measure_decoded(EncodedAnim& out, const RigDocument& rig, const AnimSetting
 }
 
 // The document's header for a clip of `end_frame` frames over the rig's bones, with no track yet.
-AnimDocument empty_document(const RigDocument& rig, int end_frame) {
-  AnimDocument doc;
+anim::Document empty_document(const rig::Document& rig, int end_frame) {
+  anim::Document doc;
   doc.width = PointerWidth::Eight;
   doc.version = 14;
   doc.flags = kPackedKeys | kDeltaTimes | kHasMotion;
@@ -250,8 +250,8 @@ std::vector<std::vector<Transform>> sample_frames(const Clip& clip, const Skelet
 }
 
 // Bone `bone`'s track from the joint's motion at every frame: thinned keys, then packed records.
-std::optional<std::string> encode_bone(EncodedAnim& out, const RigDocument& rig, const AnimSettings& settings,
-                                       const MotionTolerance& tolerance,
+std::optional<std::string> encode_bone(EncodedAnim& out, const rig::Document& rig,
+                                       const AnimSettings& settings, const MotionTolerance& tolerance,
                                        const std::vector<std::vector<Transform>>& frames, std::size_t bone,
                                        std::size_t joint, const std::string& name) {
   std::vector<Quat> rotations;
@@ -319,7 +319,7 @@ void note_dropped(EncodeReport& report, const Clip& clip, const Skeleton& skelet
 
 }  // namespace
 
-Result<EncodedAnim> anim::from_core(const Clip& clip, const Skeleton& skeleton, const RigDocument& rig,
+Result<EncodedAnim> anim::from_core(const Clip& clip, const Skeleton& skeleton, const rig::Document& rig,
                                     const AnimSettings& settings, const MotionTolerance& tolerance) {
   const char* format = kAnimFormat;
   auto fail = [&](std::string message) -> Result<EncodedAnim> {
@@ -375,12 +375,12 @@ constexpr MotionTolerance kUnchangedTolerance{1e-4, 1e-4};
 }  // namespace
 
 std::optional<std::vector<std::uint8_t>> unchanged_source(const Clip& clip, const Skeleton& skeleton,
-                                                          const RigDocument& rig,
+                                                          const rig::Document& rig,
                                                           const AnimSettings& settings,
                                                           std::vector<std::string>& notes) {
   auto bytes = described_source(clip);
   if (!bytes) return std::nullopt;
-  const auto source = read_anim(*bytes);
+  const auto source = anim::read(*bytes);
   std::vector<int> bone_joints;
   for (std::size_t bone = 0; bone < rig.bones.size(); ++bone) {
     const std::string name = rig_bone_name(rig, bone);

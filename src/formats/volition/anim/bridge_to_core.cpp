@@ -57,7 +57,7 @@ Channel<Vec3> translation_channel(const DecodedTrack& track, const AnimSettings&
 
 }  // namespace
 
-Result<CoreConversion> anim::to_core(const AnimDocument& anim, const RigDocument* rig,
+Result<CoreConversion> anim::to_core(const anim::Document& anim, const rig::Document* rig,
                                      const AnimSettings& settings, const AxisConversion& axes,
                                      const std::string& clip_name) {
   CoreConversion out;
@@ -106,7 +106,7 @@ Result<CoreConversion> anim::to_core(const AnimDocument& anim, const RigDocument
   out.notes.push_back("axes: " + axes.description() + " (the engine's frame is not documented; assumed)");
   clip.metadata["source"] = "Volition .anim_pc";
   clip.metadata["frames_per_second"] = fmt::format("{}", settings.frames_per_second);
-  describe_source(clip, write_anim(anim));  // the writer gives it back when the clip comes back unchanged
+  describe_source(clip, anim::write(anim));  // the writer gives it back when the clip comes back unchanged
   out.scene.clips.push_back(std::move(clip));
   axes.apply(out.scene);
   return out;

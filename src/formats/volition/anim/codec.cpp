@@ -110,8 +110,8 @@ AnimTrack read_track(ByteReader& in, std::uint8_t flags) {
   return track;
 }
 
-AnimDocument parse(ByteReader& in, PointerWidth width) {
-  AnimDocument doc;
+anim::Document parse(ByteReader& in, PointerWidth width) {
+  anim::Document doc;
   doc.width = width;
   auto id = in.bytes(4, "id");
   std::copy(id.begin(), id.end(), doc.id.begin());
@@ -194,7 +194,7 @@ std::size_t anim_header_size(PointerWidth width, std::uint8_t flags) {
   return (flags & kHasMorph) ? 0x48 : 0x38;
 }
 
-Result<AnimDocument> read_anim(std::span<const std::uint8_t> bytes, std::optional<PointerWidth> width) {
+Result<anim::Document> anim::read(std::span<const std::uint8_t> bytes, std::optional<PointerWidth> width) {
   return capture(kAnimFormat, [&] {
     ByteReader in(bytes, kAnimFormat);
     PointerWidth chosen = PointerWidth::Eight;
@@ -209,7 +209,7 @@ Result<AnimDocument> read_anim(std::span<const std::uint8_t> bytes, std::optiona
   });
 }
 
-std::vector<std::uint8_t> write_anim(const AnimDocument& doc) {
+std::vector<std::uint8_t> anim::write(const anim::Document& doc) {
   const PointerWidth width = doc.width;
   ByteWriter out;
   out.bytes(doc.id);
@@ -257,7 +257,7 @@ std::vector<std::uint8_t> zero_pad(std::size_t& at, std::size_t alignment) {
 
 }  // namespace
 
-void lay_out_anim(AnimDocument& doc) {
+void lay_out_anim(anim::Document& doc) {
   const std::uint8_t flags = doc.flags;
   const bool short_counts = flags & kShortCounts;
   const std::size_t time_size = (flags & kTimeAsShorts) ? 2 : 1;
@@ -303,8 +303,8 @@ void lay_out_anim(AnimDocument& doc) {
   doc.root_controller_bone = {static_cast<std::uint32_t>(at), 0};
 }
 
-std::size_t anim_walk_end(const AnimDocument& doc) {
-  return write_anim(doc).size() - doc.tail.size();
+std::size_t anim_walk_end(const anim::Document& doc) {
+  return anim::write(doc).size() - doc.tail.size();
 }
 
 int sign_extend6(unsigned value) {

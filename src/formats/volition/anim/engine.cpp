@@ -37,7 +37,7 @@ std::vector<double> even_frames(std::size_t count, double end_frame) {
   return frames;
 }
 
-DecodedTrack decode_track(const AnimTrack& track, const AnimDocument& doc, const AnimSettings& settings) {
+DecodedTrack decode_track(const AnimTrack& track, const anim::Document& doc, const AnimSettings& settings) {
   DecodedTrack decoded;
   const bool delta_times = doc.flags & kDeltaTimes;
   if (!(doc.flags & kPackedKeys)) {
@@ -110,7 +110,7 @@ std::vector<std::string> assumptions(const AnimSettings& s) {
   };
 }
 
-std::vector<DecodedTrack> decode_tracks(const AnimDocument& doc, const AnimSettings& settings) {
+std::vector<DecodedTrack> decode_tracks(const anim::Document& doc, const AnimSettings& settings) {
   std::vector<DecodedTrack> tracks;
   tracks.reserve(doc.tracks.size());
   for (std::size_t i = 0; i < doc.tracks.size(); ++i) {
@@ -155,7 +155,7 @@ Vec3 sample_translation(const std::vector<double>& frames, const std::vector<Vec
   });
 }
 
-anim::Engine::Engine(const AnimDocument& document, const RigDocument* rig, AnimSettings settings)
+anim::Engine::Engine(const anim::Document& document, const rig::Document* rig, AnimSettings settings)
     : document_(document), rig_(rig), settings_(settings), tracks_(decode_tracks(document, settings)) {}
 
 double anim::Engine::duration() const {
@@ -165,7 +165,7 @@ double anim::Engine::duration() const {
 EnginePose anim::engine_pose(const Engine& engine, double seconds) {
   const auto& tracks = engine.tracks();
   const AnimSettings& settings = engine.settings();
-  const RigDocument* rig = engine.rig();
+  const rig::Document* rig = engine.rig();
   EnginePose pose;
   pose.time = seconds;
   const double frame = seconds * settings.frames_per_second;

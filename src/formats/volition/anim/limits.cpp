@@ -26,7 +26,7 @@ const std::vector<FileLimit>& anim_limits() {
   return table;
 }
 
-Status check_anim_limits(const AnimDocument& document, std::vector<std::string>& notes) {
+Status check_anim_limits(const anim::Document& document, std::vector<std::string>& notes) {
   if (auto status = check_limit(kAnimFormat, kTracks, document.tracks.size(), "the clip", notes); !status)
     return status;
   const FileLimit& keys = (document.flags & kShortCounts) ? kWideKeys : kKeys;

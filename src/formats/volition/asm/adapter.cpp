@@ -11,15 +11,15 @@ namespace {
 
 class AsmFile : public PoselessDocument {
  public:
-  explicit AsmFile(AsmDocument manifest)
+  explicit AsmFile(asm_::Document manifest)
       : PoselessDocument(kAsmFormat, "a container manifest holds no pose or animation; use dump"),
         manifest_(std::move(manifest)) {}
   nlohmann::json info() const override;
   nlohmann::json dump() const override;
-  Result<std::vector<std::uint8_t>> encode() const override { return write_asm(manifest_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return asm_::write(manifest_); }
 
  private:
-  AsmDocument manifest_;
+  asm_::Document manifest_;
 };
 
 nlohmann::json AsmFile::info() const {
@@ -67,7 +67,7 @@ nlohmann::json AsmFile::dump() const {
 
 }  // namespace
 
-std::unique_ptr<Document> asm_::open(AsmDocument manifest) {
+std::unique_ptr<bonebridge::Document> asm_::open(asm_::Document manifest) {
   return std::make_unique<AsmFile>(std::move(manifest));
 }
 

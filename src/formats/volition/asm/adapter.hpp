@@ -9,7 +9,7 @@
 namespace bonebridge::volition {
 
 namespace asm_ {  // `asm` is a C++ keyword
-std::unique_ptr<Document> open(AsmDocument manifest);
+std::unique_ptr<bonebridge::Document> open(asm_::Document manifest);
 }  // namespace asm_
 
 }  // namespace bonebridge::volition

@@ -48,12 +48,12 @@ AsmContainer read_container(ByteReader& in) {
   return container;
 }
 
-AsmDocument parse(std::span<const std::uint8_t> bytes) {
+asm_::Document parse(std::span<const std::uint8_t> bytes) {
   ByteReader in(bytes, kAsmFormat);
   const std::uint32_t signature = in.u32("signature");
   if (signature != kAsmSignature)
     in.fail_at(0, fmt::format("expected signature 0x{:08X}, found 0x{:08X}", kAsmSignature, signature));
-  AsmDocument document;
+  asm_::Document document;
   document.version = in.u16("version");
   if (document.version != kAsmVersion)
     in.fail_at(4, fmt::format("expected version {}, found {}", kAsmVersion, document.version));
@@ -152,11 +152,11 @@ constexpr std::array<const char*, 23> kPrimitiveTypes = {
 
 }  // namespace
 
-Result<AsmDocument> read_asm(std::span<const std::uint8_t> bytes) {
+Result<asm_::Document> asm_::read(std::span<const std::uint8_t> bytes) {
   return capture(kAsmFormat, [&] { return parse(bytes); });
 }
 
-Result<std::vector<std::uint8_t>> write_asm(const AsmDocument& document) {
+Result<std::vector<std::uint8_t>> asm_::write(const asm_::Document& document) {
   ByteWriter out;
   out.u32(kAsmSignature);
   out.u16(document.version);

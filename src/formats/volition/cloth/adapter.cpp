@@ -11,9 +11,9 @@
 namespace bonebridge::volition {
 namespace {
 
-class ClothFile : public Document {
+class ClothFile : public bonebridge::Document {
  public:
-  explicit ClothFile(ClothDocument cloth) : cloth_(std::move(cloth)) {}
+  explicit ClothFile(cloth::Document cloth) : cloth_(std::move(cloth)) {}
   nlohmann::json info() const override;
   nlohmann::json dump() const override;
   std::vector<Diagnostic> check(bool strict) const override;
@@ -25,7 +25,7 @@ class ClothFile : public Document {
   Result<std::vector<std::uint8_t>> encode() const override;
 
  private:
-  ClothDocument cloth_;
+  cloth::Document cloth_;
 };
 
 nlohmann::json vec(const ClothVec3& v) {
@@ -181,12 +181,12 @@ Result<CoreConversion> ClothFile::to_core(const Options&) const {
 }
 
 Result<std::vector<std::uint8_t>> ClothFile::encode() const {
-  return write_cloth(cloth_);
+  return cloth::write(cloth_);
 }
 
 }  // namespace
 
-std::unique_ptr<Document> cloth::open(ClothDocument cloth) {
+std::unique_ptr<bonebridge::Document> cloth::open(cloth::Document cloth) {
   return std::make_unique<ClothFile>(std::move(cloth));
 }
 

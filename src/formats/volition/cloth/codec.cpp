@@ -102,7 +102,7 @@ ClothLayout layout_of(const RecordCounts& counts, std::size_t rest) {
   return node32 && !node36 ? ClothLayout::Node32 : ClothLayout::Node36;
 }
 
-void read_header(ByteReader& in, ClothDocument& doc) {
+void read_header(ByteReader& in, cloth::Document& doc) {
   doc.version = in.s32("version");
   if (doc.version != 1) {
     in.fail_at(0, fmt::format("expected version 1 (the Red Faction Guerrilla layout, the only one with "
@@ -119,7 +119,7 @@ void read_header(ByteReader& in, ClothDocument& doc) {
   doc.object_velocity_inheritance = in.f32("object_velocity_inheritance");
 }
 
-RecordCounts read_counts(ByteReader& in, ClothDocument& doc) {
+RecordCounts read_counts(ByteReader& in, cloth::Document& doc) {
   const std::size_t counts_at = in.offset();
   const std::int32_t anchors = in.s32("num_anchor_nodes");
   const std::int32_t simulated = in.s32("num_simulated_nodes");
@@ -135,7 +135,7 @@ RecordCounts read_counts(ByteReader& in, ClothDocument& doc) {
   return counts;
 }
 
-void read_records(ByteReader& in, const RecordCounts& wanted, ClothDocument& doc) {
+void read_records(ByteReader& in, const RecordCounts& wanted, cloth::Document& doc) {
   const auto sizes = record_sizes(doc.layout);
   const std::size_t num_nodes = in.count(wanted.nodes, sizes.node, "node count");
   doc.nodes.reserve(num_nodes);
@@ -153,7 +153,7 @@ void read_records(ByteReader& in, const RecordCounts& wanted, ClothDocument& doc
 // Whether records read as node32 look like the four files that use it: anchors without parent or gravity
 // link, simulated nodes hanging from an earlier node by a link, links between nodes, collide 0 or 1. A
 // node36 file cut short can add up to a node32 size; its bytes read this way fail these checks.
-bool plausible_node32(const ClothDocument& doc) {
+bool plausible_node32(const cloth::Document& doc) {
   const auto nodes = doc.nodes.size();
   for (std::size_t i = 0; i < nodes; ++i) {
     const auto& n = doc.nodes[i];
@@ -169,13 +169,13 @@ bool plausible_node32(const ClothDocument& doc) {
   });
 }
 
-ClothDocument parse(ByteReader& in) {
-  ClothDocument doc;
+cloth::Document parse(ByteReader& in) {
+  cloth::Document doc;
   read_header(in, doc);
   const RecordCounts wanted = read_counts(in, doc);
   if (layout_of(wanted, in.remaining()) == ClothLayout::Node32) {
     ByteReader node32_reader = in;
-    ClothDocument node32 = doc;
+    cloth::Document node32 = doc;
     node32.layout = ClothLayout::Node32;
     read_records(node32_reader, wanted, node32);
     if (plausible_node32(node32)) return node32;
@@ -184,7 +184,7 @@ ClothDocument parse(ByteReader& in) {
   return doc;
 }
 
-void write_header(ByteWriter& out, const ClothDocument& doc) {
+void write_header(ByteWriter& out, const cloth::Document& doc) {
   out.s32(doc.version);
   out.bytes(doc.name);
   out.s32(doc.num_passes);
@@ -253,7 +253,7 @@ ClothRecordSizes record_sizes(ClothLayout layout) {
   return layout == ClothLayout::Node32 ? ClothRecordSizes{32, 20, 40} : ClothRecordSizes{36, 16, 52};
 }
 
-Result<ClothDocument> read_cloth(std::span<const std::uint8_t> bytes) {
+Result<cloth::Document> cloth::read(std::span<const std::uint8_t> bytes) {
   return capture(kClothFormat, [&] {
     ByteReader in(bytes, kClothFormat);
     return parse(in);
@@ -261,7 +261,7 @@ Result<ClothDocument> read_cloth(std::span<const std::uint8_t> bytes) {
 }
 
 // Node36 indices are s8/u16 in the file: values read from one always fit; others are cut to the field.
-std::vector<std::uint8_t> write_cloth(const ClothDocument& doc) {
+std::vector<std::uint8_t> cloth::write(const cloth::Document& doc) {
   ByteWriter out;
   const RecordCounts counts{doc.nodes.size(), doc.links.size(), doc.colliders.size()};
   // Only a hint: the records are in memory already, so their size fits unless the count is corrupt.
@@ -302,7 +302,7 @@ bool looks_like_cloth(std::span<const std::uint8_t> bytes) {
   return false;
 }
 
-std::string cloth_name(const ClothDocument& doc) {
+std::string cloth_name(const cloth::Document& doc) {
   const auto end = std::find(doc.name.begin(), doc.name.end(), std::uint8_t{0});
   return {doc.name.begin(), end};
 }

@@ -5,7 +5,7 @@
 
 namespace bonebridge::volition::cloth {
 
-EnginePose engine_pose(const ClothDocument& cloth, double seconds) {
+EnginePose engine_pose(const cloth::Document& cloth, double seconds) {
   EnginePose pose;
   pose.time = seconds;
   pose.joints.resize(cloth.nodes.size());

@@ -12,9 +12,9 @@
 namespace bonebridge::volition {
 namespace {
 
-class RigFile : public Document {
+class RigFile : public bonebridge::Document {
  public:
-  RigFile(RigDocument rig, std::string axes) : rig_(std::move(rig)), axes_(std::move(axes)) {}
+  RigFile(rig::Document rig, std::string axes) : rig_(std::move(rig)), axes_(std::move(axes)) {}
   nlohmann::json info() const override;
   nlohmann::json dump() const override;
   std::vector<Diagnostic> check(bool strict) const override;
@@ -25,7 +25,7 @@ class RigFile : public Document {
   Result<std::vector<std::uint8_t>> encode() const override;
 
  private:
-  RigDocument rig_;
+  rig::Document rig_;
   std::string axes_;
 };
 
@@ -38,7 +38,7 @@ nlohmann::json vec(const RigVec3& v) {
 constexpr std::size_t kMaxTreeDepth = 128;
 
 // Built from the leaves up: parents precede children, so every child is complete before its parent.
-nlohmann::json tree(const RigDocument& rig) {
+nlohmann::json tree(const rig::Document& rig) {
   const std::size_t count = rig.bones.size();
   std::vector<std::vector<std::size_t>> children(count);
   std::vector<std::size_t> depth(count, 0);
@@ -71,7 +71,7 @@ nlohmann::json tree(const RigDocument& rig) {
   return out;
 }
 
-std::size_t checksum_mismatches(const RigDocument& rig) {
+std::size_t checksum_mismatches(const rig::Document& rig) {
   std::size_t count = 0;
   for (std::size_t i = 0; i < rig.bones.size(); ++i) {
     count += rig.bone_name_checksums[i] != bone_name_hash(rig_bone_name(rig, i));
@@ -206,12 +206,12 @@ Result<CoreConversion> RigFile::to_core(const Options& options) const {
 }
 
 Result<std::vector<std::uint8_t>> RigFile::encode() const {
-  return write_rig(rig_);
+  return rig::write(rig_);
 }
 
 }  // namespace
 
-std::unique_ptr<Document> rig::open(RigDocument rig, std::string axes) {
+std::unique_ptr<bonebridge::Document> rig::open(rig::Document rig, std::string axes) {
   return std::make_unique<RigFile>(std::move(rig), std::move(axes));
 }
 

@@ -7,7 +7,7 @@
 
 namespace bonebridge::volition {
 
-Result<Converted<RigDocument>> rig::from_core(const Skeleton& skeleton, PointerWidth width) {
+Result<Converted<rig::Document>> rig::from_core(const Skeleton& skeleton, PointerWidth width) {
   std::vector<std::string> notes;
   const std::vector<Mat4> model = rest_model(skeleton);
   std::vector<RigBoneSpec> bones;
@@ -23,7 +23,7 @@ Result<Converted<RigDocument>> rig::from_core(const Skeleton& skeleton, PointerW
     notes.push_back(
         "rest rotations are not stored (crunched rigs have none): the bind pose keeps positions only");
   }
-  return Converted<RigDocument>{make_rig(width, bones, {}), std::move(notes)};
+  return Converted<rig::Document>{make_rig(width, bones, {}), std::move(notes)};
 }
 
 }  // namespace bonebridge::volition

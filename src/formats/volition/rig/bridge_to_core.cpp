@@ -24,7 +24,7 @@ Quat tag_rotation(const RigTag& tag) {
 
 }  // namespace
 
-Skeleton rig_skeleton(const RigDocument& rig) {
+Skeleton rig_skeleton(const rig::Document& rig) {
   Skeleton skeleton;
   for (std::size_t i = 0; i < rig.bones.size(); ++i) {
     Joint joint;
@@ -46,7 +46,7 @@ Skeleton rig_skeleton(const RigDocument& rig) {
   return skeleton;
 }
 
-Result<CoreConversion> rig::to_core(const RigDocument& rig, const AxisConversion& axes) {
+Result<CoreConversion> rig::to_core(const rig::Document& rig, const AxisConversion& axes) {
   CoreConversion out;
   out.scene.skeleton = rig_skeleton(rig);
   out.conversion = axes;

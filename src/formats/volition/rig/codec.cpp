@@ -39,8 +39,8 @@ std::vector<std::uint8_t> read_gap(ByteReader& in, const FilePointer& offset, st
   return {gap.begin(), gap.end()};
 }
 
-RigDocument parse(ByteReader& in, PointerWidth width) {
-  RigDocument doc;
+rig::Document parse(ByteReader& in, PointerWidth width) {
+  rig::Document doc;
   doc.width = width;
   auto name = in.bytes(doc.name.size(), "rig name");
   std::copy(name.begin(), name.end(), doc.name.begin());
@@ -113,14 +113,14 @@ RigDocument parse(ByteReader& in, PointerWidth width) {
   return doc;
 }
 
-Result<RigDocument> read_width(std::span<const std::uint8_t> bytes, PointerWidth width) {
+Result<rig::Document> read_width(std::span<const std::uint8_t> bytes, PointerWidth width) {
   return capture(kRigFormat, [&] {
     ByteReader in(bytes, kRigFormat);
     return parse(in, width);
   });
 }
 
-bool checksums_match(const RigDocument& doc) {
+bool checksums_match(const rig::Document& doc) {
   for (std::size_t i = 0; i < doc.bones.size(); ++i) {
     if (doc.bone_name_checksums[i] != bone_name_hash(rig_bone_name(doc, i))) return false;
   }
@@ -130,7 +130,7 @@ bool checksums_match(const RigDocument& doc) {
 }  // namespace
 
 bool looks_like_rig(std::span<const std::uint8_t> bytes) {
-  auto rig = read_rig(bytes);
+  auto rig = rig::read(bytes);
   return rig && !rig->bones.empty() && checksums_match(*rig);
 }
 
@@ -138,7 +138,7 @@ std::size_t rig_header_size(PointerWidth width) {
   return width == PointerWidth::Four ? 0x40 : 0x50;
 }
 
-Result<RigDocument> read_rig(std::span<const std::uint8_t> bytes, std::optional<PointerWidth> width) {
+Result<rig::Document> rig::read(std::span<const std::uint8_t> bytes, std::optional<PointerWidth> width) {
   if (width) return read_width(bytes, *width);
   auto eight = read_width(bytes, PointerWidth::Eight);
   if (eight && checksums_match(*eight)) return eight;
@@ -147,7 +147,7 @@ Result<RigDocument> read_rig(std::span<const std::uint8_t> bytes, std::optional<
   return eight;
 }
 
-std::vector<std::uint8_t> write_rig(const RigDocument& doc) {
+std::vector<std::uint8_t> rig::write(const rig::Document& doc) {
   const PointerWidth width = doc.width;
   ByteWriter out;
   out.bytes(doc.name);
@@ -183,7 +183,7 @@ std::vector<std::uint8_t> write_rig(const RigDocument& doc) {
   return std::move(out).take();
 }
 
-std::optional<std::string> rig_name_at(const RigDocument& doc, std::uint32_t offset) {
+std::optional<std::string> rig_name_at(const rig::Document& doc, std::uint32_t offset) {
   if (offset >= doc.names.size()) return std::nullopt;
   const auto begin = doc.names.begin() + offset;
   const auto end = std::find(begin, doc.names.end(), std::uint8_t{0});
@@ -191,17 +191,17 @@ std::optional<std::string> rig_name_at(const RigDocument& doc, std::uint32_t off
   return std::string(begin, end);
 }
 
-std::string rig_bone_name(const RigDocument& doc, std::size_t bone) {
+std::string rig_bone_name(const rig::Document& doc, std::size_t bone) {
   return rig_name_at(doc, doc.bones.at(bone).name.value).value_or("");
 }
 
-std::string rig_tag_name(const RigDocument& doc, std::size_t tag) {
+std::string rig_tag_name(const rig::Document& doc, std::size_t tag) {
   return rig_name_at(doc, doc.tags.at(tag).name.value).value_or("");
 }
 
-RigDocument make_rig(PointerWidth width, const std::vector<RigBoneSpec>& bones,
-                     const std::vector<RigTagSpec>& tags) {
-  RigDocument doc;
+rig::Document make_rig(PointerWidth width, const std::vector<RigBoneSpec>& bones,
+                       const std::vector<RigTagSpec>& tags) {
+  rig::Document doc;
   doc.width = width;
   auto add_name = [&](const std::string& name) {
     FilePointer p{static_cast<std::uint32_t>(doc.names.size()), 0};

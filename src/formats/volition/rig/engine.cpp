@@ -5,7 +5,7 @@
 
 namespace bonebridge::volition {
 
-EnginePose rig::engine_pose(const RigDocument& rig, double seconds) {
+EnginePose rig::engine_pose(const rig::Document& rig, double seconds) {
   EnginePose pose;
   pose.time = seconds;
   for (std::size_t i = 0; i < rig.bones.size(); ++i) {

@@ -10,17 +10,17 @@ namespace {
 
 class XtblFile : public PoselessDocument {
  public:
-  explicit XtblFile(XtblDocument table)
+  explicit XtblFile(xtbl::Document table)
       : PoselessDocument(kXtblFormat,
                          "an XML table holds no pose or animation; use dump, or `characters` "
                          "on table.vpp_pc"),
         table_(std::move(table)) {}
   nlohmann::json info() const override;
   nlohmann::json dump() const override;
-  Result<std::vector<std::uint8_t>> encode() const override { return write_xtbl(table_); }
+  Result<std::vector<std::uint8_t>> encode() const override { return xtbl::write(table_); }
 
  private:
-  XtblDocument table_;
+  xtbl::Document table_;
 };
 
 std::size_t element_count(const XtblElement& element) {
@@ -73,7 +73,7 @@ nlohmann::json XtblFile::dump() const {
 
 }  // namespace
 
-std::unique_ptr<Document> xtbl::open(XtblDocument table) {
+std::unique_ptr<bonebridge::Document> xtbl::open(xtbl::Document table) {
   return std::make_unique<XtblFile>(std::move(table));
 }
 

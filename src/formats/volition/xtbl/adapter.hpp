@@ -9,7 +9,7 @@
 namespace bonebridge::volition {
 
 namespace xtbl {
-std::unique_ptr<Document> open(XtblDocument table);
+std::unique_ptr<bonebridge::Document> open(xtbl::Document table);
 }  // namespace xtbl
 
 }  // namespace bonebridge::volition

@@ -42,7 +42,7 @@ Status copy_element(const pugi::xml_node& node, std::size_t depth, XtblElement& 
   return Ok{};
 }
 
-Result<XtblDocument> parse(std::span<const std::uint8_t> bytes) {
+Result<xtbl::Document> parse(std::span<const std::uint8_t> bytes) {
   pugi::xml_document xml;
   // Parsed as UTF-8 with no conversion, so that the offsets pugixml reports are offsets into `bytes`.
   const auto parsed = xml.load_buffer(bytes.data(), bytes.size(), pugi::parse_default, pugi::encoding_utf8);
@@ -51,7 +51,7 @@ Result<XtblDocument> parse(std::span<const std::uint8_t> bytes) {
                       fmt::format("expected well-formed XML, found an error: {}", parsed.description()));
   }
   const auto root = xml.document_element();
-  XtblDocument document;
+  xtbl::Document document;
   document.bytes.assign(bytes.begin(), bytes.end());
   if (auto status = copy_element(root, 1, document.root); !status) return status.error();
   return document;
@@ -59,11 +59,11 @@ Result<XtblDocument> parse(std::span<const std::uint8_t> bytes) {
 
 }  // namespace
 
-Result<XtblDocument> read_xtbl(std::span<const std::uint8_t> bytes) {
+Result<xtbl::Document> xtbl::read(std::span<const std::uint8_t> bytes) {
   return guard(kXtblFormat, [&] { return parse(bytes); });
 }
 
-std::vector<std::uint8_t> write_xtbl(const XtblDocument& document) {
+std::vector<std::uint8_t> xtbl::write(const xtbl::Document& document) {
   return document.bytes;
 }
 
@@ -87,7 +87,7 @@ std::string xtbl_text(const XtblElement& element, std::string_view path) {
   return at->text.substr(first, at->text.find_last_not_of(" \t\r\n") - first + 1);
 }
 
-std::uint64_t xtbl_line(const XtblDocument& document, std::uint64_t offset) {
+std::uint64_t xtbl_line(const xtbl::Document& document, std::uint64_t offset) {
   const auto end = document.bytes.begin() +
                    static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(offset, document.bytes.size()));
   return 1 + static_cast<std::uint64_t>(std::count(document.bytes.begin(), end, std::uint8_t{'\n'}));

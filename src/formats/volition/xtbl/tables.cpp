@@ -106,7 +106,7 @@ std::string mesh_file_name(const std::string& table_name) {
   return replace_extension(table_name, ".cmeshx", ".ccmesh_pc");
 }
 
-XtblTables read_tables(const XtblDocument& document) {
+XtblTables read_tables(const xtbl::Document& document) {
   XtblTables out;
   for (const auto* entry : all_at(document.root, "Table/Character"))
     out.characters.push_back(read_character(*entry));

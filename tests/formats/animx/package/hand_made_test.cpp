@@ -99,7 +99,7 @@ TEST(ResoniteHandMadePackage, SlotsAndDataTreeCompressions) {
   for (const auto& [id, payload] : {std::pair<std::uint8_t, Bytes>{0, bson_tree(true)},
                                     std::pair<std::uint8_t, Bytes>{1, lz4_encode(bson_tree(true))},
                                     std::pair<std::uint8_t, Bytes>{2, lzma_encode(bson_tree(true))}}) {
-    const auto package = read_package(hand_made_package(frdt(id, payload)));
+    const auto package = package::read(hand_made_package(frdt(id, payload)));
     ASSERT_TRUE(package.ok()) << package.error().to_string();
     EXPECT_EQ(static_cast<int>(package->tree.compression), id);
     EXPECT_EQ(package->tree.root, tree(true));
@@ -184,7 +184,7 @@ TEST(ResoniteHandMadePackage, MissingAnimationAssetNamesTheEntry) {
 
 TEST(ResoniteHandMadePackage, MissingMainAssetNamesTheEntry) {
   const auto bytes = zip_of({{"R-Main.record", text_bytes(record("Wave Rig", kTreeHash))}});
-  const auto package = read_package(bytes);
+  const auto package = package::read(bytes);
   ASSERT_FALSE(package.ok());
   EXPECT_NE(package.error().message.find("entry Assets/" + kTreeHash + ": missing"), std::string::npos)
       << package.error().message;
@@ -193,7 +193,7 @@ TEST(ResoniteHandMadePackage, MissingMainAssetNamesTheEntry) {
 TEST(ResoniteHandMadePackage, CutBsonNamesTheEntryAndOffset) {
   Bytes cut = bson_tree(true);
   cut.resize(cut.size() / 2);
-  const auto package = read_package(hand_made_package(frdt(0, cut)));
+  const auto package = package::read(hand_made_package(frdt(0, cut)));
   ASSERT_FALSE(package.ok());
   EXPECT_EQ(package.error().format, kDataTreeFormat);
   EXPECT_NE(package.error().message.find("entry Assets/" + kTreeHash), std::string::npos)
@@ -213,7 +213,7 @@ TEST(ResoniteHandMadePackage, UnknownCompressionIdIsRefused) {
 
 TEST(ResoniteHandMadePackage, CutBrotliStreamIsRefused) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "animx/packages/AvatarRootIdentification.resonitepackage");
-  auto package = read_package(bonebridge::testing::read_bytes(path));
+  auto package = package::read(bonebridge::testing::read_bytes(path));
   ASSERT_TRUE(package.ok());
   Bytes tree = find_entry(*package, asset_entry(package->main_asset))->bytes;
   tree.resize(tree.size() - 100);

@@ -33,7 +33,7 @@ TEST(ResonitePackage, AvatarRootIdentificationSlots) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "animx/packages/AvatarRootIdentification.resonitepackage");
   const auto bytes = bonebridge::testing::read_bytes(path);
   ASSERT_EQ(bytes.size(), 3637u);
-  const auto package = read_package(bytes);
+  const auto package = package::read(bytes);
   ASSERT_TRUE(package.ok()) << package.error().to_string();
   ASSERT_EQ(package->entries.size(), 2u);
   EXPECT_EQ(package->main_asset, "7c364dcd1910149df94772cab146b38c42f6e31f1c8859e71f3429b6055c5ecb");
@@ -68,7 +68,7 @@ TEST(ResonitePackage, AvatarRootIdentificationSlots) {
 TEST(ResonitePackage, LoadingStandinSlotsAndAssets) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "animx/packages/loading_standin.resonitepackage");
   const auto bytes = bonebridge::testing::read_bytes(path);
-  const auto package = read_package(bytes);
+  const auto package = package::read(bytes);
   ASSERT_TRUE(package.ok()) << package.error().to_string();
   ASSERT_EQ(package->entries.size(), 4u);
   EXPECT_EQ(package->main_asset, "6ca27cd0f61e6490eb7bcbedd54fb7907c75aeffffce816508972243058a82cd");

@@ -8,8 +8,8 @@
 namespace bonebridge::sith {
 namespace {
 
-CmpFile sample_cmp(bool transparency) {
-  CmpFile cmp;
+colormap::Document sample_cmp(bool transparency) {
+  colormap::Document cmp;
   cmp.has_transparency = transparency ? 1 : 0;
   for (std::size_t i = 0; i < cmp.unknown.size(); ++i) cmp.unknown[i] = static_cast<std::uint8_t>(0xA0 + i);
   for (std::size_t i = 0; i < 256; ++i)
@@ -23,7 +23,7 @@ CmpFile sample_cmp(bool transparency) {
 }
 
 TEST(SithCmp, WrittenBytesFollowTheDocumentedLayout) {
-  auto bytes = write_cmp(sample_cmp(true));
+  auto bytes = colormap::write(sample_cmp(true));
   ASSERT_TRUE(bytes.ok()) << bytes.error().to_string();
   ASSERT_EQ(bytes->size(), 64u + 768u + 16384u + 65536u);  // 82752
   EXPECT_EQ(std::string(bytes->begin(), bytes->begin() + 4), "CMP ");
@@ -41,27 +41,27 @@ TEST(SithCmp, WrittenBytesFollowTheDocumentedLayout) {
 
 TEST(SithCmp, RoundTripsByteForByteWithAndWithoutTransparency) {
   for (const bool transparency : {true, false}) {
-    auto bytes = write_cmp(sample_cmp(transparency));
+    auto bytes = colormap::write(sample_cmp(transparency));
     ASSERT_TRUE(bytes.ok());
     bytes->insert(bytes->end(), {1, 2, 3});  // trailing bytes are kept
-    auto cmp = read_cmp(*bytes);
+    auto cmp = colormap::read(*bytes);
     ASSERT_TRUE(cmp.ok()) << cmp.error().to_string();
     EXPECT_EQ(cmp->palette[17], (std::array<std::uint8_t, 3>{17, 238, 8}));
     EXPECT_EQ(cmp->transparency.size(), transparency ? 65536u : 0u);
     EXPECT_EQ(cmp->trailing.size(), 3u);
-    EXPECT_EQ(*write_cmp(*cmp), *bytes);
+    EXPECT_EQ(*colormap::write(*cmp), *bytes);
   }
 }
 
 TEST(SithCmp, ErrorsNameTheFormatAndTheByteOffset) {
-  auto bytes = *write_cmp(sample_cmp(true));
+  auto bytes = *colormap::write(sample_cmp(true));
   bytes.resize(bytes.size() - 10);
-  auto truncated = read_cmp(bytes);
+  auto truncated = colormap::read(bytes);
   ASSERT_FALSE(truncated.ok());
   EXPECT_EQ(truncated.error().format, "Sith .cmp");
   EXPECT_EQ(truncated.error().offset, 832u + 16384u);
   bytes[4] = 0x14;  // Grim Fandango's version
-  auto version = read_cmp(bytes);
+  auto version = colormap::read(bytes);
   ASSERT_FALSE(version.ok());
   EXPECT_EQ(version.error().offset, 4u);
 }

@@ -83,8 +83,8 @@ TEST(SithBridge, CoreClipOrientationsMatchEngine) {
 TEST(SithBridge, CarriesModelMeshesRigidlyBound) {
   BONEBRIDGE_REQUIRE_SAMPLE(key_path, "sith/ijim-sed-mod/sed_cable_car_door_close.key");
   BONEBRIDGE_REQUIRE_SAMPLE(model_path, "sith/ijim-sed-mod/sed_cable_car.3do");
-  const KeyFile key = load_key(key_path);
-  const ModelFile model = load_model(model_path);
+  const key::Document key = load_key(key_path);
+  const model::Document model = load_model(model_path);
   auto core = key::to_core(key, &model, {});
   ASSERT_TRUE(core.ok());
   ASSERT_EQ(core->scene.meshes.size(), 2u);  // cable_car (node 1) and door (node 2); node 0 has mesh -1
@@ -105,7 +105,7 @@ TEST(SithBridge, CarriesModelMeshesRigidlyBound) {
 }
 
 TEST(SithBridge, RefusesNonFiniteValues) {
-  KeyFile key;
+  key::Document key;
   key.content.header.frames = 2;
   key.content.header.fps = 1;
   key.content.header.joints = 1;

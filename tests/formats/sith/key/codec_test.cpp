@@ -28,9 +28,9 @@ class KeySample : public ::testing::TestWithParam<const char*> {};
 TEST_P(KeySample, RoundTripsByteForByte) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, GetParam());
   const auto bytes = testing::read_bytes(path);
-  auto file = read_key(bytes);
+  auto file = key::read(bytes);
   ASSERT_TRUE(file.ok()) << file.error().to_string();
-  EXPECT_EQ(write_key(*file), bytes);
+  EXPECT_EQ(key::write(*file), bytes);
   EXPECT_TRUE(file->notes.empty()) << file->notes.front().message;
 }
 
@@ -38,13 +38,13 @@ TEST_P(KeySample, RoundTripsByteForByte) {
 // gives the same text.
 TEST_P(KeySample, ConventionalLayoutKeepsEveryValue) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, GetParam());
-  auto file = read_key(testing::read_bytes(path));
+  auto file = key::read(testing::read_bytes(path));
   ASSERT_TRUE(file.ok());
-  const std::string text = write_key_conventional(file->content, "");
-  auto again = read_key(text);
+  const std::string text = key::write_conventional(file->content, "");
+  auto again = key::read(text);
   ASSERT_TRUE(again.ok()) << again.error().to_string();
   EXPECT_TRUE(same_content(file->content, again->content));
-  EXPECT_EQ(write_key_conventional(again->content, ""), text);
+  EXPECT_EQ(key::write_conventional(again->content, ""), text);
 }
 
 // Every truncation (every byte for the small samples, about 500 cuts for the large ones) gives either a clean
@@ -54,7 +54,7 @@ TEST_P(KeySample, TruncationsFailCleanly) {
   const auto bytes = testing::read_bytes(path);
   const std::size_t step = bytes.size() > 4000 ? bytes.size() / 500 + 1 : 1;
   for (std::size_t size = 0; size < bytes.size(); size += step) {
-    auto file = read_key(std::span(bytes.data(), size));
+    auto file = key::read(std::span(bytes.data(), size));
     if (!file.ok()) {
       EXPECT_TRUE(file.error().line.has_value()) << size;
       EXPECT_EQ(file.error().format, "Sith .key");
@@ -67,7 +67,7 @@ INSTANTIATE_TEST_SUITE_P(Samples, KeySample, ::testing::ValuesIn(kKeySamples));
 // Values read from the text of the samples by eye.
 TEST(SithCodec, ReadsTheHeaderOfAJkFile) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/urgon-testvectors/test_vector_no_markers.key");
-  auto file = read_key(testing::read_bytes(path));
+  auto file = key::read(testing::read_bytes(path));
   ASSERT_TRUE(file.ok());
   const KeyContent& key = file->content;
   EXPECT_EQ(key.header.flags, 3u);
@@ -89,7 +89,7 @@ TEST(SithCodec, ReadsTheHeaderOfAJkFile) {
 
 TEST(SithCodec, ReadsMarkers) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/ijim-sed-mod/sed_in_zip_mount.key");
-  auto file = read_key(testing::read_bytes(path));
+  auto file = key::read(testing::read_bytes(path));
   ASSERT_TRUE(file.ok());
   ASSERT_EQ(file->content.markers.size(), 1u);
   EXPECT_FLOAT_EQ(file->content.markers[0].frame, 29);
@@ -99,13 +99,13 @@ TEST(SithCodec, ReadsMarkers) {
 
 TEST(SithCodec, EditedKeyIsWrittenInTheConventionalLayout) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/ijim-sed-mod/sed_cable_car_door_close.key");
-  auto file = read_key(testing::read_bytes(path));
+  auto file = key::read(testing::read_bytes(path));
   ASSERT_TRUE(file.ok());
   file->content.nodes[0].entries[1].position[2] = -0.5f;
-  const std::string text = write_key_text(*file);
+  const std::string text = key::write_text(*file);
   EXPECT_EQ(text.rfind("# Keyframe written by bonebridge", 0), 0u);
   EXPECT_NE(text.find("   1:       65   0x0000   0.07123701  -0.00098355  -0.50000000"), std::string::npos);
-  auto again = read_key(text);
+  auto again = key::read(text);
   ASSERT_TRUE(again.ok());
   EXPECT_TRUE(same_content(again->content, file->content));
 }

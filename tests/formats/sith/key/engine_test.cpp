@@ -79,7 +79,7 @@ TEST(SithEngine, AppliesRatesOnlyWhereFlagsSaySo) {
 // -4.92287254) extrapolates to 16.00868416 - 2 * 4.92287254 = 6.16293908 at FRAMES, entry 0's 6.16293907.
 TEST(SithEngine, ExtrapolatesLastEntryToFrames) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/urgon-testvectors/test_vector_no_markers.key");
-  const KeyFile key = load_key(path);
+  const key::Document key = load_key(path);
   const key::Engine engine(key.content, flat_nodes(key.content), Dialect::JediKnight);
   EXPECT_NEAR(engine.local(0, 20).rotation[0], 6.16293908, 1e-5);
   EXPECT_NEAR(engine.local(0, 19).rotation[0], 16.00868416 - 4.92287254, 1e-5);
@@ -90,7 +90,7 @@ TEST(SithEngine, ExtrapolatesLastEntryToFrames) {
 // extrapolation of the last entry).
 TEST(SithEngine, LoopingClipEndsWhereItStarts) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/urgon-testvectors/test_vector_no_markers.key");
-  const KeyFile key = load_key(path);
+  const key::Document key = load_key(path);
   const key::Engine engine(key.content, flat_nodes(key.content), Dialect::JediKnight);
   const auto start = engine.joint_matrices(0);
   const auto end = engine.joint_matrices(static_cast<float>(key.content.header.frames));
@@ -104,8 +104,8 @@ TEST(SithEngine, LoopingClipEndsWhereItStarts) {
 TEST(SithEngine, DoorKeyFrameZeroEqualsModelNode) {
   BONEBRIDGE_REQUIRE_SAMPLE(key_path, "sith/ijim-sed-mod/sed_cable_car_door_close.key");
   BONEBRIDGE_REQUIRE_SAMPLE(model_path, "sith/ijim-sed-mod/sed_cable_car.3do");
-  const KeyFile key = load_key(key_path);
-  const ModelFile model = load_model(model_path);
+  const key::Document key = load_key(key_path);
+  const model::Document model = load_model(model_path);
   const key::Engine engine(key.content, model_nodes(model.content), Dialect::InfernalMachine);
   ASSERT_EQ(engine.nodes().size(), 3u);
   EXPECT_EQ(engine.nodes()[2].name, "door");
@@ -124,7 +124,7 @@ TEST(SithEngine, DoorKeyFrameZeroEqualsModelNode) {
 TEST(SithEngine, RatesReachTheNextEntryInEverySample) {
   for (const auto& sample : testing_support::kKeyCases) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, sample.key);
-    const KeyFile key = load_key(path);
+    const key::Document key = load_key(path);
     for (const KeyNode& node : key.content.nodes) {
       for (std::size_t i = 0; i + 1 < node.entries.size(); ++i) {
         const KeyEntry& a = node.entries[i];
@@ -147,7 +147,7 @@ TEST(SithEngine, RatesReachTheNextEntryInEverySample) {
 // §2.7 with sed_in_zip_mount.key: FRAMES 50, one marker at 29 of type 27.
 TEST(SithEngine, MarkersFireBetweenTwoFrames) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/ijim-sed-mod/sed_in_zip_mount.key");
-  const KeyFile key = load_key(path);
+  const key::Document key = load_key(path);
   const key::Engine engine(key.content, flat_nodes(key.content), Dialect::InfernalMachine);
   using Fired = std::vector<std::int32_t>;
   EXPECT_EQ(engine.advance(0, 29, true).fired, Fired{27});    // first tick: m <= cur

@@ -62,7 +62,7 @@ TEST(SithGltf, EverySampleConvertsToValidGltfAndBack) {
       ASSERT_TRUE(scene.ok()) << scene.error().to_string();
       auto written = key::from_core(*scene, {}, use_model ? &model : nullptr);
       ASSERT_TRUE(written.ok()) << written.error().to_string();
-      auto reread = read_key(write_key_text(written->value));
+      auto reread = key::read(key::write_text(written->value));
       ASSERT_TRUE(reread.ok()) << reread.error().to_string();
       const key::Engine engine(reread->content,
                                use_model ? model_nodes(model.content) : flat_nodes(reread->content),

@@ -20,7 +20,7 @@ namespace {
 
 // The KEY exported to a .glb (with its model when it has one) and read back, as `convert X.key out.glb
 // --model M.3do` then `convert out.glb` does.
-Scene through_glb(const KeyFile& key, const ModelFile* model) {
+Scene through_glb(const key::Document& key, const model::Document* model) {
   const auto core = key::to_core(key, model, {});
   EXPECT_TRUE(core.ok());
   return testing::through_glb(core->scene);
@@ -36,7 +36,7 @@ TEST(SithLeanWrite, EverySampleThroughGlbComesBackByteForByte) {
     // Written back without the model, as the command line does without --model.
     const auto converted = key::from_core(through_glb(key, with_model ? &model : nullptr), {});
     ASSERT_TRUE(converted.ok()) << converted.error().to_string();
-    EXPECT_EQ(write_key(converted->value), original);
+    EXPECT_EQ(key::write(converted->value), original);
     ASSERT_EQ(converted->notes.size(), 1u);
     EXPECT_TRUE(has_note(converted->notes, "unchanged:")) << converted->notes.front();
     std::printf("%s: %s\n", sample.key, converted->notes.front().c_str());
@@ -75,7 +75,7 @@ TEST(SithLeanWrite, WithoutTheDescriptionTheEngineNeedsNoMoreEntries) {
     const auto converted = key::from_core(scene, {}, with_model ? &model : nullptr);
     ASSERT_TRUE(converted.ok()) << converted.error().to_string();
     const KeyContent& written = converted->value.content;
-    const std::size_t bytes = write_key(converted->value).size();
+    const std::size_t bytes = key::write(converted->value).size();
     const key::Engine written_engine(written, flat_nodes(written), Dialect::InfernalMachine);
     const key::Engine original_engine(key.content, flat_nodes(key.content), Dialect::InfernalMachine);
     const PoseLayout written_layout = flat_layout(written_engine, key.content.header.joints);
@@ -102,8 +102,8 @@ TEST(SithLeanWrite, WithoutTheDescriptionTheEngineNeedsNoMoreEntries) {
 TEST(SithLeanWrite, AnEditedRotationIsWrittenAnew) {
   BONEBRIDGE_REQUIRE_SAMPLE(key_path, "sith/ijim-sed-mod/sed_pdgo.key");
   BONEBRIDGE_REQUIRE_SAMPLE(model_path, "sith/ijim-sed-mod/sed_pd.3do");
-  const KeyFile key = testing_support::load_key(key_path);
-  const ModelFile model = testing_support::load_model(model_path);
+  const key::Document key = testing_support::load_key(key_path);
+  const model::Document model = testing_support::load_model(model_path);
   Scene scene = through_glb(key, &model);
   Clip& clip = scene.clips.front();
   const auto channel = std::find_if(clip.joints.begin(), clip.joints.end(), [](const JointChannels& j) {
@@ -113,7 +113,7 @@ TEST(SithLeanWrite, AnEditedRotationIsWrittenAnew) {
   for (Quat& q : channel->rotation->values) q = axis_angle({0, 1, 0}, 10 * kPi / 180) * q;
   const auto converted = key::from_core(scene, {}, &model);
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
-  EXPECT_NE(write_key(converted->value), ::bonebridge::testing::read_bytes(key_path));
+  EXPECT_NE(key::write(converted->value), ::bonebridge::testing::read_bytes(key_path));
   EXPECT_TRUE(has_note(converted->notes, "edited:"));
   // Edited, the KEY needs about the entries the original has: within 1.5 times (issue 28).
   const auto entries = entry_count;

@@ -42,7 +42,7 @@ std::vector<Diagnostic> check(const std::string& text, bool strict, const char* 
 TEST(SithValidate, CleanFileHasNoDiagnostics) {
   const std::string text = key_text("");
   EXPECT_TRUE(check(text, true).empty());
-  auto key = read_key(text);
+  auto key = key::read(text);
   ASSERT_TRUE(key.ok());
   EXPECT_EQ(key->content.header.flags, 3u);            // IJIM reads %x
   EXPECT_EQ(key->content.header.flags_decimal, 0);     // JK reads %d: "0x0003" is 0
@@ -75,7 +75,7 @@ TEST(SithValidate, MarkerCountOnTheSectionLineIsRejected) {
   ASSERT_EQ(diagnostics.size(), 1u);
   EXPECT_EQ(diagnostics[0].where.line, 7u);
   EXPECT_TRUE(diagnostics[0].is_error);
-  auto key = read_key(text);
+  auto key = key::read(text);
   ASSERT_TRUE(key.ok());
   EXPECT_EQ(key->content.markers.size(), 2u);
 }
@@ -100,12 +100,12 @@ TEST(SithValidate, SpaceBeforeTheEntryColonIsRejected) {
 TEST(SithValidate, ReaderFailuresNameTheLine) {
   std::string text = key_text("");
   text.replace(text.find("FPS 10.0"), 8, "FPS abc");
-  auto key = read_key(text);
+  auto key = key::read(text);
   ASSERT_FALSE(key.ok());
   EXPECT_EQ(key.error().line, 5u);
   EXPECT_NE(key.error().message.find("FPS"), std::string::npos);
   // All 15 numbers on one line: the rate row is missing.
-  auto one_line = read_key(std::string(key_text("")).replace(key_text("").find("\n  0.5"), 1, " "));
+  auto one_line = key::read(std::string(key_text("")).replace(key_text("").find("\n  0.5"), 1, " "));
   EXPECT_FALSE(one_line.ok());
 }
 
@@ -114,23 +114,23 @@ TEST(SithValidate, CrlfLowercaseAndInlineCommentsAreAccepted) {
   const std::string lf = key_text("");
   std::string crlf;
   for (char c : lf) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
-  auto a = read_key(lf);
-  auto b = read_key(crlf);
+  auto a = key::read(lf);
+  auto b = key::read(crlf);
   ASSERT_TRUE(a.ok());
   ASSERT_TRUE(b.ok()) << b.error().to_string();
   EXPECT_TRUE(same_content(a->content, b->content));
-  EXPECT_EQ(write_key_text(*b), crlf);
+  EXPECT_EQ(key::write_text(*b), crlf);
   EXPECT_TRUE(check(crlf, true).empty());
 
   std::string lower = lf;
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  auto c = read_key(lower);
+  auto c = key::read(lower);
   ASSERT_TRUE(c.ok()) << c.error().to_string();
   EXPECT_EQ(c->content.nodes[0].mesh_name, "root");
 
   std::string commented = lf;
   commented.replace(commented.find("FRAMES 10"), 9, "FRAMES 12 # twelve, not 10");
-  auto d = read_key(commented);
+  auto d = key::read(commented);
   ASSERT_TRUE(d.ok()) << d.error().to_string();
   EXPECT_EQ(d->content.header.frames, 12);
 }
@@ -138,7 +138,7 @@ TEST(SithValidate, CrlfLowercaseAndInlineCommentsAreAccepted) {
 TEST(SithValidate, LineContinuationJoinsLines) {
   std::string text = key_text("");
   text.replace(text.find("FRAMES 10"), 9, "FRAMES \\\n10");
-  auto key = read_key(text);
+  auto key = key::read(text);
   ASSERT_TRUE(key.ok()) << key.error().to_string();
   EXPECT_EQ(key->content.header.frames, 10);
 }
@@ -146,14 +146,14 @@ TEST(SithValidate, LineContinuationJoinsLines) {
 TEST(SithValidate, AbsurdCountsFailFastWithoutAllocating) {
   std::string text = key_text("");
   text.replace(text.find("ENTRIES 1"), 9, "ENTRIES 2000000000");
-  auto key = read_key(text);
+  auto key = key::read(text);
   ASSERT_FALSE(key.ok());
   EXPECT_EQ(key.error().line, 11u);
   std::string nodes = key_text("");
   nodes.replace(nodes.find("NODES 1"), 7, "NODES -5");
-  EXPECT_FALSE(read_key(nodes).ok());
+  EXPECT_FALSE(key::read(nodes).ok());
   const std::string model = "3DO 2.3\nSECTION: HIERARCHYDEF\nHIERARCHY NODES 1000000000\n";
-  auto parsed = read_model(model);
+  auto parsed = model::read(model);
   ASSERT_FALSE(parsed.ok());
   EXPECT_EQ(parsed.error().line, 3u);
 }

@@ -60,9 +60,9 @@ TEST(SithMat, SampleMaterialsRoundTripByteForByte) {
   for (const char* name : kSedMaterials) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("sith/ijim-sed-mod/mat/") + name);
     const auto bytes = testing::read_bytes(path);
-    auto mat = read_mat(bytes);
+    auto mat = material::read(bytes);
     ASSERT_TRUE(mat.ok()) << name << ": " << mat.error().to_string();
-    auto written = write_mat(*mat);
+    auto written = material::write(*mat);
     ASSERT_TRUE(written.ok()) << name << ": " << written.error().to_string();
     EXPECT_EQ(*written, bytes) << name;
     // Every sample: one RGB565 texture cel of one mip level (xxd of the headers).
@@ -77,7 +77,7 @@ TEST(SithMat, SampleMaterialsRoundTripByteForByte) {
 
 TEST(SithMat, TopMaterialHeaderFieldsAreTheStoredOnes) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/ijim-sed-mod/mat/sed_pbtop.mat");
-  auto mat = read_mat(testing::read_bytes(path));
+  auto mat = material::read(testing::read_bytes(path));
   ASSERT_TRUE(mat.ok()) << mat.error().to_string();
   const MatColorFormat& f = mat->header.format;
   EXPECT_EQ(f.bits_per_pixel, 16u);
@@ -99,17 +99,17 @@ TEST(SithMat, TopMaterialHeaderFieldsAreTheStoredOnes) {
 
 TEST(SithMat, EightBitMaterialRoundTripsAndDecodesThroughThePalette) {
   const auto bytes = eight_bit_mat();
-  auto mat = read_mat(bytes);
+  auto mat = material::read(bytes);
   ASSERT_TRUE(mat.ok()) << mat.error().to_string();
   ASSERT_EQ(mat->cels.size(), 1u);
   ASSERT_EQ(mat->cels[0].mip_levels.size(), 2u);
   EXPECT_EQ(mat->cels[0].mip_levels[1], (std::vector<std::uint8_t>{7, 9}));
   EXPECT_EQ(mat->records[0].unknown[0], 0x3F800000u);
-  EXPECT_EQ(*write_mat(*mat), bytes);
+  EXPECT_EQ(*material::write(*mat), bytes);
   EXPECT_EQ(mat_layout_name(mat->header.format), "8-bit indexed");
   EXPECT_EQ(mat_alpha(*mat), Material::Alpha::Mask);  // transparent colour 0
 
-  CmpFile palette;
+  colormap::Document palette;
   for (std::size_t i = 0; i < 256; ++i)
     palette.palette[i] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(255 - i), 17};
   auto image = decode_cel(*mat, 0, &palette, "eight");
@@ -128,13 +128,13 @@ TEST(SithMat, ColourMaterialRoundTrips) {
   HandBytes m = mat_header(0, 2, 0, 0, 8);
   m.word(0).word(37).word(0x3F800000).word(0x3F800000).word(0x3F800000).word(0x3F800000);
   m.word(0).word(99).word(1).word(2).word(3).word(4);
-  auto mat = read_mat(m.bytes);
+  auto mat = material::read(m.bytes);
   ASSERT_TRUE(mat.ok()) << mat.error().to_string();
   ASSERT_EQ(mat->records.size(), 2u);
   EXPECT_EQ(mat->records[1].color_index, 99);
   EXPECT_TRUE(mat->cels.empty());
-  EXPECT_EQ(*write_mat(*mat), m.bytes);
-  CmpFile palette;
+  EXPECT_EQ(*material::write(*mat), m.bytes);
+  colormap::Document palette;
   palette.palette[37] = {255, 0, 0};
   const auto colour = mat_flat_color(*mat, &palette);
   EXPECT_DOUBLE_EQ(colour[0], 1.0);
@@ -156,39 +156,40 @@ TEST(SithMat, SixteenBitAlphaLayoutsChooseMaskOrBlend) {
   for (int i = 0; i < 10; ++i) m.word(i == 0 ? 8 : 0);
   m.word(1).word(1).word(1).word(0).word(0).word(1);
   m.raw({0x1F, 0x80});  // A=1, R=0, G=0, B=31
-  auto mat = read_mat(m.bytes);
+  auto mat = material::read(m.bytes);
   ASSERT_TRUE(mat.ok()) << mat.error().to_string();
   EXPECT_EQ(mat_layout_name(mat->header.format), "ARGB1555");
   EXPECT_EQ(mat_alpha(*mat), Material::Alpha::Mask);
   auto image = decode_cel(*mat, 0, nullptr, "a");
   ASSERT_TRUE(image.ok());
   EXPECT_EQ(image->rgba, (std::vector<std::uint8_t>{0, 0, 255, 255}));
-  EXPECT_EQ(*write_mat(*mat), m.bytes);
+  EXPECT_EQ(*material::write(*mat), m.bytes);
   mat->header.format.alpha.bits = 4;
   EXPECT_EQ(mat_alpha(*mat), Material::Alpha::Blend);
 }
 
 TEST(SithMat, ErrorsNameTheFormatAndTheByteOffset) {
-  auto bad_magic = read_mat(std::vector<std::uint8_t>{'M', 'A', 'X', ' ', 0, 0, 0, 0});
+  auto bad_magic = material::read(std::vector<std::uint8_t>{'M', 'A', 'X', ' ', 0, 0, 0, 0});
   ASSERT_FALSE(bad_magic.ok());
   EXPECT_EQ(bad_magic.error().format, "Sith .mat");
   EXPECT_EQ(bad_magic.error().offset, 0u);
 
   auto huge = mat_header(2, 0x7FFFFFFF, 1, 1, 16);
-  auto counted = read_mat(huge.bytes);  // two billion records of 40 bytes: refused before any allocation
+  auto counted =
+      material::read(huge.bytes);  // two billion records of 40 bytes: refused before any allocation
   ASSERT_FALSE(counted.ok());
   EXPECT_EQ(counted.error().offset, 76u);
   EXPECT_NE(counted.error().message.find("record count"), std::string::npos);
 
   auto bytes = eight_bit_mat();
   bytes.resize(bytes.size() - 1);  // level 1 loses a texel
-  auto truncated = read_mat(bytes);
+  auto truncated = material::read(bytes);
   ASSERT_FALSE(truncated.ok());
   EXPECT_EQ(truncated.error().offset, 148u);  // 76 + 40 + 24 + 8: where level 1 starts
 
   auto version = eight_bit_mat();
   version[4] = 0x31;
-  auto old = read_mat(version);
+  auto old = material::read(version);
   ASSERT_FALSE(old.ok());
   EXPECT_EQ(old.error().offset, 4u);
 }

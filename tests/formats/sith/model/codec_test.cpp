@@ -19,9 +19,9 @@ class ModelSample : public ::testing::TestWithParam<const char*> {};
 TEST_P(ModelSample, RoundTripsByteForByte) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, GetParam());
   const auto bytes = testing::read_bytes(path);
-  auto file = read_model(bytes);
+  auto file = model::read(bytes);
   ASSERT_TRUE(file.ok()) << file.error().to_string();
-  auto written = write_model(*file);
+  auto written = model::write(*file);
   ASSERT_TRUE(written.ok());
   EXPECT_EQ(*written, bytes);
   EXPECT_FALSE(file->content.hierarchy.empty());
@@ -34,7 +34,7 @@ TEST_P(ModelSample, TruncationsFailCleanly) {
   const auto bytes = testing::read_bytes(path);
   const std::size_t step = bytes.size() / 300 + 1;
   for (std::size_t size = 0; size < bytes.size(); size += step) {
-    auto file = read_model(std::span(bytes.data(), size));
+    auto file = model::read(std::span(bytes.data(), size));
     if (!file.ok()) {
       EXPECT_TRUE(file.error().line.has_value()) << size;
       EXPECT_EQ(file.error().format, "Sith .3do");
@@ -46,7 +46,7 @@ INSTANTIATE_TEST_SUITE_P(Samples, ModelSample, ::testing::ValuesIn(kModelSamples
 
 TEST(SithCodec, ReadsTheCableCarHierarchyAndMeshes) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/ijim-sed-mod/sed_cable_car.3do");
-  auto file = read_model(testing::read_bytes(path));
+  auto file = model::read(testing::read_bytes(path));
   ASSERT_TRUE(file.ok());
   const ModelContent& model = file->content;
   EXPECT_EQ(model.version, "2.3");
@@ -69,10 +69,10 @@ TEST(SithCodec, ReadsTheCableCarHierarchyAndMeshes) {
 TEST(SithCodec, EditedHierarchyRowIsRewrittenInPlace) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/ijim-sed-mod/sed_cable_car.3do");
   const auto bytes = testing::read_bytes(path);
-  auto file = read_model(bytes);
+  auto file = model::read(bytes);
   ASSERT_TRUE(file.ok());
   file->content.hierarchy[2].rotation[1] = 45;
-  auto written = write_model(*file);
+  auto written = model::write(*file);
   ASSERT_TRUE(written.ok());
   // The row of the file with yaw -0.000000 replaced; every other byte unchanged.
   std::string expected(bytes.begin(), bytes.end());
@@ -87,11 +87,11 @@ TEST(SithCodec, EditedHierarchyRowIsRewrittenInPlace) {
   ASSERT_NE(expected.find(old_row), std::string::npos);
   expected.replace(expected.find(old_row), old_row.size(), new_row);
   EXPECT_EQ(std::string(written->begin(), written->end()), expected);
-  auto again = read_model(*written);
+  auto again = model::read(*written);
   ASSERT_TRUE(again.ok());
   EXPECT_TRUE(same_content(again->content, file->content));
   file->content.meshes[0].vertices[0][0] = 1;
-  EXPECT_FALSE(write_model(*file).ok());
+  EXPECT_FALSE(model::write(*file).ok());
 }
 
 }  // namespace

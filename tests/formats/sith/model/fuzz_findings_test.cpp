@@ -17,7 +17,7 @@ TEST(ModelFuzzFindings, ParentOutOfRangeFurtherDownIsRejectedOnItsRow) {
   const auto bytes =
       testing::read_bytes(testing::source_dir() / "fuzz/corpus/sith_model/finding_hierarchy_overflow.3do");
   ASSERT_FALSE(bytes.empty());
-  const auto result = read_model(bytes);
+  const auto result = model::read(bytes);
   ASSERT_FALSE(result.ok());
   EXPECT_NE(result.error().message.find("parent 10"), std::string::npos) << result.error().to_string();
   EXPECT_EQ(result.error().line, 5u) << result.error().to_string();

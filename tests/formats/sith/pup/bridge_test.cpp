@@ -30,7 +30,7 @@ std::vector<std::string> moves_of(const Clip& clip) {
 TEST(PupBridge, OneClipPerPresentKeyWithItsMovesAndANoteForTheAbsentOne) {
   BONEBRIDGE_REQUIRE_SAMPLE(pup, "sith/ijim-sed-mod/sedpd.pup");
   const auto folder = pup.parent_path();
-  const auto file = read_pup(testing::read_bytes(pup));
+  const auto file = pup::read(testing::read_bytes(pup));
   ASSERT_TRUE(file.ok());
   const PuppetClass puppet = load_puppet(*file);
   std::vector<PuppetKey> keys;
@@ -39,7 +39,7 @@ TEST(PupBridge, OneClipPerPresentKeyWithItsMovesAndANoteForTheAbsentOne) {
     if (std::filesystem::exists(folder / name)) key.key = load_key(folder / name);
     keys.push_back(std::move(key));
   }
-  const ModelFile model = load_model(folder / "sed_pd.3do");
+  const model::Document model = load_model(folder / "sed_pd.3do");
   const auto core = pup::to_core(puppet, keys, model, {});
   ASSERT_TRUE(core.ok()) << core.error().to_string();
 
@@ -72,10 +72,10 @@ TEST(PupBridge, OneClipPerPresentKeyWithItsMovesAndANoteForTheAbsentOne) {
 
 TEST(PupBridge, NoKeyPresentIsAnError) {
   const std::string text = "stand gone.key\n";
-  const auto file = read_pup(std::vector<std::uint8_t>(text.begin(), text.end()));
+  const auto file = pup::read(std::vector<std::uint8_t>(text.begin(), text.end()));
   ASSERT_TRUE(file.ok());
   const auto core =
-      pup::to_core(load_puppet(*file), {{"gone.key", std::nullopt, "not found"}}, ModelFile{}, {});
+      pup::to_core(load_puppet(*file), {{"gone.key", std::nullopt, "not found"}}, model::Document{}, {});
   ASSERT_FALSE(core.ok());
   EXPECT_NE(core.error().message.find("gone.key"), std::string::npos);
 }

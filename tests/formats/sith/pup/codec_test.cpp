@@ -15,24 +15,24 @@ std::vector<std::uint8_t> bytes_of(const std::string& text) {
   return {text.begin(), text.end()};
 }
 
-PupFile read_text(const std::string& text) {
-  auto file = read_pup(bytes_of(text));
+pup::Document read_text(const std::string& text) {
+  auto file = pup::read(bytes_of(text));
   EXPECT_TRUE(file.ok()) << (file.ok() ? "" : file.error().to_string());
-  return file.ok() ? std::move(file).value() : PupFile{};
+  return file.ok() ? std::move(file).value() : pup::Document{};
 }
 
 TEST(PupCodec, TheSampleComesBackByteForByte) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/ijim-sed-mod/sedpd.pup");
   const auto bytes = testing::read_bytes(path);
-  const auto file = read_pup(bytes);
+  const auto file = pup::read(bytes);
   ASSERT_TRUE(file.ok()) << file.error().to_string();
-  EXPECT_EQ(write_pup(*file), bytes);
+  EXPECT_EQ(pup::write(*file), bytes);
 }
 
 // Line 4 of sedpd.pup, as read by eye.
 TEST(PupCodec, SplitsAMoveRowIntoItsArgumentsAndComment) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/ijim-sed-mod/sedpd.pup");
-  const auto file = read_pup(testing::read_bytes(path));
+  const auto file = pup::read(testing::read_bytes(path));
   ASSERT_TRUE(file.ok());
   ASSERT_GE(file->lines.size(), 4u);
   const PupLine& stand = file->lines[3];
@@ -55,7 +55,7 @@ TEST(PupCodec, KeepsCarriageReturnsTabsCommasAndAMissingLastNewline) {
       "#only a comment\n"
       "   \n"
       "end";
-  const PupFile file = read_text(text);
+  const pup::Document file = read_text(text);
   ASSERT_EQ(file.lines.size(), 7u);
   EXPECT_EQ(file.lines[0].comment, "; a line the engine skips whole");
   EXPECT_TRUE(file.lines[0].arguments.empty());
@@ -67,21 +67,21 @@ TEST(PupCodec, KeepsCarriageReturnsTabsCommasAndAMissingLastNewline) {
   EXPECT_EQ(file.lines[5].indent, "   ");
   EXPECT_EQ(file.lines[6].arguments, (std::vector<std::string>{"end"}));
   EXPECT_EQ(file.lines[6].ending, "");
-  EXPECT_EQ(write_pup(file), bytes_of(text));
+  EXPECT_EQ(pup::write(file), bytes_of(text));
 }
 
 TEST(PupCodec, AnEditedArgumentIsWrittenInPlace) {
-  PupFile file = read_text("walk    old.key     0x01   # Walk\n");
+  pup::Document file = read_text("walk    old.key     0x01   # Walk\n");
   file.lines[0].arguments[1] = "new.key";
   file.lines[0].arguments.push_back("3");
-  const auto written = write_pup(file);
+  const auto written = pup::write(file);
   EXPECT_EQ(std::string(written.begin(), written.end()), "walk    new.key     0x01   3# Walk\n");
 }
 
 TEST(PupCodec, ANulByteIsAnErrorAtItsOffset) {
   std::string text = "walk key.key\n";
   text[6] = '\0';
-  const auto file = read_pup(bytes_of(text));
+  const auto file = pup::read(bytes_of(text));
   ASSERT_FALSE(file.ok());
   EXPECT_EQ(file.error().offset, 6u);
   EXPECT_EQ(file.error().format, std::string(kPupFormat));

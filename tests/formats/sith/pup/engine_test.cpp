@@ -13,14 +13,14 @@ namespace bonebridge::sith {
 namespace {
 
 PuppetClass puppet_of(const std::string& text) {
-  auto file = read_pup(std::vector<std::uint8_t>(text.begin(), text.end()));
+  auto file = pup::read(std::vector<std::uint8_t>(text.begin(), text.end()));
   EXPECT_TRUE(file.ok());
-  return load_puppet(file.ok() ? *file : PupFile{});
+  return load_puppet(file.ok() ? *file : pup::Document{});
 }
 
 TEST(PupEngine, TheSamplesModesMovesAndJoints) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "sith/ijim-sed-mod/sedpd.pup");
-  const auto file = read_pup(testing::read_bytes(path));
+  const auto file = pup::read(testing::read_bytes(path));
   ASSERT_TRUE(file.ok());
   const PuppetClass puppet = load_puppet(*file);
   // Nine rows under Mode=0 and one (stand) under Mode=7.

@@ -43,7 +43,7 @@ class AnimWidth : public ::testing::TestWithParam<PointerWidth> {};
 
 TEST_P(AnimWidth, ReadsTheHandBuiltFileAndWalksToTheRootController) {
   const auto bytes = hand_anim(GetParam()).data;
-  auto doc = read_anim(bytes);  // width detected from 0x2C
+  auto doc = anim::read(bytes);  // width detected from 0x2C
   ASSERT_TRUE(doc) << doc.error().to_string();
   EXPECT_EQ(doc->width, GetParam());
   EXPECT_EQ(doc->version, 14);
@@ -58,11 +58,11 @@ TEST_P(AnimWidth, ReadsTheHandBuiltFileAndWalksToTheRootController) {
   EXPECT_EQ(doc->tracks[1].translation_times, (std::vector<std::uint16_t>{3, 5}));
   EXPECT_EQ(anim_walk_end(*doc), doc->root_controller_bone.value);
   EXPECT_EQ(doc->tail, (std::vector<std::uint8_t>{0, 0}));
-  EXPECT_EQ(write_anim(*doc), bytes);
+  EXPECT_EQ(anim::write(*doc), bytes);
 }
 
 TEST_P(AnimWidth, EngineSpotValuesMatchHandComputation) {
-  auto doc = read_anim(hand_anim(GetParam()).data);
+  auto doc = anim::read(hand_anim(GetParam()).data);
   ASSERT_TRUE(doc);
   anim::Engine engine(*doc, nullptr, {});
   EXPECT_DOUBLE_EQ(engine.duration(), 8 / 30.0);
@@ -91,7 +91,7 @@ TEST_P(AnimWidth, EveryTruncationBeforeTheRootBlockFailsWithAnOffset) {
   const auto bytes = hand_anim(GetParam()).data;
   const std::size_t walk_end = bytes.size() - 2;
   for (std::size_t size = 0; size < walk_end; ++size) {
-    auto doc = read_anim(std::span(bytes).first(size), GetParam());
+    auto doc = anim::read(std::span(bytes).first(size), GetParam());
     ASSERT_FALSE(doc) << "accepted a truncation to " << size;
     EXPECT_TRUE(doc.error().offset.has_value());
     EXPECT_EQ(doc.error().format, kAnimFormat);
@@ -101,7 +101,7 @@ TEST_P(AnimWidth, EveryTruncationBeforeTheRootBlockFailsWithAnOffset) {
 INSTANTIATE_TEST_SUITE_P(Volition, AnimWidth, ::testing::Values(PointerWidth::Four, PointerWidth::Eight));
 
 TEST(AnimEngineTiming, EvenSpacingAndEndModelAreOptions) {
-  auto doc = read_anim(hand_anim(PointerWidth::Eight).data);
+  auto doc = anim::read(hand_anim(PointerWidth::Eight).data);
   ASSERT_TRUE(doc);
   AnimSettings even;
   even.rotation_timing = RotationTiming::Even;
@@ -115,7 +115,7 @@ TEST(AnimEngineTiming, EvenSpacingAndEndModelAreOptions) {
 }
 
 TEST(AnimEngineInterpolation, StepHoldsAndNlerpIsTheNormalisedAverageAtHalfway) {
-  auto doc = read_anim(hand_anim(PointerWidth::Eight).data);
+  auto doc = anim::read(hand_anim(PointerWidth::Eight).data);
   ASSERT_TRUE(doc);
   AnimSettings step;
   step.interpolation = KeyInterpolation::Step;
@@ -135,7 +135,7 @@ TEST(AnimEngineInterpolation, StepHoldsAndNlerpIsTheNormalisedAverageAtHalfway) 
 }
 
 TEST(AnimEngineRig, BonesWithoutTranslationKeysKeepTheRigOffset) {
-  auto doc = read_anim(hand_anim(PointerWidth::Eight).data);
+  auto doc = anim::read(hand_anim(PointerWidth::Eight).data);
   ASSERT_TRUE(doc);
   const auto rig = make_rig(
       PointerWidth::Eight,
@@ -153,21 +153,21 @@ TEST(AnimEngineRig, BonesWithoutTranslationKeysKeepTheRigOffset) {
 TEST(AnimCodec, WalkThatMissesTheRootControllerStillReadsAndReportsTheEnd) {
   auto bytes = hand_anim(PointerWidth::Eight).data;
   bytes[0x30] = 91;  // root_controller_bone one byte past the real walk end
-  auto doc = read_anim(bytes);
+  auto doc = anim::read(bytes);
   ASSERT_TRUE(doc);
   EXPECT_EQ(anim_walk_end(*doc), 90u);
-  EXPECT_EQ(write_anim(*doc), bytes);
+  EXPECT_EQ(anim::write(*doc), bytes);
 }
 
 TEST(AnimCodec, RejectsAWrongIdAndAMappingInsideTheHeader) {
   auto bytes = hand_anim(PointerWidth::Eight).data;
   bytes[0] = 'X';
-  auto doc = read_anim(bytes);
+  auto doc = anim::read(bytes);
   ASSERT_FALSE(doc);
   EXPECT_EQ(doc.error().offset, 0u);
   bytes = hand_anim(PointerWidth::Eight).data;
   bytes[0x28] = 0x10;
-  doc = read_anim(bytes, PointerWidth::Eight);
+  doc = anim::read(bytes, PointerWidth::Eight);
   ASSERT_FALSE(doc);
   EXPECT_EQ(doc.error().offset, 0x28u);
 }
@@ -177,14 +177,14 @@ TEST(AnimCodec, AbsurdShortCountFailsFast) {
   bytes[5] = 0x8D;  // SHORT_COUNTS: the first track's counts become u16 0x0003 then ...
   bytes[0x38] = 0xFF;
   bytes[0x39] = 0xFF;  // 65535 rotation keys
-  auto doc = read_anim(bytes, PointerWidth::Eight);
+  auto doc = anim::read(bytes, PointerWidth::Eight);
   ASSERT_FALSE(doc);
   EXPECT_TRUE(doc.error().offset.has_value());
 }
 
 // Documents generated in code for every flag the notes list, both widths.
-AnimDocument generated(PointerWidth width, std::uint8_t flags, bool mapping) {
-  AnimDocument doc;
+anim::Document generated(PointerWidth width, std::uint8_t flags, bool mapping) {
+  anim::Document doc;
   doc.width = width;
   doc.flags = flags;
   doc.end_frame = 40;
@@ -232,13 +232,13 @@ class AnimFlags : public ::testing::TestWithParam<FlagCase> {};
 
 TEST_P(AnimFlags, GeneratedDocumentsReadBackIdentically) {
   const auto& c = GetParam();
-  const AnimDocument doc = generated(c.width, c.flags, c.mapping);
-  const auto bytes = write_anim(doc);
-  auto back = read_anim(bytes, c.width);
+  const anim::Document doc = generated(c.width, c.flags, c.mapping);
+  const auto bytes = anim::write(doc);
+  auto back = anim::read(bytes, c.width);
   ASSERT_TRUE(back) << back.error().to_string();
   EXPECT_EQ(*back, doc);
   EXPECT_EQ(anim_walk_end(*back), back->root_controller_bone.value);
-  auto detected = read_anim(bytes);
+  auto detected = anim::read(bytes);
   ASSERT_TRUE(detected);
   EXPECT_EQ(detected->width, c.width);
 }
@@ -257,9 +257,9 @@ INSTANTIATE_TEST_SUITE_P(
                       FlagCase{PointerWidth::Four, kAll, true}, FlagCase{PointerWidth::Four, 0x00, false}));
 
 TEST(AnimCodec, MorphWithFourByteSlotsIsRefusedAsUnknown) {
-  auto bytes = write_anim(generated(PointerWidth::Four, 0x09, false));
+  auto bytes = anim::write(generated(PointerWidth::Four, 0x09, false));
   bytes[5] = 0x19;
-  auto doc = read_anim(bytes, PointerWidth::Four);
+  auto doc = anim::read(bytes, PointerWidth::Four);
   ASSERT_FALSE(doc);
   EXPECT_EQ(doc.error().offset, 5u);
 }

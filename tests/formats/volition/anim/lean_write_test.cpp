@@ -34,7 +34,7 @@ Scene through_glb(const std::vector<std::uint8_t>& bytes) {
   return testing::through_glb(core->scene);
 }
 
-std::size_t key_count(const AnimDocument& anim) {
+std::size_t key_count(const anim::Document& anim) {
   std::size_t keys = 0;
   for (const AnimTrack& track : anim.tracks)
     keys += track.rotation_keys.size() + track.translation_keys.size();
@@ -53,8 +53,8 @@ Scene edited_wave() {
 
 // The largest angle and distance between the engine's local transforms of `anim` and the scene's clip, at
 // every frame (30 per second, the settings' default) of the clip.
-std::pair<double, double> largest_error(const AnimDocument& anim, const Scene& scene) {
-  const auto rig = read_rig(testing::read_bytes(example("wave_character.rig_pc")));
+std::pair<double, double> largest_error(const anim::Document& anim, const Scene& scene) {
+  const auto rig = rig::read(testing::read_bytes(example("wave_character.rig_pc")));
   EXPECT_TRUE(rig);
   const anim::Engine engine(anim, &*rig, {});
   ClipSampler sampler(scene.skeleton, scene.clips.front());
@@ -90,7 +90,7 @@ TEST(VolitionLeanWrite, ExamplesThroughGlbComeBackByteForByte) {
 
 TEST(VolitionLeanWrite, AnEditedClipIsWrittenAnewWithTheKeysTheEngineNeeds) {
   const auto original = testing::read_bytes(example("wave.anim_pc"));
-  const auto source = read_anim(original);
+  const auto source = anim::read(original);
   ASSERT_TRUE(source);
   const Scene scene = edited_wave();
   const auto written = family().from_core(scene, with_rig());
@@ -98,7 +98,7 @@ TEST(VolitionLeanWrite, AnEditedClipIsWrittenAnewWithTheKeysTheEngineNeeds) {
   EXPECT_NE(written->value, original);
   EXPECT_TRUE(testing::has_note(written->notes, "edited:"));
   EXPECT_TRUE(testing::has_note(written->notes, "keys reduced by the engine's interpolation"));
-  const auto anim = read_anim(written->value);
+  const auto anim = anim::read(written->value);
   ASSERT_TRUE(anim);
   // Issue 28: an edited clip's key count within 1.5 times the original's.
   std::printf("edited wave: %zu keys, original %zu; %zu bytes, original %zu\n", key_count(*anim),
@@ -120,7 +120,7 @@ TEST(VolitionLeanWrite, ALargerToleranceKeepsFewerKeysWithinIt) {
   coarse_options.values["tolerance"] = "0.02";
   const auto coarse = family().from_core(scene, coarse_options);
   ASSERT_TRUE(fine && coarse);
-  const auto fine_anim = read_anim(fine->value), coarse_anim = read_anim(coarse->value);
+  const auto fine_anim = anim::read(fine->value), coarse_anim = anim::read(coarse->value);
   ASSERT_TRUE(fine_anim && coarse_anim);
   std::printf("--tolerance 0.02: %zu keys, default %zu\n", key_count(*coarse_anim), key_count(*fine_anim));
   EXPECT_LT(key_count(*coarse_anim), key_count(*fine_anim));

@@ -9,8 +9,8 @@
 namespace bonebridge::volition {
 namespace {
 
-AnimDocument with_track(std::size_t rotation_keys, std::uint16_t last_time) {
-  AnimDocument document;
+anim::Document with_track(std::size_t rotation_keys, std::uint16_t last_time) {
+  anim::Document document;
   AnimTrack track;
   track.rotation_keys.resize(rotation_keys);
   track.translation_keys.resize(2);
@@ -26,7 +26,7 @@ TEST(VolitionAnimLimits, Keys255AndTime255AreWithinTheByteFields) {
 
 TEST(VolitionAnimLimits, Keys256NeedShortCounts) {
   std::vector<std::string> notes;
-  AnimDocument document = with_track(256, 10);
+  anim::Document document = with_track(256, 10);
   const auto status = check_anim_limits(document, notes);
   ASSERT_FALSE(status.ok());
   EXPECT_EQ(status.error().format, kAnimFormat);
@@ -39,7 +39,7 @@ TEST(VolitionAnimLimits, Keys256NeedShortCounts) {
 
 TEST(VolitionAnimLimits, ATimeOf300FramesNeedsTimeAsShorts) {
   std::vector<std::string> notes;
-  AnimDocument document = with_track(2, 300);
+  anim::Document document = with_track(2, 300);
   const auto status = check_anim_limits(document, notes);
   ASSERT_FALSE(status.ok());
   EXPECT_NE(status.error().message.find("300 frames in a key time, 45 over the limit of 255"),
@@ -50,7 +50,7 @@ TEST(VolitionAnimLimits, ATimeOf300FramesNeedsTimeAsShorts) {
 }
 
 TEST(VolitionAnimLimits, TracksBeyondTheU8CountAreAnError) {
-  AnimDocument document;
+  anim::Document document;
   document.tracks.resize(256);
   std::vector<std::string> notes;
   const auto status = check_anim_limits(document, notes);

@@ -47,7 +47,7 @@ std::vector<std::uint8_t> hand_manifest() {
 
 TEST(AsmCodec, ReadsAHandLaidManifestAndWritesItBack) {
   const auto bytes = hand_manifest();
-  const auto manifest = read_asm(bytes);
+  const auto manifest = asm_::read(bytes);
   ASSERT_TRUE(manifest.ok()) << manifest.error().to_string();
   ASSERT_EQ(manifest->containers.size(), 1u);
   const auto& selma = manifest->containers[0];
@@ -65,7 +65,7 @@ TEST(AsmCodec, ReadsAHandLaidManifestAndWritesItBack) {
   EXPECT_EQ(asm_primitive_type(selma.primitives[1].type), "AnimFile");
   EXPECT_EQ(selma.primitives[1].data_size, 40);
   EXPECT_TRUE(manifest->trailing.empty());
-  const auto written = write_asm(*manifest);
+  const auto written = asm_::write(*manifest);
   ASSERT_TRUE(written.ok());
   EXPECT_EQ(*written, bytes);
   EXPECT_TRUE(family().sniff(bytes));
@@ -77,7 +77,7 @@ TEST(AsmCodec, ReadsAHandLaidManifestAndWritesItBack) {
 TEST(AsmCodec, ACutManifestIsAnErrorAtItsOffset) {
   auto bytes = hand_manifest();
   bytes.resize(bytes.size() - 2);  // inside the last primitive's data size (at byte size - 4)
-  const auto manifest = read_asm(bytes);
+  const auto manifest = asm_::read(bytes);
   ASSERT_FALSE(manifest.ok());
   EXPECT_EQ(manifest.error().format, kAsmFormat);
   ASSERT_TRUE(manifest.error().offset.has_value());
@@ -85,7 +85,7 @@ TEST(AsmCodec, ACutManifestIsAnErrorAtItsOffset) {
 
   bytes = hand_manifest();
   bytes[4] = 6;
-  const auto version = read_asm(bytes);
+  const auto version = asm_::read(bytes);
   ASSERT_FALSE(version.ok());
   EXPECT_EQ(version.error().offset, 4u);
 }
@@ -106,13 +106,13 @@ TEST(AsmCodec, TheRealManifestsReadAndWriteBack) {
 
   const auto empty_bytes = entry_of(install, "dlc01_l1.asm_pc");
   ASSERT_EQ(empty_bytes.size(), 8u);
-  const auto empty = read_asm(empty_bytes);
+  const auto empty = asm_::read(empty_bytes);
   ASSERT_TRUE(empty.ok()) << empty.error().to_string();
   EXPECT_TRUE(empty->containers.empty());
 
   const auto bytes = entry_of(install, "dlc_activity_containers.asm_pc");
   ASSERT_EQ(bytes.size(), 598u);
-  const auto manifest = read_asm(bytes);
+  const auto manifest = asm_::read(bytes);
   ASSERT_TRUE(manifest.ok()) << manifest.error().to_string();
   ASSERT_EQ(manifest->containers.size(), 8u);
   const auto& first = manifest->containers[0];
@@ -126,7 +126,7 @@ TEST(AsmCodec, TheRealManifestsReadAndWriteBack) {
   EXPECT_EQ(asm_primitive_type(first.primitives[0].type), "Zone");
   EXPECT_EQ(first.primitives[0].header_size, 13752);
   EXPECT_EQ(first.sizes, (std::vector<std::int32_t>{13752}));
-  const auto written = write_asm(*manifest);
+  const auto written = asm_::write(*manifest);
   ASSERT_TRUE(written.ok());
   EXPECT_EQ(*written, bytes);
 }

@@ -32,7 +32,7 @@ TEST_P(ClothSample, ReadsCountsAndRoundTripsByteForByte) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, expected.file);
   const auto bytes = testing::read_bytes(path);
   ASSERT_EQ(bytes.size(), expected.bytes);
-  auto doc = read_cloth(bytes);
+  auto doc = cloth::read(bytes);
   ASSERT_TRUE(doc) << doc.error().to_string();
   EXPECT_EQ(doc->version, 1);
   EXPECT_EQ(static_cast<std::size_t>(doc->num_anchor_nodes), expected.anchors);
@@ -43,13 +43,13 @@ TEST_P(ClothSample, ReadsCountsAndRoundTripsByteForByte) {
   EXPECT_FLOAT_EQ(doc->air_resistance, 0.85f);  // 0.85 in all five
   EXPECT_TRUE(doc->trailing.empty());
   EXPECT_EQ(doc->unknown_words, (std::array<std::uint32_t, 3>{0, 0, 0}));
-  EXPECT_EQ(write_cloth(*doc), bytes);
+  EXPECT_EQ(cloth::write(*doc), bytes);
 }
 
 TEST_P(ClothSample, LinkLengthIsTheDistanceBetweenLocalSpacePositions) {
   // Notes §9.3: equal within 1e-3 for every link of the five files.
   BONEBRIDGE_REQUIRE_SAMPLE(path, GetParam().file);
-  auto doc = read_cloth(testing::read_bytes(path));
+  auto doc = cloth::read(testing::read_bytes(path));
   ASSERT_TRUE(doc);
   for (const auto& link : doc->links) {
     ASSERT_LT(link.node_index_1, doc->nodes.size());
@@ -66,7 +66,7 @@ TEST_P(ClothSample, EveryTruncationFailsCleanlyWithAnOffset) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, GetParam().file);
   const auto bytes = testing::read_bytes(path);
   for (std::size_t size = 0; size < bytes.size(); ++size) {
-    auto doc = read_cloth(std::span(bytes).first(size));
+    auto doc = cloth::read(std::span(bytes).first(size));
     if (size >= kClothHeaderSize && doc) {
       // A cut exactly at an array boundary cannot be told from a file with trailing bytes; none of those
       // parse here because the counts in the header demand the full arrays.
@@ -82,7 +82,7 @@ INSTANTIATE_TEST_SUITE_P(Volition, ClothSample, ::testing::ValuesIn(kSamples));
 
 TEST(ClothCodec, ChainAFieldsMatchTheHexDumpInTheNotes) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "volition/chain_a.sim_pc");
-  auto doc = read_cloth(testing::read_bytes(path));
+  auto doc = cloth::read(testing::read_bytes(path));
   ASSERT_TRUE(doc);
   EXPECT_EQ(cloth_name(*doc), "chain_a");
   EXPECT_EQ(doc->name[8], 0xCC);   // fill after the NUL
@@ -124,7 +124,7 @@ TEST(ClothCodec, ChainAFieldsMatchTheHexDumpInTheNotes) {
 
 TEST(ClothCodec, BlairColliderMatchesTheNotes) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "volition/blair.sim_pc");
-  auto doc = read_cloth(testing::read_bytes(path));
+  auto doc = cloth::read(testing::read_bytes(path));
   ASSERT_TRUE(doc);
   ASSERT_EQ(doc->colliders.size(), 1u);
   const auto& c = doc->colliders[0];
@@ -140,7 +140,7 @@ TEST(ClothCodec, BlairColliderMatchesTheNotes) {
 
 TEST(ClothCodec, JeanKeepsColliderBitMasksAndNameLeftovers) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "volition/jean.sim_pc");
-  auto doc = read_cloth(testing::read_bytes(path));
+  auto doc = cloth::read(testing::read_bytes(path));
   ASSERT_TRUE(doc);
   bool saw_0c = false, saw_12 = false;
   for (const auto& node : doc->nodes) {
@@ -154,7 +154,7 @@ TEST(ClothCodec, JeanKeepsColliderBitMasksAndNameLeftovers) {
 
 TEST(ClothCodec, MilaHasASimulatedNodeWithWindThreeQuarters) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "volition/mila.sim_pc");
-  auto doc = read_cloth(testing::read_bytes(path));
+  auto doc = cloth::read(testing::read_bytes(path));
   ASSERT_TRUE(doc);
   bool found = false;
   for (std::size_t i = static_cast<std::size_t>(doc->num_anchor_nodes); i < doc->nodes.size(); ++i) {
@@ -170,11 +170,11 @@ TEST(ClothCodec, AbsurdCountFailsFastWithoutAllocating) {
   bytes[0x39] = 0xFF;
   bytes[0x3A] = 0xFF;
   bytes[0x3B] = 0x7F;
-  auto doc = read_cloth(bytes);
+  auto doc = cloth::read(bytes);
   ASSERT_FALSE(doc);
   EXPECT_EQ(doc.error().offset, kClothHeaderSize);
   bytes[0x3B] = 0xFF;  // -1
-  doc = read_cloth(bytes);
+  doc = cloth::read(bytes);
   ASSERT_FALSE(doc);
   EXPECT_EQ(doc.error().offset, 0x38u);
 }
@@ -182,7 +182,7 @@ TEST(ClothCodec, AbsurdCountFailsFastWithoutAllocating) {
 TEST(ClothCodec, RejectsOtherVersionsNamingTheFoundValue) {
   std::vector<std::uint8_t> bytes(kClothHeaderSize, 0);
   bytes[0] = 5;
-  auto doc = read_cloth(bytes);
+  auto doc = cloth::read(bytes);
   ASSERT_FALSE(doc);
   EXPECT_EQ(doc.error().offset, 0u);
   EXPECT_NE(doc.error().message.find("found 5"), std::string::npos);

@@ -38,7 +38,7 @@ Bytes node32_file() {
 TEST(ClothNode32, HandLaidFileReadsFieldByFieldAndWritesBackByteForByte) {
   const auto bytes = node32_file().data;
   ASSERT_EQ(bytes.size(), 364u);
-  auto doc = read_cloth(bytes);
+  auto doc = cloth::read(bytes);
   ASSERT_TRUE(doc) << doc.error().to_string();
   EXPECT_EQ(doc->layout, ClothLayout::Node32);
   ASSERT_EQ(doc->nodes.size(), 5u);
@@ -57,7 +57,7 @@ TEST(ClothNode32, HandLaidFileReadsFieldByFieldAndWritesBackByteForByte) {
   EXPECT_EQ(doc->colliders[0].bone_index, 3);
   EXPECT_EQ(doc->colliders[0].axis, (ClothVec3{0.0f, -1.0f, 0.0f}));
   EXPECT_TRUE(doc->trailing.empty());
-  EXPECT_EQ(write_cloth(*doc), bytes);
+  EXPECT_EQ(cloth::write(*doc), bytes);
 }
 
 TEST(ClothNode32, SniffedAsClothNeverAsARig) {
@@ -67,7 +67,7 @@ TEST(ClothNode32, SniffedAsClothNeverAsARig) {
 TEST(ClothNode32, EveryTruncationFailsWithAnOffset) {
   const auto bytes = node32_file().data;
   for (std::size_t size = 0; size < bytes.size(); ++size) {
-    auto doc = read_cloth(std::span(bytes).first(size));
+    auto doc = cloth::read(std::span(bytes).first(size));
     ASSERT_FALSE(doc) << "a truncation to " << size << " bytes was accepted";
     EXPECT_TRUE(doc.error().offset.has_value());
   }
@@ -84,8 +84,8 @@ TEST(ClothNode32, ANode36FileCutToANode32SizeIsNotAccepted) {
   b.raw({0xFF, 0, 0, 0}).u32(0xFFFFFFFF).f32(1.0f).zeros(24);
   for (int i = 0; i < 2; ++i) b.u16(static_cast<std::uint32_t>(i)).u16(2).u32(0).f32(0.5f).f32(1.0f);
   ASSERT_EQ(b.size(), 224u);
-  ASSERT_TRUE(read_cloth(b.data));
-  auto cut = read_cloth(std::span(b.data).first(220));
+  ASSERT_TRUE(cloth::read(b.data));
+  auto cut = cloth::read(std::span(b.data).first(220));
   EXPECT_FALSE(cut);
 }
 

@@ -57,7 +57,7 @@ class RigWidth : public ::testing::TestWithParam<PointerWidth> {};
 
 TEST_P(RigWidth, ReadsTheHandBuiltLayout) {
   const auto bytes = hand_rig(GetParam()).data;
-  auto rig = read_rig(bytes);  // width detected
+  auto rig = rig::read(bytes);  // width detected
   ASSERT_TRUE(rig) << rig.error().to_string();
   EXPECT_EQ(rig->width, GetParam());
   ASSERT_EQ(rig->bones.size(), 2u);
@@ -73,11 +73,11 @@ TEST_P(RigWidth, ReadsTheHandBuiltLayout) {
   EXPECT_EQ(rig->tags[0].translation, (RigVec3{0.1f, 0.2f, 0.3f}));
   EXPECT_EQ(rig->num_common_bones, 1u);
   EXPECT_EQ(rig->num_virtual_bones, 1u);
-  EXPECT_EQ(write_rig(*rig), bytes);
+  EXPECT_EQ(rig::write(*rig), bytes);
 }
 
 TEST_P(RigWidth, BindPoseModelPositionsAreTheNegatedInvTranslation) {
-  auto rig = read_rig(hand_rig(GetParam()).data, GetParam());
+  auto rig = rig::read(hand_rig(GetParam()).data, GetParam());
   ASSERT_TRUE(rig);
   const auto pose = rig::engine_pose(*rig, 0);
   ASSERT_EQ(pose.joints.size(), 2u);
@@ -91,11 +91,11 @@ TEST_P(RigWidth, MadeRigsReadBackToTheSameDocument) {
       make_rig(GetParam(), {{"root", -1, {0, 0, 0}}, {"pelvis", 0, {0, 1, 0}}, {"spine2", 1, {0, 1.25f, 0}}},
                {{"hsattach", 2, {1, 0, 0, 0, 1, 0, 0, 0, 1}, {0, 0.1f, 0}}});
   EXPECT_EQ(rig.bone_name_checksums[2], 0xB1A2F96Eu);
-  const auto bytes = write_rig(rig);
-  auto back = read_rig(bytes, GetParam());
+  const auto bytes = rig::write(rig);
+  auto back = rig::read(bytes, GetParam());
   ASSERT_TRUE(back) << back.error().to_string();
   EXPECT_EQ(*back, rig);
-  auto detected = read_rig(bytes);
+  auto detected = rig::read(bytes);
   ASSERT_TRUE(detected);
   EXPECT_EQ(detected->width, GetParam());
 }
@@ -103,7 +103,7 @@ TEST_P(RigWidth, MadeRigsReadBackToTheSameDocument) {
 TEST_P(RigWidth, EveryTruncationFailsWithAnOffset) {
   const auto bytes = hand_rig(GetParam()).data;
   for (std::size_t size = 0; size < bytes.size(); ++size) {
-    auto rig = read_rig(std::span(bytes).first(size), GetParam());
+    auto rig = rig::read(std::span(bytes).first(size), GetParam());
     ASSERT_FALSE(rig) << "accepted a truncation to " << size;
     EXPECT_TRUE(rig.error().offset.has_value());
   }
@@ -117,7 +117,7 @@ TEST(RigCodec, AbsurdBoneCountFailsFast) {
   bytes[0x25] = 0xFF;
   bytes[0x26] = 0xFF;
   bytes[0x27] = 0xFF;
-  auto rig = read_rig(bytes, PointerWidth::Eight);
+  auto rig = rig::read(bytes, PointerWidth::Eight);
   ASSERT_FALSE(rig);
   EXPECT_EQ(rig.error().offset, 0x50u);
   EXPECT_NE(rig.error().message.find("num_bones"), std::string::npos);
@@ -128,7 +128,7 @@ TEST(RigCodec, ParentAfterChildIsRejectedAtItsOffset) {
   const std::size_t root_parent = 0x40 + 8 + 4 + 24;  // header, checksums, name slot, two vectors
   bytes[root_parent] = 1;
   bytes[root_parent + 1] = bytes[root_parent + 2] = bytes[root_parent + 3] = 0;
-  auto rig = read_rig(bytes, PointerWidth::Four);
+  auto rig = rig::read(bytes, PointerWidth::Four);
   ASSERT_FALSE(rig);
   EXPECT_EQ(rig.error().offset, root_parent);
 }

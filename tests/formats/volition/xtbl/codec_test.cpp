@@ -28,7 +28,7 @@ TEST(XtblCodec, ReadsTheElementTreeWithOffsetsAndWritesTheBytesBack) {
   //                          0123456789012345678901234567890123456789012345
   const std::string text = "<root><Table>\r\n<A x=\"1\"> hi </A><B/></Table></root>\r\n";
   const auto bytes = bytes_of(text);
-  const auto table = read_xtbl(bytes);
+  const auto table = xtbl::read(bytes);
   ASSERT_TRUE(table.ok()) << table.error().to_string();
   EXPECT_EQ(table->root.name, "root");
   EXPECT_EQ(table->root.offset, 1u);
@@ -46,19 +46,19 @@ TEST(XtblCodec, ReadsTheElementTreeWithOffsetsAndWritesTheBytesBack) {
   EXPECT_EQ(xtbl_text(table->root, "Table/A"), "hi");
   EXPECT_EQ(xtbl_text(table->root, "Table/C"), "");
   EXPECT_EQ(xtbl_line(*table, entries.children[0].offset), 2u);
-  EXPECT_EQ(write_xtbl(*table), bytes);
+  EXPECT_EQ(xtbl::write(*table), bytes);
 }
 
 TEST(XtblCodec, MalformedXmlIsAnErrorAtItsByteOffset) {
   // The end tag </root> (its name at byte 15) closes <Table>: the parser stops there.
-  const auto table = read_xtbl(bytes_of("<root><Table></root>"));
+  const auto table = xtbl::read(bytes_of("<root><Table></root>"));
   ASSERT_FALSE(table.ok());
   EXPECT_EQ(table.error().format, kXtblFormat);
   ASSERT_TRUE(table.error().offset.has_value());
   EXPECT_EQ(*table.error().offset, 15u) << table.error().to_string();
   EXPECT_NE(table.error().message.find("expected well-formed XML"), std::string::npos);
 
-  const auto empty = read_xtbl(bytes_of("  "));
+  const auto empty = xtbl::read(bytes_of("  "));
   ASSERT_FALSE(empty.ok());
   EXPECT_TRUE(empty.error().offset.has_value());
 }
@@ -67,11 +67,11 @@ TEST(XtblCodec, DeepNestingIsRefusedNotRecursedInto) {
   std::string text;
   for (std::size_t i = 0; i < kXtblMaxDepth + 1; ++i) text += "<a>";
   for (std::size_t i = 0; i < kXtblMaxDepth + 1; ++i) text += "</a>";
-  EXPECT_FALSE(read_xtbl(bytes_of(text)).ok());
+  EXPECT_FALSE(xtbl::read(bytes_of(text)).ok());
   text = "";
   for (std::size_t i = 0; i < kXtblMaxDepth; ++i) text += "<a>";
   for (std::size_t i = 0; i < kXtblMaxDepth; ++i) text += "</a>";
-  EXPECT_TRUE(read_xtbl(bytes_of(text)).ok());
+  EXPECT_TRUE(xtbl::read(bytes_of(text)).ok());
 }
 
 TEST(XtblCodec, TextThatIsNotUtf8IsEscapedInJson) {
@@ -114,10 +114,10 @@ TEST(XtblCodec, EveryTableOfTheRealTablePackfileReadsAndWritesBack) {
   for (const auto* file : tables) {
     const auto bytes = install.read(*file);
     ASSERT_TRUE(bytes.ok());
-    const auto table = read_xtbl(*bytes);
+    const auto table = xtbl::read(*bytes);
     ASSERT_TRUE(table.ok()) << file->path << ": " << table.error().to_string();
     EXPECT_EQ(table->root.name, "root") << file->path;
-    EXPECT_EQ(write_xtbl(*table), *bytes) << file->path;
+    EXPECT_EQ(xtbl::write(*table), *bytes) << file->path;
     const auto document = open_volition(*bytes, xtbl_options());
     ASSERT_TRUE(document.ok()) << file->path;
     EXPECT_NO_THROW((void)(*document)->dump().dump()) << file->path;  // credits.xtbl holds Latin-1 bytes

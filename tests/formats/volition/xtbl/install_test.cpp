@@ -27,7 +27,7 @@ Skeleton hero_skeleton() {
 }
 
 // The pelvis slides `distance` along X over one second.
-std::vector<std::uint8_t> hero_anim(const RigDocument& rig, double distance) {
+std::vector<std::uint8_t> hero_anim(const rig::Document& rig, double distance) {
   Clip clip;
   clip.name = "clip";
   clip.duration = 1.0;
@@ -37,7 +37,7 @@ std::vector<std::uint8_t> hero_anim(const RigDocument& rig, double distance) {
   clip.joints = {pelvis};
   auto encoded = anim::from_core(clip, hero_skeleton(), rig, {});
   EXPECT_TRUE(encoded.ok()) << encoded.error().to_string();
-  return encoded.ok() ? write_anim(encoded->document) : std::vector<std::uint8_t>{};
+  return encoded.ok() ? anim::write(encoded->document) : std::vector<std::uint8_t>{};
 }
 
 std::vector<std::uint8_t> packfile(std::vector<archive::EntrySource> entries,
@@ -61,8 +61,8 @@ constexpr std::string_view kBaseSet =
     "</States></Group></Groups></Skeleton_Set></Table></root>";
 
 TEST(RfgInstall, ACharacterWithItsRigAndAnimationsInAStreamContainerIsConvertible) {
-  const RigDocument rig = rig::from_core(hero_skeleton(), PointerWidth::Four)->value;
-  const auto rig_bytes = write_rig(rig);
+  const rig::Document rig = rig::from_core(hero_skeleton(), PointerWidth::Four)->value;
+  const auto rig_bytes = rig::write(rig);
   const auto str2 = packfile({{"Hero.rig_pc", rig_bytes, {}},
                               {"hero_walk.anim_pc", hero_anim(rig, 0.5), {}},
                               {"hero_run.anim_pc", hero_anim(rig, 2.0), {}}},

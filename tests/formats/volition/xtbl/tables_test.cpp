@@ -18,7 +18,7 @@ namespace bonebridge::volition {
 namespace {
 
 XtblTables tables_of(std::string_view text) {
-  const auto document = read_xtbl(std::vector<std::uint8_t>(text.begin(), text.end()));
+  const auto document = xtbl::read(std::vector<std::uint8_t>(text.begin(), text.end()));
   EXPECT_TRUE(document.ok()) << document.error().to_string();
   return document.ok() ? read_tables(*document) : XtblTables{};
 }

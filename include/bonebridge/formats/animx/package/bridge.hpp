@@ -42,7 +42,7 @@ struct BoundPackage {
 
 // Fails when an AnimX asset cannot be read or a StaticAnimationProvider names a missing asset (the message
 // names the entry).
-Result<BoundPackage> bind(const Package& package, const SlotTree& slots);
+Result<BoundPackage> bind(const package::Document& package, const SlotTree& slots);
 
 // The bound package in glTF's frame, one clip per animation; the notes say how tracks were bound and what
 // the AnimX bridge resampled.

@@ -22,12 +22,12 @@ Result<DataTree> read_data_tree(std::span<const std::uint8_t> bytes);
 
 // The ZIP, its record, and the main asset read as a data tree. Fails when the record, the main asset or an
 // asset of the record's manifest is missing; the message names the entry.
-Result<Package> read_package(std::span<const std::uint8_t> bytes);
+Result<Document> read(std::span<const std::uint8_t> bytes);
 
 // "Assets/<hash>".
 std::string asset_entry(std::string_view hash);
 // The entry called `name`, or nullptr.
-const Entry* find_entry(const Package& package, std::string_view name);
+const Entry* find_entry(const package::Document& package, std::string_view name);
 // The hash of a "packdb:///<hash>" or "@packdb:///<hash>" address; empty when it is not one.
 std::string packdb_hash(std::string_view url);
 

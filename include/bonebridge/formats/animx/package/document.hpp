@@ -30,7 +30,7 @@ struct Entry {
   std::vector<std::uint8_t> bytes;
 };
 
-struct Package {
+struct Document {
   std::vector<std::uint8_t> bytes;  // the ZIP as read
   std::vector<Entry> entries;       // in the ZIP's order
   nlohmann::json record;            // R-Main.record

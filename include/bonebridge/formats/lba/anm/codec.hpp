@@ -13,8 +13,10 @@ namespace bonebridge::lba {
 
 inline constexpr const char* kAnmFormat = "LBA .anm animation";
 
-Result<Animation> read_animation(std::span<const std::uint8_t> bytes);
-std::vector<std::uint8_t> write_animation(const Animation& animation);
+namespace anm {
+Result<Document> read(std::span<const std::uint8_t> bytes);
+std::vector<std::uint8_t> write(const Document& animation);
+}  // namespace anm
 
 // Whether the size is exactly 8 + N·(8 + 8·G) for the header's N and G: the only structural check the
 // layout offers.

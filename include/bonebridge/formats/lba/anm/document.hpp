@@ -24,13 +24,15 @@ struct Keyframe {
   friend bool operator==(const Keyframe&, const Keyframe&) = default;
 };
 
-struct Animation {
+namespace anm {
+struct Document {
   std::uint16_t group_count = 0;  // G, slot 0 included; kept apart so that N = 0 files keep it
   std::uint16_t loop_frame = 0;
   std::uint16_t unused = 0;  // header +6: read by no engine; preserved
   std::vector<Keyframe> keyframes;
   std::vector<std::uint8_t> trailing;  // bytes after the last keyframe (none in known files)
-  friend bool operator==(const Animation&, const Animation&) = default;
+  friend bool operator==(const Document&, const Document&) = default;
 };
+}  // namespace anm
 
 }  // namespace bonebridge::lba

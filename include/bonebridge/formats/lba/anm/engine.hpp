@@ -51,7 +51,7 @@ namespace anm {
 // `update`.
 class Engine {
  public:
-  Engine(const Animation& animation, Variant variant);
+  Engine(const anm::Document& animation, Variant variant);
 
   // One game update at time `now` (in the variant's ticks, never decreasing). Reaches at most one keyframe;
   // returns true when it did.
@@ -71,7 +71,7 @@ class Engine {
   void advance_frame();
   void plan_leap();
 
-  const Animation* animation_;
+  const anm::Document* animation_;
   Variant variant_;
   std::vector<GroupEntry> memo_, pose_;
   std::size_t frame_ = 0;
@@ -94,10 +94,10 @@ struct Timeline {
   std::int64_t loop_ticks = 0;  // when the loop frame is reached in the first pass
   std::int64_t end_ticks = 0;
 };
-Timeline timeline(const Animation& animation, Variant variant);
+Timeline timeline(const anm::Document& animation, Variant variant);
 
 // The loop frame the engine will actually use: the stored one, or the last keyframe when out of range.
-std::size_t effective_loop_frame(const Animation& animation);
+std::size_t effective_loop_frame(const anm::Document& animation);
 
 struct EngineState {
   std::vector<GroupEntry> pose;
@@ -109,20 +109,20 @@ struct EngineState {
 // long animation costs neither a state per tick nor a replay from 0.
 class IdealClock {
  public:
-  IdealClock(const Animation& animation, Variant variant);
+  IdealClock(const anm::Document& animation, Variant variant);
   EngineState at(std::int64_t tick);
 
  private:
   void step(anm::Engine& player, std::int64_t tick) const;
 
-  const Animation* animation_;
+  const anm::Document* animation_;
   std::vector<anm::Engine> checkpoints_;  // checkpoints_[i]: state after tick i·256
   anm::Engine cursor_;
   std::int64_t cursor_tick_ = 0;
 };
 
 // States for every tick 0..timeline.end_ticks (for short animations: tests and small tools).
-std::vector<EngineState> run_ideal_clock(const Animation& animation, Variant variant);
+std::vector<EngineState> run_ideal_clock(const anm::Document& animation, Variant variant);
 
 // Evaluation refuses animations whose first pass is longer than this many ticks (LBA1: 23 hours; LBA2:
 // 70 minutes); reading and writing them is unaffected.
@@ -133,14 +133,14 @@ inline constexpr std::int64_t kMaxSingleTicks = std::int64_t{1} << 17;
 
 // How many ticks of the first pass the ideal clock may have to play one at a time, at most (the keyframes it
 // cannot leap over, Engine::leap_until, counted where the actor may have turned before).
-std::int64_t single_ticks(const Animation& animation, Variant variant);
+std::int64_t single_ticks(const anm::Document& animation, Variant variant);
 
 // Why the engine does not evaluate `animation` (no keyframe, or past one of the bounds above), or "".
-std::string evaluation_refusal(const Animation& animation, Variant variant);
+std::string evaluation_refusal(const anm::Document& animation, Variant variant);
 
 // The game's clock: one update every `update_ticks` ticks; at most one keyframe per update and the
 // remainder dropped at each keyframe, which slows the animation down. States after each of `updates` updates.
-std::vector<EngineState> run_game_clock(const Animation& animation, Variant variant, int update_ticks,
+std::vector<EngineState> run_game_clock(const anm::Document& animation, Variant variant, int update_ticks,
                                         std::size_t updates);
 
 namespace anm {
@@ -150,11 +150,11 @@ namespace anm {
 // integer origin) as a column-vector matrix; `local` is what the engine holds for the group, as the glTF node
 // does: the root's actor position and yaw, a rotation group's pivot offset and Euler angles, a translation
 // group's pivot offset plus its value (not inverse(parent)·model, which carries the engine's floor rounding).
-EnginePose engine_pose(const Body& body, const EngineState& state, double seconds, Variant variant,
+EnginePose engine_pose(const body::Document& body, const EngineState& state, double seconds, Variant variant,
                        bool include_actor);
 // Only the joints' `model` matrices of that pose, in group order: what a comparison of two playbacks needs,
 // without the names and local transforms (the unchanged-source check calls it 40,000 times a clip).
-std::vector<Mat4> engine_models(const Body& body, const EngineState& state, Variant variant,
+std::vector<Mat4> engine_models(const body::Document& body, const EngineState& state, Variant variant,
                                 bool include_actor);
 
 }  // namespace anm

@@ -12,6 +12,6 @@ namespace bonebridge::lba {
 const std::vector<FileLimit>& animation_limits();
 
 // Ok when `animation` is within animation_limits(); otherwise the first limit it exceeds.
-Status check_animation_limits(const Animation& animation, std::vector<std::string>& notes);
+Status check_animation_limits(const anm::Document& animation, std::vector<std::string>& notes);
 
 }  // namespace bonebridge::lba

@@ -23,22 +23,24 @@ inline PolygonLighting polygon_lighting(std::uint8_t material) {
 }
 
 // INFO_ANIM (flags bit 1): the body stores groups and can be animated (P_OB_ISO.ASM PatchObjet).
-inline bool is_animatable(const Body& body) {
+inline bool is_animatable(const body::Document& body) {
   return (body.flags & 2) != 0;
 }
 
 // Byte offsets in a body's file: the group count, and the drawing data after the groups (an animatable body
 // only stores groups).
-inline std::size_t body_groups_offset(const Body& body) {
+inline std::size_t body_groups_offset(const body::Document& body) {
   return 16 + body.info.size() + 2 + 6 * body.points.size();
 }
-inline std::size_t body_drawing_offset(const Body& body) {
+inline std::size_t body_drawing_offset(const body::Document& body) {
   return body_groups_offset(body) + (is_animatable(body) ? 2 + 38 * body.groups.size() : 0);
 }
 std::size_t polygon_record_size(const BodyPolygon& polygon);
 
 // A body without INFO_ANIM stores no groups; its `groups` are ignored by the writer.
-Result<Body> read_body(std::span<const std::uint8_t> bytes);
-std::vector<std::uint8_t> write_body(const Body& body);
+namespace body {
+Result<Document> read(std::span<const std::uint8_t> bytes);
+std::vector<std::uint8_t> write(const Document& body);
+}  // namespace body
 
 }  // namespace bonebridge::lba

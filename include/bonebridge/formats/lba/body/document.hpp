@@ -87,7 +87,8 @@ struct BodyGeometry {
   friend bool operator==(const BodyGeometry&, const BodyGeometry&) = default;
 };
 
-struct Body {
+namespace body {
+struct Document {
   std::uint16_t flags = 0;               // bit 1 (INFO_ANIM): animatable
   std::array<std::int16_t, 6> bounds{};  // xmin, xmax, ymin, ymax, zmin, zmax
   std::vector<std::uint8_t> info;        // u16 size at +14, then this scratch area
@@ -98,7 +99,8 @@ struct Body {
   std::optional<BodyGeometry> geometry;
   std::vector<std::uint8_t> undecoded;
   std::string geometry_error;
-  friend bool operator==(const Body&, const Body&) = default;
+  friend bool operator==(const Document&, const Document&) = default;
 };
+}  // namespace body
 
 }  // namespace bonebridge::lba

@@ -28,14 +28,14 @@ struct PosedBody {
 int parent_index(const BodyGroup& group, std::size_t self);
 
 // The group that owns each point (the first group listing it), or −1 for a point no group lists.
-std::vector<int> point_owners(const Body& body);
+std::vector<int> point_owners(const body::Document& body);
 
 // The value group `group` is posed with: the animation's entry for groups 1..min(G_anim, G_body)−1, the
 // body's stored type and angles otherwise.
-GroupEntry posed_value(const Body& body, const std::vector<GroupEntry>& pose, std::size_t group);
+GroupEntry posed_value(const body::Document& body, const std::vector<GroupEntry>& pose, std::size_t group);
 
 // Poses `body` with the animation pose (posed_value) and the actor's orientation on the root group (§2.3).
-PosedBody pose_body(const Body& body, const std::vector<GroupEntry>& pose, const Orientation& actor,
+PosedBody pose_body(const body::Document& body, const std::vector<GroupEntry>& pose, const Orientation& actor,
                     Variant variant);
 
 // The light SetLightVector(alpha, beta, 0) leaves in NormalXLight/Y/Z (P_TRIGO.ASM): (0, 0, NORMAL_UNIT − 5)
@@ -48,14 +48,14 @@ std::array<std::int32_t, 3> light_vector(int alpha, int beta, Variant variant);
 // the low 16 bits of s >> 14 divided (truncating) by the normal's range. Static bodies (P_OBJET.ASM
 // ComputeStaticNormal): M·n >> 14 first, then the dot product divided by the range. Normals past the groups'
 // total stay 0, and so does a division the game would fault on (range 0, quotient beyond 16 bits).
-std::vector<int> normal_intensities(const Body& body, const PosedBody& posed,
+std::vector<int> normal_intensities(const body::Document& body, const PosedBody& posed,
                                     const std::array<std::int32_t, 3>& light);
 
 // The body as the engine poses it: a static body (no INFO_ANIM, no groups) gains one root group owning every
 // point and lighting every normal, as RotateNuage treats it; an animatable body is returned as it is.
-Body posable_body(const Body& body);
+body::Document posable_body(const body::Document& body);
 
 // A body with one root point and `group_count` groups all pivoting on it, for animations opened without one.
-Body placeholder_body(std::size_t group_count);
+body::Document placeholder_body(std::size_t group_count);
 
 }  // namespace bonebridge::lba

@@ -26,8 +26,10 @@ bool lm2_chroma_keyed(std::uint16_t type);
 
 // Every section must lie at its header offset, in the header's order, without overlap; what lies between
 // sections is kept in `gaps`.
-Result<Lm2Body> read_lm2(std::span<const std::uint8_t> bytes);
-std::vector<std::uint8_t> write_lm2(const Lm2Body& body);
+namespace body {
+Result<Lm2Document> read_lm2(std::span<const std::uint8_t> bytes);
+std::vector<std::uint8_t> write_lm2(const Lm2Document& body);
+}  // namespace body
 // A quick check for content sniffing: the header's offsets are ordered and inside the file.
 bool looks_like_lm2(std::span<const std::uint8_t> bytes);
 
@@ -36,6 +38,6 @@ bool looks_like_lm2(std::span<const std::uint8_t> bytes);
 // palette colour of its low colour byte, unlit (LBA2's shading is not reproduced); textured polygons also
 // carry their texture record and corner coordinates. Fails when a group's points are not the contiguous run
 // its point count says, as the engine assumes, or when a textured polygon names a texture the body lacks.
-Result<Body> body_from_lm2(const Lm2Body& lm2);
+Result<body::Document> body_from_lm2(const body::Lm2Document& lm2);
 
 }  // namespace bonebridge::lba

@@ -69,7 +69,8 @@ struct Lm2Texture {  // STRUC_OBJ_TEXTURE
   friend bool operator==(const Lm2Texture&, const Lm2Texture&) = default;
 };
 
-struct Lm2Body {
+namespace body {
+struct Lm2Document {
   std::uint32_t info = 0;
   std::uint16_t header_size = 0;  // SizeHeader as stored (0 in files made by fan tools)
   std::uint16_t dummy = 0;
@@ -86,7 +87,8 @@ struct Lm2Body {
   // Bytes between the end of a section and the start of the next, in section order (header first); the
   // last holds whatever follows the textures.
   std::array<std::vector<std::uint8_t>, 9> gaps;
-  friend bool operator==(const Lm2Body&, const Lm2Body&) = default;
+  friend bool operator==(const Lm2Document&, const Lm2Document&) = default;
 };
+}  // namespace body
 
 }  // namespace bonebridge::lba

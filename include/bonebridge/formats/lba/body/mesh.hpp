@@ -35,7 +35,8 @@ struct Light {
 
 // The palette index each polygon corner is filled with: the colour's low byte, plus the lit intensity of the
 // face normal (materials 7-8) or of the corner's normal (9 and up), wrapped to a byte.
-std::vector<std::vector<int>> polygon_palette_indices(const Body& body, const std::vector<int>& intensities);
+std::vector<std::vector<int>> polygon_palette_indices(const body::Document& body,
+                                                      const std::vector<int>& intensities);
 
 // An LBA2 texture page (RESS.HQR entry 6): 256 rows of 256 palette indices, top row first.
 inline constexpr std::size_t kTexturePageBytes = 256 * 256;
@@ -55,7 +56,7 @@ struct BodyDrawing {
 // polygons (LBA2) map `page` when there is one: one material per texture record, its image the 256×256
 // texels the record shows, each texel in its palette colour, unfiltered; without a page they are drawn in
 // their flat colour like the rest.
-BodyDrawing body_drawing(const Body& body, const Palette& palette, const TexturePage* page, Light light,
-                         Variant variant);
+BodyDrawing body_drawing(const body::Document& body, const Palette& palette, const TexturePage* page,
+                         Light light, Variant variant);
 
 }  // namespace bonebridge::lba

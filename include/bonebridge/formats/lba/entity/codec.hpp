@@ -13,14 +13,16 @@ inline constexpr const char* kEntityFormat = "LBA entity (FILE3D.HQR entry / RES
 
 // One entity (an LBA1 FILE3D.HQR entry). Errors: a record running past the bytes, a size of 0 (on which the
 // game would never move on), no end marker.
-Result<Entity> read_entity(std::span<const std::uint8_t> bytes, Variant variant);
-std::vector<std::uint8_t> write_entity(const Entity& entity);
+namespace entity {
+Result<Document> read(std::span<const std::uint8_t> bytes, Variant variant);
+std::vector<std::uint8_t> write(const Document& entity);
 
 // LBA2's entity table (RESS.HQR:44): entity i spans from offset i to the next offset (or the end).
-Result<EntityTable> read_entity_table(std::span<const std::uint8_t> bytes);
+Result<TableDocument> read_table(std::span<const std::uint8_t> bytes);
 // The table with each entity right after the one before it (the layout of every table read so far: one whose
 // stored offsets differ is written in this layout, with the same entities).
-std::vector<std::uint8_t> write_entity_table(const EntityTable& table);
+std::vector<std::uint8_t> write_table(const TableDocument& table);
+}  // namespace entity
 
 std::optional<EntityBody> entity_body(const EntityRecord& record);
 std::optional<EntityAnimation> entity_animation(const EntityRecord& record);

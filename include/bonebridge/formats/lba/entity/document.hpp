@@ -32,10 +32,12 @@ struct EntityRecord {
   std::vector<std::uint8_t> bytes;  // from the size byte (bytes[0] == size) to the next record
 };
 
-struct Entity {
+namespace entity {
+struct Document {
   std::vector<EntityRecord> records;
   std::vector<std::uint8_t> trailing;  // after the end marker, up to the next entity or the end of the entry
 };
+}  // namespace entity
 
 // What a body or animation record says (interpreted from EntityRecord::bytes).
 struct EntityBody {
@@ -59,9 +61,11 @@ struct EntitySound {
 };
 
 // LBA2's RESS.HQR entry 44: the offset table as stored, and the entities in table order.
-struct EntityTable {
+namespace entity {
+struct TableDocument {
   std::vector<std::uint32_t> offsets;
-  std::vector<Entity> entities;
+  std::vector<Document> entities;
 };
+}  // namespace entity
 
 }  // namespace bonebridge::lba

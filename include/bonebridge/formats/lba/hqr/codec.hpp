@@ -15,8 +15,10 @@ namespace bonebridge::lba {
 
 inline constexpr const char* kHqrFormat = "LBA HQR archive";
 
-Result<HqrArchive> read_hqr(std::span<const std::uint8_t> bytes);
-std::vector<std::uint8_t> write_hqr(const HqrArchive& archive);
+namespace hqr {
+Result<Document> read(std::span<const std::uint8_t> bytes);
+std::vector<std::uint8_t> write(const Document& archive);
+}  // namespace hqr
 
 // Decodes one entry to its declared size. Fails on an unknown method, on stored data that ends early, on a
 // back-reference before the start, on a match that overruns the declared size, and, before allocating, on a
@@ -31,10 +33,10 @@ HqrEntry encode_entry(std::span<const std::uint8_t> data, std::uint16_t method);
 
 // An archive of one block per non-blank entry, compressed with `method` where it helps. A blank first
 // entry becomes an empty one (slot 0 also gives the table size, so it cannot hold 0).
-HqrArchive build_hqr(const std::vector<std::optional<std::vector<std::uint8_t>>>& entries,
-                     std::uint16_t method);
+hqr::Document build_hqr(const std::vector<std::optional<std::vector<std::uint8_t>>>& entries,
+                        std::uint16_t method);
 
 // The entry behind slot `index`, decoded. Fails on a blank slot or an index out of range.
-Result<std::vector<std::uint8_t>> hqr_entry(const HqrArchive& archive, std::size_t index);
+Result<std::vector<std::uint8_t>> hqr_entry(const hqr::Document& archive, std::size_t index);
 
 }  // namespace bonebridge::lba

@@ -23,11 +23,13 @@ struct HqrBlock {
   friend bool operator==(const HqrBlock&, const HqrBlock&) = default;
 };
 
-struct HqrArchive {
+namespace hqr {
+struct Document {
   std::vector<std::optional<std::uint32_t>> slots;  // block index per entry slot; nullopt = blank (offset 0)
   std::vector<std::uint8_t> table_gap;              // bytes between the offset table and the first block
   std::vector<HqrBlock> blocks;
-  friend bool operator==(const HqrArchive&, const HqrArchive&) = default;
+  friend bool operator==(const Document&, const Document&) = default;
 };
+}  // namespace hqr
 
 }  // namespace bonebridge::lba

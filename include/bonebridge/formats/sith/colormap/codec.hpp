@@ -17,8 +17,10 @@ inline constexpr std::size_t kCmpHeaderBytes = 64;
 inline constexpr std::size_t kCmpLightLevelBytes = 64 * 256;
 inline constexpr std::size_t kCmpTransparencyBytes = 256 * 256;
 
-Result<CmpFile> read_cmp(std::span<const std::uint8_t> bytes);
+namespace colormap {
+Result<Document> read(std::span<const std::uint8_t> bytes);
 // Errors when a table's size is not the layout's.
-Result<std::vector<std::uint8_t>> write_cmp(const CmpFile& file);
+Result<std::vector<std::uint8_t>> write(const Document& file);
+}  // namespace colormap
 
 }  // namespace bonebridge::sith

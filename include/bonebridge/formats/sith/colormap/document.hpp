@@ -15,7 +15,8 @@
 
 namespace bonebridge::sith {
 
-struct CmpFile {
+namespace colormap {
+struct Document {
   std::uint32_t version = 0x1E;
   std::uint32_t has_transparency = 0;
   std::array<std::uint8_t, 52> unknown{};
@@ -24,5 +25,6 @@ struct CmpFile {
   std::vector<std::uint8_t> transparency;  // 256 x 256, or empty when has_transparency is 0
   std::vector<std::uint8_t> trailing;
 };
+}  // namespace colormap
 
 }  // namespace bonebridge::sith

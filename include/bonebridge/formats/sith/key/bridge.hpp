@@ -31,8 +31,8 @@ inline constexpr const char* kNodesMetadata = "sith.nodes";
 // Euler-linear rotations split until slerp stays within the tolerance. Markers become events. With
 // `surfaces` (the model's .mat files as found), the meshes are textured (model_look); without, bare.
 namespace key {
-Result<CoreConversion> to_core(const KeyFile& key, const ModelFile* model, const BridgeOptions& options,
-                               const ModelSurfaces* surfaces = nullptr);
+Result<CoreConversion> to_core(const key::Document& key, const model::Document* model,
+                               const BridgeOptions& options, const ModelSurfaces* surfaces = nullptr);
 }  // namespace key
 
 // Model-space joint positions of the engine (converted to glTF's frame) against the core clip sampled the
@@ -45,8 +45,8 @@ FidelityReport measure_key_fidelity(const key::Engine& engine, const CoreConvers
 // joint becomes the KEY node of the hierarchy row with its name (case-insensitive); otherwise the node listed
 // in the clip's "sith.nodes" metadata, else NODE n = core joint n.
 namespace key {
-Result<Converted<KeyFile>> from_core(const Scene& scene, const BridgeOptions& options,
-                                     const ModelFile* model = nullptr);
+Result<Converted<key::Document>> from_core(const Scene& scene, const BridgeOptions& options,
+                                           const model::Document* model = nullptr);
 }  // namespace key
 
 }  // namespace bonebridge::sith

@@ -16,15 +16,17 @@ namespace bonebridge::sith {
 
 inline constexpr std::string_view kKeyFormat = "Sith .key";
 
-Result<KeyFile> read_key(std::span<const std::uint8_t> bytes);
-Result<KeyFile> read_key(std::string_view text);
+namespace key {
+Result<Document> read(std::span<const std::uint8_t> bytes);
+Result<Document> read(std::string_view text);
 
 // The source text when the content is unchanged, otherwise the conventional layout of §1.5.
-std::string write_key_text(const KeyFile& file);
-std::vector<std::uint8_t> write_key(const KeyFile& file);
+std::string write_text(const Document& file);
+std::vector<std::uint8_t> write(const Document& file);
 // Always the conventional layout; floats are printed in fixed notation with as many decimals as they need to
 // read back to the same value (at least the conventional ones).
-std::string write_key_conventional(const KeyContent& content, std::string_view banner_comment);
+std::string write_conventional(const KeyContent& content, std::string_view banner_comment);
+}  // namespace key
 
 // Field-by-field equality, floats compared by value (any NaN equals any NaN).
 bool same_content(const KeyContent& a, const KeyContent& b);

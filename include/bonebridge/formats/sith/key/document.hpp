@@ -50,7 +50,8 @@ struct KeyContent {
   std::vector<KeyNode> nodes;  // in file order, indices possibly sparse or repeated
 };
 
-struct KeyFile {
+namespace key {
+struct Document {
   KeyContent content;
   // The exact text read and the content it held: the writer emits the text unchanged while `content` still
   // equals `source_content`, so an unmodified file round trips byte for byte. Empty for a file built in code.
@@ -58,5 +59,6 @@ struct KeyFile {
   KeyContent source_content;
   std::vector<ReaderNote> notes;
 };
+}  // namespace key
 
 }  // namespace bonebridge::sith

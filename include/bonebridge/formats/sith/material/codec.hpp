@@ -18,10 +18,12 @@ inline constexpr std::size_t kMatColorRecordBytes = 24;
 inline constexpr std::size_t kMatTextureRecordBytes = 40;
 inline constexpr std::size_t kMatCelHeaderBytes = 24;
 
-Result<MatFile> read_mat(std::span<const std::uint8_t> bytes);
+namespace material {
+Result<Document> read(std::span<const std::uint8_t> bytes);
 // Errors when the counts in the header disagree with the records and cels held, or a level's texel count
 // with its cel's size.
-Result<std::vector<std::uint8_t>> write_mat(const MatFile& file);
+Result<std::vector<std::uint8_t>> write(const Document& file);
+}  // namespace material
 
 // The bytes of level `level` of a cel `width` x `height` at `bits_per_pixel`; 0 when a side vanishes.
 std::uint64_t mat_level_bytes(std::int32_t width, std::int32_t height, std::int32_t level,

@@ -63,11 +63,13 @@ struct MatCel {
   std::vector<std::vector<std::uint8_t>> mip_levels;  // each level's texels as stored, largest first
 };
 
-struct MatFile {
+namespace material {
+struct Document {
   MatHeader header;
   std::vector<MatRecord> records;
   std::vector<MatCel> cels;
   std::vector<std::uint8_t> trailing;  // bytes after the last cel, kept as found
 };
+}  // namespace material
 
 }  // namespace bonebridge::sith

@@ -23,9 +23,10 @@ std::vector<RigidMesh> model_meshes(const ModelContent& model, const std::vector
 
 // What the model's MATERIALS rows were found to be.
 struct ModelSurfaces {
-  std::vector<std::optional<MatFile>> materials;  // by MATERIALS row; nullopt: missing or unreadable
-  std::optional<CmpFile> palette;                 // for 8-bit materials
-  std::vector<std::string> notes;                 // what was missing or unreadable, by name
+  std::vector<std::optional<material::Document>>
+      materials;                              // by MATERIALS row; nullopt: missing or unreadable
+  std::optional<colormap::Document> palette;  // for 8-bit materials
+  std::vector<std::string> notes;             // what was missing or unreadable, by name
 };
 
 struct ModelLook {

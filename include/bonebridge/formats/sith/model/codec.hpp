@@ -14,11 +14,13 @@ namespace bonebridge::sith {
 
 inline constexpr std::string_view kModelFormat = "Sith .3do";
 
-Result<ModelFile> read_model(std::span<const std::uint8_t> bytes);
-Result<ModelFile> read_model(std::string_view text);
+namespace model {
+Result<Document> read(std::span<const std::uint8_t> bytes);
+Result<Document> read(std::string_view text);
 // The source text, with HIERARCHYDEF rows rewritten in place where the hierarchy was edited. Meshes and the
 // other sections cannot be edited (an edited mesh, or a node added or removed, is an error).
-Result<std::vector<std::uint8_t>> write_model(const ModelFile& file);
+Result<std::vector<std::uint8_t>> write(const Document& file);
+}  // namespace model
 // Field-by-field equality, floats compared by value (any NaN equals any NaN).
 bool same_content(const ModelContent& a, const ModelContent& b);
 

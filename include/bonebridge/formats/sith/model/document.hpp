@@ -57,11 +57,13 @@ struct ModelContent {
   std::vector<HierarchyNode> hierarchy;
 };
 
-struct ModelFile {
+namespace model {
+struct Document {
   ModelContent content;
   std::string source_text;  // every section this project does not model lives only here
   ModelContent source_content;
   std::vector<ReaderNote> notes;
 };
+}  // namespace model
 
 }  // namespace bonebridge::sith

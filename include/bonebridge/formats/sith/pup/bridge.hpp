@@ -20,16 +20,16 @@ inline constexpr const char* kPupMovesMetadata = "sith.pup.moves";
 
 // A key file a puppet names, as it was looked for.
 struct PuppetKey {
-  std::string name;            // as the .pup writes it
-  std::optional<KeyFile> key;  // nullopt when it was not found or did not read
-  std::string why_absent;      // then: where it was looked for, or the reader's error
+  std::string name;                  // as the .pup writes it
+  std::optional<key::Document> key;  // nullopt when it was not found or did not read
+  std::string why_absent;            // then: where it was looked for, or the reader's error
 };
 
 // Keys that are absent are left out with a note naming them and their moves; an error when none is present.
 namespace pup {
 // With `surfaces` (the model's .mat files as found), the model is textured as for one key (key::to_core).
 Result<CoreConversion> to_core(const PuppetClass& puppet, const std::vector<PuppetKey>& keys,
-                               const ModelFile& model, const BridgeOptions& options,
+                               const model::Document& model, const BridgeOptions& options,
                                const ModelSurfaces* surfaces = nullptr);
 }  // namespace pup
 

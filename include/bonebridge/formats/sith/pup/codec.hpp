@@ -14,7 +14,9 @@ namespace bonebridge::sith {
 inline constexpr std::string_view kPupFormat = "Sith .pup";
 
 // Any text reads; a NUL byte (which ends the engine's line early) is an error naming its offset.
-Result<PupFile> read_pup(std::span<const std::uint8_t> bytes);
-std::vector<std::uint8_t> write_pup(const PupFile& file);
+namespace pup {
+Result<Document> read(std::span<const std::uint8_t> bytes);
+std::vector<std::uint8_t> write(const Document& file);
+}  // namespace pup
 
 }  // namespace bonebridge::sith

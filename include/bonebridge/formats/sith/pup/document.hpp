@@ -18,8 +18,10 @@ struct PupLine {
   std::string ending;                  // "\n", "\r\n", or "" for a last line without one
 };
 
-struct PupFile {
+namespace pup {
+struct Document {
   std::vector<PupLine> lines;
 };
+}  // namespace pup
 
 }  // namespace bonebridge::sith

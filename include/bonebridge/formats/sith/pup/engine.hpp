@@ -36,7 +36,7 @@ struct PuppetClass {
   std::map<int, int> joints;  // body part -> joint of the model
 };
 
-PuppetClass load_puppet(const PupFile& file);
+PuppetClass load_puppet(const pup::Document& file);
 
 // The key files the rows name ("none" aside), once each in the order of first mention; names that differ
 // only in case are one file, as on the game's file system.

@@ -26,8 +26,9 @@ namespace bonebridge::volition {
 
 namespace anim {
 // Without a rig the joints are the tracks, unparented, with zero rest offsets (noted). Never an error.
-Result<CoreConversion> to_core(const AnimDocument& anim, const RigDocument* rig, const AnimSettings& settings,
-                               const AxisConversion& axes, const std::string& clip_name);
+Result<CoreConversion> to_core(const anim::Document& anim, const rig::Document* rig,
+                               const AnimSettings& settings, const AxisConversion& axes,
+                               const std::string& clip_name);
 }  // namespace anim
 
 // Largest angle between consecutive rotation keys the bridge leaves unsplit (radians, ~15 degrees).
@@ -43,7 +44,7 @@ struct EncodeReport {
 };
 
 struct EncodedAnim {
-  AnimDocument document;
+  anim::Document document;
   EncodeReport report;
 };
 
@@ -55,7 +56,7 @@ inline constexpr MotionTolerance kDefaultKeyTolerance{1e-4, 0.5 * 4.0 * static_c
 // at whole frames (settings.frames_per_second) and thinned where the engine's interpolation of the kept
 // keys stays within `tolerance`.
 namespace anim {
-Result<EncodedAnim> from_core(const Clip& clip, const Skeleton& skeleton, const RigDocument& rig,
+Result<EncodedAnim> from_core(const Clip& clip, const Skeleton& skeleton, const rig::Document& rig,
                               const AnimSettings& settings,
                               const MotionTolerance& tolerance = kDefaultKeyTolerance);
 }  // namespace anim
@@ -70,7 +71,7 @@ std::string reduction_note(const EncodeReport& report, const MotionTolerance& to
 // clip is unchanged, and those bytes are what to write. Otherwise nullopt, with a note when the clip
 // describes a file.
 std::optional<std::vector<std::uint8_t>> unchanged_source(const Clip& clip, const Skeleton& skeleton,
-                                                          const RigDocument& rig,
+                                                          const rig::Document& rig,
                                                           const AnimSettings& settings,
                                                           std::vector<std::string>& notes);
 

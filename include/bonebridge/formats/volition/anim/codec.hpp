@@ -15,17 +15,19 @@ inline constexpr const char* kAnimFormat = "Volition .anim_pc";
 
 // Without a width: 8-byte slots when the high word of the mapping slot (0x2C) is 0, since with 4-byte
 // slots 0x2C holds root_controller_bone, which points past the header (inference, not from a source).
-Result<AnimDocument> read_anim(std::span<const std::uint8_t> bytes, std::optional<PointerWidth> width = {});
-std::vector<std::uint8_t> write_anim(const AnimDocument& document);
+namespace anim {
+Result<Document> read(std::span<const std::uint8_t> bytes, std::optional<PointerWidth> width = {});
+std::vector<std::uint8_t> write(const Document& document);
+}  // namespace anim
 
 std::size_t anim_header_size(PointerWidth width, std::uint8_t flags);
-// Makes a document built in code consistent with where write_anim puts things: alignment pads become
+// Makes a document built in code consistent with where anim::write puts things: alignment pads become
 // zero bytes of the right length, the mapping table follows the header (offset 0 when there is none),
 // root_controller_bone points at the end of the walk (the start of `tail`), the weight table exists
 // exactly when HAS_WEIGHT_KEYS is set.
-void lay_out_anim(AnimDocument& document);
-// Offset where the walk over the tracks ended (the start of `tail`), as write_anim lays the file out.
-std::size_t anim_walk_end(const AnimDocument& document);
+void lay_out_anim(anim::Document& document);
+// Offset where the walk over the tracks ended (the start of `tail`), as anim::write lays the file out.
+std::size_t anim_walk_end(const anim::Document& document);
 
 // The crunched key bitfields (notes §3.3). PC bitfields: fields are allocated from bit 0 (trap 6); 6-bit
 // fields are sign-extended from unsigned values (trap 4).

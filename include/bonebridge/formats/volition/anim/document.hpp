@@ -55,7 +55,8 @@ struct WeightTable {  // present with HAS_WEIGHT_KEYS; meaning of the values is 
   friend bool operator==(const WeightTable&, const WeightTable&) = default;
 };
 
-struct AnimDocument {
+namespace anim {
+struct Document {
   PointerWidth width = PointerWidth::Eight;
   std::array<std::uint8_t, 4> id{'A', 'N', 'I', 'M'};
   std::uint8_t version = 14;
@@ -77,7 +78,8 @@ struct AnimDocument {
   std::vector<AnimTrack> tracks;
   std::vector<std::uint8_t>
       tail;  // from the end of the walk to the end of the file (root controller block...)
-  friend bool operator==(const AnimDocument&, const AnimDocument&) = default;
+  friend bool operator==(const Document&, const Document&) = default;
 };
+}  // namespace anim
 
 }  // namespace bonebridge::volition

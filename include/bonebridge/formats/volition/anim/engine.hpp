@@ -63,7 +63,7 @@ struct DecodedTrack {
   bool rotations_undecoded = false;  // PACKED_KEYS clear: the unpacked key layout is unknown
 };
 
-std::vector<DecodedTrack> decode_tracks(const AnimDocument& document, const AnimSettings& settings);
+std::vector<DecodedTrack> decode_tracks(const anim::Document& document, const AnimSettings& settings);
 
 // Key values at `frame` under `interpolation`, clamped at both ends. Zero-length segments jump to the later
 // key.
@@ -79,16 +79,16 @@ namespace anim {
 class Engine {
  public:
   // `rig` may be null: joints are then the tracks themselves, unparented, with zero default offsets.
-  Engine(const AnimDocument& document, const RigDocument* rig, AnimSettings settings);
+  Engine(const anim::Document& document, const rig::Document* rig, AnimSettings settings);
 
   double duration() const;  // end_frame / frames_per_second
   const std::vector<DecodedTrack>& tracks() const { return tracks_; }
   const AnimSettings& settings() const { return settings_; }
-  const RigDocument* rig() const { return rig_; }
+  const rig::Document* rig() const { return rig_; }
 
  private:
-  const AnimDocument& document_;
-  const RigDocument* rig_;
+  const anim::Document& document_;
+  const rig::Document* rig_;
   AnimSettings settings_;
   std::vector<DecodedTrack> tracks_;
 };

@@ -13,6 +13,6 @@ namespace bonebridge::volition {
 const std::vector<FileLimit>& anim_limits();
 
 // Ok when `document` is within anim_limits() for its flags; otherwise the first limit it exceeds.
-Status check_anim_limits(const AnimDocument& document, std::vector<std::string>& notes);
+Status check_anim_limits(const anim::Document& document, std::vector<std::string>& notes);
 
 }  // namespace bonebridge::volition

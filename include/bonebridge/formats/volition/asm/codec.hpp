@@ -12,9 +12,11 @@ namespace bonebridge::volition {
 
 inline constexpr const char* kAsmFormat = "Volition .asm_pc";
 
-Result<AsmDocument> read_asm(std::span<const std::uint8_t> bytes);
+namespace asm_ {
+Result<Document> read(std::span<const std::uint8_t> bytes);
 // Fails only when a name or a list outgrows its 16-bit or 32-bit count.
-Result<std::vector<std::uint8_t>> write_asm(const AsmDocument& document);
+Result<std::vector<std::uint8_t>> write(const Document& document);
+}  // namespace asm_
 
 bool looks_like_asm(std::span<const std::uint8_t> bytes);
 

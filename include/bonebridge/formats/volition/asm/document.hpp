@@ -40,10 +40,12 @@ struct AsmContainer {
   std::vector<AsmPrimitive> primitives;
 };
 
-struct AsmDocument {
+namespace asm_ {
+struct Document {
   std::uint16_t version = kAsmVersion;
   std::vector<AsmContainer> containers;
   std::vector<std::uint8_t> trailing;  // bytes after the last container (none in the samples)
 };
+}  // namespace asm_
 
 }  // namespace bonebridge::volition

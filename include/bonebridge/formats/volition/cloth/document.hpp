@@ -58,7 +58,8 @@ struct ClothCollider {  // 52 bytes (Node36) or 40 (Node32: no local_space_pos)
   friend bool operator==(const ClothCollider&, const ClothCollider&) = default;
 };
 
-struct ClothDocument {
+namespace cloth {
+struct Document {
   ClothLayout layout = ClothLayout::Node36;
   std::int32_t version = 1;
   std::array<std::uint8_t, 28> name{};  // NUL-terminated, rest is fill kept as stored
@@ -74,7 +75,8 @@ struct ClothDocument {
   std::vector<ClothLink> links;
   std::vector<ClothCollider> colliders;
   std::vector<std::uint8_t> trailing;  // bytes after the collider array (none in the samples)
-  friend bool operator==(const ClothDocument&, const ClothDocument&) = default;
+  friend bool operator==(const Document&, const Document&) = default;
 };
+}  // namespace cloth
 
 }  // namespace bonebridge::volition

@@ -8,6 +8,6 @@ namespace bonebridge::volition::cloth {
 
 // The kind's one EnginePose fill: one unparented joint per node, at its local_space_pos, or at pos in the
 // node32 layout, which has no other.
-EnginePose engine_pose(const ClothDocument& cloth, double seconds);
+EnginePose engine_pose(const cloth::Document& cloth, double seconds);
 
 }  // namespace bonebridge::volition::cloth

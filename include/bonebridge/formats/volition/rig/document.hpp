@@ -32,7 +32,8 @@ struct RigTag {  // 60 bytes (4-byte slots) or 64 (8-byte slots)
   friend bool operator==(const RigTag&, const RigTag&) = default;
 };
 
-struct RigDocument {
+namespace rig {
+struct Document {
   PointerWidth width = PointerWidth::Eight;
   std::array<std::uint8_t, 32> name{};  // filled at runtime; zero or garbage on disk
   std::uint32_t flags = 0;
@@ -48,7 +49,8 @@ struct RigDocument {
   std::vector<RigBone> bones;
   std::vector<RigTag> tags;
   std::vector<std::uint8_t> names;  // the name region: NUL-terminated strings, to the end of the file
-  friend bool operator==(const RigDocument&, const RigDocument&) = default;
+  friend bool operator==(const Document&, const Document&) = default;
 };
+}  // namespace rig
 
 }  // namespace bonebridge::volition

@@ -9,7 +9,7 @@ namespace bonebridge::volition {
 namespace rig {
 // The kind's one EnginePose fill: the rig's bind pose (identity rotations, rel_bone_translation offsets),
 // the same at every time.
-EnginePose engine_pose(const RigDocument& rig, double seconds);
+EnginePose engine_pose(const rig::Document& rig, double seconds);
 }  // namespace rig
 
 // Each joint's model matrix from its local transform and its parent's model matrix; a parent that does

@@ -18,9 +18,11 @@ struct XtblElement {
   std::uint64_t offset = 0;           // byte offset of the element's name in the file
 };
 
-struct XtblDocument {
+namespace xtbl {
+struct Document {
   std::vector<std::uint8_t> bytes;  // the file as read
   XtblElement root;                 // the document element (<root> in every RFG table)
 };
+}  // namespace xtbl
 
 }  // namespace bonebridge::volition

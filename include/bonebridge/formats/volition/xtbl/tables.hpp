@@ -84,7 +84,7 @@ struct XtblTables {
   std::vector<XtblRosterEntry> rosters;  // mp_character
 };
 
-XtblTables read_tables(const XtblDocument& document);
+XtblTables read_tables(const xtbl::Document& document);
 
 // A state as a character plays it: the set that defined it last along the parent chain.
 struct ResolvedState {
