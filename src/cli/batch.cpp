@@ -34,12 +34,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::size_t joint_count(const Document& document) {
-  const auto joints = document.info().value("joints", nlohmann::json(0));
-  if (joints.is_array()) return joints.size();
-  return joints.is_number() ? joints.get<std::size_t>() : 0;
-}
-
 // A batch's options apply to the files of the families that have them.
 const std::vector<const FormatFamily*>& every_family() {
   static const auto families = [] {
@@ -80,11 +74,10 @@ Result<nlohmann::json> write_preview(const PlannedOutput& page, const std::strin
   return nlohmann::json{{"preview", page.path.string()}, {"preview_bytes", html.size()}};
 }
 
-// The kind of file a document is ("Sith .key keyframes"), as its info names it, else its family's title.
+// The kind of file a document is ("Sith .key keyframes"), as its format names it, else its family's title.
 std::string kind_of(const LoadedInput& loaded) {
-  const auto info = loaded.document->info();
-  const auto format = info.find("format");
-  return format != info.end() && format->is_string() ? format->get<std::string>() : loaded.family->title;
+  std::string format = loaded.document->format();
+  return format.empty() ? loaded.family->title : format;
 }
 
 // A character of --characters, converted and written.
@@ -135,7 +128,7 @@ Result<nlohmann::json> convert_item(const BatchJob& job, const Options& settings
                         {"output", item.path.string()},
                         {"family", loaded->family->id},
                         {"format", kind_of(*loaded)},
-                        {"joints", joint_count(*loaded->document)},
+                        {"joints", loaded->document->joint_count()},
                         {"duration", loaded->document->duration()},
                         {"bytes", bytes->value.size()},
                         {"notes", bytes->notes}};

@@ -21,6 +21,8 @@ class RestDocument : public Document {
  public:
   explicit RestDocument(double offset) : offset_(offset) {}
   nlohmann::json info() const override { return {{"offset", offset_}}; }
+  std::string format() const override { return ""; }
+  std::size_t joint_count() const override { return 0; }
   nlohmann::json dump() const override { return info(); }
   double duration() const override { return 1; }
   double engine_tick() const override { return 0.001; }

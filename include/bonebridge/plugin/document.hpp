@@ -3,6 +3,7 @@
 // The plug-in API (2 of 4): a native file opened by its family, as the library's services use it.
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,6 +20,11 @@ class Document {
  public:
   virtual ~Document() = default;
   virtual nlohmann::json info() const = 0;  // format, counts, duration, joints
+  // Two facts of info() typed, for the services and the tool that list documents (`batch`): the kind of
+  // file as info() names it ("Sith .key keyframes"; empty: the family's title says it), and the number of
+  // joints info() lists (0 where it lists none).
+  virtual std::string format() const = 0;
+  virtual std::size_t joint_count() const = 0;
   virtual nlohmann::json dump() const = 0;  // every field of the native document, raw flags included
   virtual std::vector<Diagnostic> check(bool /*strict*/) const { return {}; }  // beyond what read() rejects
   virtual double duration() const = 0;                                         // seconds
@@ -43,6 +49,8 @@ class Document {
 class PoselessDocument : public Document {
  public:
   PoselessDocument(std::string format, std::string why) : format_(std::move(format)), why_(std::move(why)) {}
+  std::string format() const override { return format_; }
+  std::size_t joint_count() const override { return 0; }
   double duration() const override { return 0; }
   double engine_tick() const override { return 0.001; }
   Status sample_into(double, EnginePose&) const override { return why(); }

@@ -34,6 +34,8 @@ class AnimxDocument final : public bonebridge::Document {
         animj_(animj),
         skeleton_(clip_skeleton(document_, options.skeleton)) {}
 
+  std::string format() const override { return animj_ ? "Resonite AnimJ" : "Resonite AnimX"; }
+  std::size_t joint_count() const override { return joint_names(document_).size(); }
   nlohmann::json info() const override {
     nlohmann::json tracks = nlohmann::json::array();
     std::size_t properties = 0;
@@ -48,7 +50,7 @@ class AnimxDocument final : public bonebridge::Document {
                         {"drives", transform_part(track) ? "joint" : "property"}});
     }
     return {
-        {"format", animj_ ? "Resonite AnimJ" : "Resonite AnimX"},
+        {"format", format()},
         {"version", document_.version},
         {"encoding", kEncodings[static_cast<int>(document_.encoding)]},
         {"name", document_.name},

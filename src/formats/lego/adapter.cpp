@@ -98,6 +98,8 @@ class LegoDocument final : public bonebridge::Document {
   LegoDocument(const LegoDocument&) = delete;  // engine_ points into document_
   LegoDocument& operator=(const LegoDocument&) = delete;
 
+  std::string format() const override { return kFormatName; }
+  std::size_t joint_count() const override { return engine_.nodes().size(); }
   json info() const override {
     KeyTotals totals;
     json joints = json::array();

@@ -38,6 +38,8 @@ class PackageDocument final : public bonebridge::Document {
   PackageDocument(package::Document package, SlotTree slots, BoundPackage bound)
       : package_(std::move(package)), slots_(std::move(slots)), bound_(std::move(bound)) {}
 
+  std::string format() const override { return kPackageFormat; }
+  std::size_t joint_count() const override { return 0; }  // info lists the slots, not joints
   nlohmann::json info() const override {
     nlohmann::json slots = nlohmann::json::array();
     std::map<std::string, std::size_t> by_type;

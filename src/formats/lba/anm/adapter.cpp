@@ -39,6 +39,8 @@ class AnimationDocument : public bonebridge::Document {
     if (game_update_ticks > 0) run_game(game_update_ticks);
   }
 
+  std::string format() const override { return kAnmFormat; }
+  std::size_t joint_count() const override { return skeleton_body().groups.size(); }
   json info() const override {
     json joints = json::array();
     for (std::size_t g = 0; g < skeleton_body().groups.size(); ++g)

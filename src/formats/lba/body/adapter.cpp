@@ -54,11 +54,13 @@ class BodyDocument : public bonebridge::Document {
         posable_(posable_body(body_)),
         options_(std::move(options)),
         lm2_(std::move(lm2)) {}
+  std::string format() const override { return lm2_ ? kLm2Format : kBodyFormat; }
+  std::size_t joint_count() const override { return posable_.groups.size(); }
   json info() const override {
     json joints = json::array();
     for (std::size_t g = 0; g < posable_.groups.size(); ++g)
       joints.push_back(g == 0 ? "root" : fmt::format("group_{}", g));
-    json out = {{"format", lm2_ ? kLm2Format : kBodyFormat},
+    json out = {{"format", format()},
                 {"animatable", is_animatable(body_)},
                 {"points", body_.points.size()},
                 {"groups", body_.groups.size()},

@@ -121,6 +121,8 @@ class KeyDocument : public bonebridge::Document {
         engine_(key_.content, model_ ? model_nodes(model_->content) : flat_nodes(key_.content), dialect),
         layout_(model_ ? model_layout(engine_) : flat_layout(engine_, key_.content.header.joints)) {}
 
+  std::string format() const override { return std::string(kKeyFormat); }
+  std::size_t joint_count() const override { return layout_joints(engine_, layout_).size(); }
   nlohmann::json info() const override {
     nlohmann::json info = key_info(key_.content);
     info["joints"] = joint_names(layout_joints(engine_, layout_));

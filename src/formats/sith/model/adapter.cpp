@@ -69,6 +69,8 @@ class ModelDocument : public bonebridge::Document {
         search_(std::move(search)),
         engine_(no_key_, model_nodes(model_.content), Dialect::InfernalMachine) {}
 
+  std::string format() const override { return std::string(kModelFormat); }
+  std::size_t joint_count() const override { return engine_.nodes().size(); }
   nlohmann::json info() const override {
     nlohmann::json info = model_info(model_.content);
     info["joints"] = engine_joint_names(engine_);

@@ -83,8 +83,10 @@ class PupDocument : public bonebridge::Document {
         model_(std::move(model)),
         search_(std::move(search)) {}
 
+  std::string format() const override { return std::string(kPupFormat); }
+  std::size_t joint_count() const override { return 0; }  // info lists the body parts' joints, not a skeleton
   nlohmann::json info() const override {
-    return {{"format", std::string(kPupFormat)},
+    return {{"format", format()},
             {"modes", puppet_.modes.size()},
             {"moves", puppet_.rows.size()},
             {"keys", keys_json(keys_)},

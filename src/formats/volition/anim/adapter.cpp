@@ -20,6 +20,8 @@ class AnimFile : public bonebridge::Document {
         settings_(settings),
         axes_(std::move(axes)),
         engine_(anim_, rig_ ? &*rig_ : nullptr, settings_) {}
+  std::string format() const override { return "Volition .anim_pc (crunched animation)"; }
+  std::size_t joint_count() const override { return rig_ ? rig_->bones.size() : 0; }  // info's joints
   nlohmann::json info() const override;
   nlohmann::json dump() const override;
   std::vector<Diagnostic> check(bool strict) const override;
@@ -91,7 +93,7 @@ nlohmann::json AnimFile::info() const {
     for (std::size_t i = 0; i < rig_->bones.size(); ++i) joints.push_back(printable(rig_bone_name(*rig_, i)));
   }
   return {
-      {"format", "Volition .anim_pc (crunched animation)"},
+      {"format", format()},
       {"pointer_width", static_cast<int>(anim_.width)},
       {"version", anim_.version},
       {"flags", fmt::format("0x{:02X}", anim_.flags)},

@@ -14,6 +14,7 @@ class AsmFile : public PoselessDocument {
   explicit AsmFile(asm_::Document manifest)
       : PoselessDocument(kAsmFormat, "a container manifest holds no pose or animation; use dump"),
         manifest_(std::move(manifest)) {}
+  std::string format() const override { return "Volition .asm_pc (container manifest, version 5)"; }
   nlohmann::json info() const override;
   nlohmann::json dump() const override;
   Result<std::vector<std::uint8_t>> encode() const override { return asm_::write(manifest_); }
@@ -28,7 +29,7 @@ nlohmann::json AsmFile::info() const {
     ++containers[asm_container_type(container.type)];
     for (const auto& primitive : container.primitives) ++primitives[asm_primitive_type(primitive.type)];
   }
-  return {{"format", "Volition .asm_pc (container manifest, version 5)"},
+  return {{"format", format()},
           {"containers", manifest_.containers.size()},
           {"container_types", containers},
           {"primitive_types", primitives},

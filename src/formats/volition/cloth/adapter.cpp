@@ -14,6 +14,10 @@ namespace {
 class ClothFile : public bonebridge::Document {
  public:
   explicit ClothFile(cloth::Document cloth) : cloth_(std::move(cloth)) {}
+  std::string format() const override {
+    return "Volition .sim_pc (cloth simulation, Red Faction Guerrilla version 1)";
+  }
+  std::size_t joint_count() const override { return 0; }
   nlohmann::json info() const override;
   nlohmann::json dump() const override;
   std::vector<Diagnostic> check(bool strict) const override;
@@ -41,7 +45,7 @@ const char* layout_name(ClothLayout layout) {
 nlohmann::json ClothFile::info() const {
   const auto anchors = static_cast<std::size_t>(cloth_.num_anchor_nodes);
   return {
-      {"format", "Volition .sim_pc (cloth simulation, Red Faction Guerrilla version 1)"},
+      {"format", format()},
       {"layout", layout_name(cloth_.layout)},
       {"name", printable(cloth_name(cloth_))},
       {"anchor_nodes", anchors},

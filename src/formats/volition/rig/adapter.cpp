@@ -15,6 +15,8 @@ namespace {
 class RigFile : public bonebridge::Document {
  public:
   RigFile(rig::Document rig, std::string axes) : rig_(std::move(rig)), axes_(std::move(axes)) {}
+  std::string format() const override { return "Volition .rig_pc (crunched rig)"; }
+  std::size_t joint_count() const override { return rig_.bones.size() + rig_.tags.size(); }
   nlohmann::json info() const override;
   nlohmann::json dump() const override;
   std::vector<Diagnostic> check(bool strict) const override;
@@ -86,7 +88,7 @@ const char* width_name(PointerWidth width) {
 
 nlohmann::json RigFile::info() const {
   return {
-      {"format", "Volition .rig_pc (crunched rig)"},
+      {"format", format()},
       {"pointer_width", width_name(rig_.width)},
       {"bones", rig_.bones.size()},
       {"tags", rig_.tags.size()},
@@ -94,7 +96,7 @@ nlohmann::json RigFile::info() const {
       {"num_virtual_bones", rig_.num_virtual_bones},
       {"checksum_mismatches", checksum_mismatches(rig_)},
       {"duration", 0.0},
-      {"joints", rig_.bones.size() + rig_.tags.size()},
+      {"joints", joint_count()},
       {"tree", tree(rig_)},
       {"notes",
        {"bind position = -inv_translation and rel_bone_translation = offset from the parent (inference, "

@@ -15,6 +15,7 @@ class XtblFile : public PoselessDocument {
                          "an XML table holds no pose or animation; use dump, or `characters` "
                          "on table.vpp_pc"),
         table_(std::move(table)) {}
+  std::string format() const override { return "Volition .xtbl (XML table)"; }
   nlohmann::json info() const override;
   nlohmann::json dump() const override;
   Result<std::vector<std::uint8_t>> encode() const override { return xtbl::write(table_); }
@@ -51,7 +52,7 @@ nlohmann::json XtblFile::info() const {
   if (const auto* table = xtbl_child(table_.root, "Table")) {
     for (const auto& entry : table->children) ++entries[xtbl_utf8(entry.name)];
   }
-  nlohmann::json info = {{"format", "Volition .xtbl (XML table)"},
+  nlohmann::json info = {{"format", format()},
                          {"root", xtbl_utf8(table_.root.name)},
                          {"bytes", table_.bytes.size()},
                          {"elements", element_count(table_.root)},

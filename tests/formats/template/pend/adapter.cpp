@@ -12,12 +12,15 @@ class PendulumDocument final : public bonebridge::Document {
  public:
   explicit PendulumDocument(pend::Document document) : document_(std::move(document)) {}
 
+  std::string format() const override { return kFormat; }
+  std::size_t joint_count() const override { return document_.joints.size(); }
+
   nlohmann::json info() const override {
     std::size_t keys = 0;
     for (const auto& joint : document_.joints) keys += joint.keys.size();
-    return {{"format", kFormat},
+    return {{"format", format()},
             {"version", document_.version},
-            {"joints", document_.joints.size()},
+            {"joints", joint_count()},
             {"keys", keys},
             {"duration", duration()}};
   }
