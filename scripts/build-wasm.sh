@@ -10,6 +10,9 @@
 # not fetched or built again. BONEBRIDGE_WASM_DEPS moves that prefix (default build-wasm/deps); JOBS sets the
 # build's parallelism (default 2).
 #
+# The libraries are compiled in batches of files (BONEBRIDGE_UNITY, CMakeLists.txt); BONEBRIDGE_UNITY=OFF
+# compiles them file by file.
+#
 # Other scripts call the function build_wasm after sourcing this file with BONEBRIDGE_WASM_SOURCED=1;
 # the page lands in build-wasm/web/.
 set -euo pipefail
@@ -136,6 +139,7 @@ build_wasm() {
   export PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig:$prefix/share/pkgconfig"
   emcmake cmake -S "$root" -B "$root/build-wasm" -G Ninja "${launcher[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DBONEBRIDGE_WERROR=ON -DBONEBRIDGE_TESTS=OFF -DBONEBRIDGE_BENCH=OFF -DBONEBRIDGE_WEB=ON \
+    -DBONEBRIDGE_UNITY="${BONEBRIDGE_UNITY:-ON}" \
     -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_FIND_ROOT_PATH="$prefix" >/dev/null
   cmake --build "$root/build-wasm" -j "$jobs" --target bonebridge_web_page
   log "built in $((SECONDS - started)) s: $root/build-wasm/web/"

@@ -4,7 +4,9 @@
 # imports only Windows' own DLLs, checked with objdump; then a stripped copy with the licences beside it, zipped
 # (build-windows/bonebridge-VERSION-windows-x86_64.zip), with the Blender add-on's zip in it when
 # BONEBRIDGE_EXTENSION_ZIP names one (scripts/package.sh: the add-on zip bundles this build's bonebridge.dll, so
-# it is made after this build, and `scripts/build-windows.sh --release-only` then zips the release again).
+# it is made after this build, and `scripts/build-windows.sh --release-only` then zips the release again). The
+# libraries are compiled in batches of files (BONEBRIDGE_UNITY, CMakeLists.txt); BONEBRIDGE_UNITY=OFF compiles
+# them file by file.
 #
 # Dependencies: mingw-w64's zlib from Debian (libz-mingw-w64-dev); the other libraries cross-built from Debian 12's
 # *source* packages, fetched with apt through a private source list (the machine's apt setup is not touched; apt
@@ -203,7 +205,7 @@ if command -v ccache >/dev/null; then
 fi
 cmake -S . -B build-windows "${launcher[@]}" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
   -DBONEBRIDGE_WINDOWS_DEPS="$prefix" -DCMAKE_BUILD_TYPE=Release -DBONEBRIDGE_WERROR=ON -DBONEBRIDGE_BENCH=OFF \
-  -DBONEBRIDGE_TESTS="$tests" >/dev/null
+  -DBONEBRIDGE_TESTS="$tests" -DBONEBRIDGE_UNITY="${BONEBRIDGE_UNITY:-ON}" >/dev/null
 # The tool, the C ABI's bonebridge.dll and its C test program (run under wine by the native build: capi_wine).
 targets=(bonebridge bonebridge_shared capi_test)
 if [ "$tests" = ON ]; then

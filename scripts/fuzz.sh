@@ -34,7 +34,8 @@
 # under the sanitizers than in a Release build), over the 1 s bound: fuzz_capi gets FUZZ_CAPI_TIMEOUT s
 # (default 10) instead of FUZZ_TIMEOUT.
 # Longer hunts: scripts/fuzz.sh 0 SECONDS (a time limit instead, random seed).
-# FUZZ_TARGETS="fuzz_animx_bridge fuzz_animx_read": only those targets.
+# FUZZ_TARGETS="fuzz_animx_bridge fuzz_animx_read": only those targets. The libraries are compiled in batches of
+# files (BONEBRIDGE_UNITY, CMakeLists.txt); BONEBRIDGE_UNITY=OFF compiles them file by file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-5000}"
@@ -42,7 +43,7 @@ seconds="${2:-0}"
 timeout="${FUZZ_TIMEOUT:-2}"
 artifacts=build-fuzz/artifacts
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBONEBRIDGE_FUZZ=ON -DBONEBRIDGE_WERROR=OFF \
-  -DBONEBRIDGE_TESTS=OFF -DBONEBRIDGE_BENCH=OFF >/dev/null
+  -DBONEBRIDGE_TESTS=OFF -DBONEBRIDGE_BENCH=OFF -DBONEBRIDGE_UNITY="${BONEBRIDGE_UNITY:-ON}" >/dev/null
 mapfile -t targets < <(cmake --build build-fuzz --target help | sed -n 's/^\(fuzz_[a-z0-9_]*\):.*/\1/p' | sort -u)
 if [[ -n "${FUZZ_TARGETS:-}" ]]; then
   read -r -a targets <<<"${FUZZ_TARGETS}"

@@ -165,7 +165,7 @@ class GobFile final : public GobListing {
   std::shared_ptr<const RandomAccessFile> file_;
 };
 
-[[noreturn]] void fail(std::string message) {
+[[noreturn]] void fail_gob(std::string message) {
   throw FormatError(Error{kGobFormat, std::move(message), {}, {}, {}});
 }
 
@@ -175,7 +175,7 @@ PathField path_field(const EntrySource& entry, const GobArchive* model, std::siz
   }
   const std::string path = gob_path(entry.name);
   if (path.empty() || path.size() >= kPathSize || path.find('\0') != std::string::npos) {
-    fail(fmt::format("entry {} '{}': a GOB path holds 1 to 127 bytes and no NUL", index, entry.name));
+    fail_gob(fmt::format("entry {} '{}': a GOB path holds 1 to 127 bytes and no NUL", index, entry.name));
   }
   PathField field{};
   std::copy(path.begin(), path.end(), field.begin());
@@ -190,8 +190,8 @@ class GobWriter {
   std::vector<std::uint8_t> run() {
     for (std::size_t i = 0; i < entries_.size(); ++i) {
       if (entries_[i].keep && (model_ == nullptr || *entries_[i].keep >= model_->entries().size())) {
-        fail(fmt::format("entry {} '{}' keeps model entry {}, which does not exist", i, entries_[i].name,
-                         *entries_[i].keep));
+        fail_gob(fmt::format("entry {} '{}' keeps model entry {}, which does not exist", i, entries_[i].name,
+                             *entries_[i].keep));
       }
     }
     offsets_.assign(entries_.size(), 0);
@@ -272,14 +272,14 @@ class GobWriter {
   // The header and directory, now that every offset is known.
   std::vector<std::uint8_t> finish() {
     if (out_.size() > 0xFFFFFFFF) {
-      fail(fmt::format("the archive would take {} bytes; GOB offsets are 32-bit", out_.size()));
+      fail_gob(fmt::format("the archive would take {} bytes; GOB offsets are 32-bit", out_.size()));
     }
     ByteWriter directory;
     directory.u32(static_cast<std::uint32_t>(entries_.size()));
     for (std::size_t i = 0; i < entries_.size(); ++i) {
       const EntrySource& entry = entries_[i];
       const std::uint64_t size = entry.keep ? model_->entries()[*entry.keep].size : entry.bytes.size();
-      if (size > 0x7FFFFFFF) fail(fmt::format("entry {} '{}' is too large for a GOB", i, entry.name));
+      if (size > 0x7FFFFFFF) fail_gob(fmt::format("entry {} '{}' is too large for a GOB", i, entry.name));
       directory.u32(static_cast<std::uint32_t>(offsets_[i]));
       directory.u32(static_cast<std::uint32_t>(size));
       directory.bytes(path_field(entry, model_, i));

@@ -43,7 +43,7 @@ struct OutFile {
   std::vector<OutStream> streams;
 };
 
-[[noreturn]] void fail(std::string message) {
+[[noreturn]] void fail_si(std::string message) {
   throw FormatError(Error{kSiFormat, std::move(message), {}, {}, {}});
 }
 
@@ -71,7 +71,7 @@ class Layout {
     end(list_at);
     end(4);
     if (out_.size() > 0xFFFFFFFF)
-      fail(fmt::format("the file would take {} bytes; RIFF sizes are 32-bit", out_.size()));
+      fail_si(fmt::format("the file would take {} bytes; RIFF sizes are 32-bit", out_.size()));
     return std::move(out_).take();
   }
 
@@ -103,8 +103,8 @@ class Layout {
     const std::uint64_t record = stream.record.size() + (stream.record.size() & 1);
     const std::uint64_t head = 2 * si::kChunkHeaderSize + record + si::kChunkHeaderSize + 4;
     if (head > buffer_) {
-      fail(fmt::format("an object record of {} bytes does not fit in one {}-byte buffer",
-                       stream.record.size(), buffer_));
+      fail_si(fmt::format("an object record of {} bytes does not fit in one {}-byte buffer",
+                          stream.record.size(), buffer_));
     }
     if (head > room()) fill(room());
     for (const std::size_t slot : stream.slots) {
@@ -169,8 +169,8 @@ constexpr std::uint32_t kMaxBufferSize = 16 << 20;
 
 void check_buffer_size(std::uint32_t buffer_size) {
   if (buffer_size < 64 || buffer_size > kMaxBufferSize || buffer_size % 2 != 0) {
-    fail(fmt::format("a buffer size of {} cannot be written: it must be even, from 64 to {}", buffer_size,
-                     kMaxBufferSize));
+    fail_si(fmt::format("a buffer size of {} cannot be written: it must be even, from 64 to {}", buffer_size,
+                        kMaxBufferSize));
   }
 }
 
@@ -180,7 +180,8 @@ void check_sizes(const OutFile& file) {
     total += stream.record.size();
     for (const OutChunk& chunk : stream.chunks) total += chunk.data.size();
   }
-  if (total > 0xFFFFFFFF) fail(fmt::format("{} bytes of objects do not fit in an SI (32-bit sizes)", total));
+  if (total > 0xFFFFFFFF)
+    fail_si(fmt::format("{} bytes of objects do not fit in an SI (32-bit sizes)", total));
 }
 
 std::vector<std::uint8_t> run_layout(const OutFile& file) {
@@ -231,9 +232,9 @@ OutFile fresh_file(const std::vector<EntrySource>& entries, const SiLayout& layo
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const EntrySource& entry = entries[i];
     if (entry.keep)
-      fail(fmt::format("entry {} '{}' keeps a model entry, but no model was given", i, entry.name));
+      fail_si(fmt::format("entry {} '{}' keeps a model entry, but no model was given", i, entry.name));
     if (entry.name.empty() || entry.name == ".ani" || entry.name.find('\0') != std::string::npos) {
-      fail(fmt::format("entry {} '{}': an object needs a name without NUL bytes", i, entry.name));
+      fail_si(fmt::format("entry {} '{}': an object needs a name without NUL bytes", i, entry.name));
     }
     const auto id = static_cast<std::uint32_t>(i);
     file.streams.push_back(
@@ -245,13 +246,13 @@ OutFile fresh_file(const std::vector<EntrySource>& entries, const SiLayout& layo
 void check_against_model(const std::vector<EntrySource>& entries, const SiArchive& model) {
   const auto& known = model.entries();
   if (entries.size() != known.size()) {
-    fail(fmt::format("{} entries given for a model with {}: objects cannot be added or removed",
-                     entries.size(), known.size()));
+    fail_si(fmt::format("{} entries given for a model with {}: objects cannot be added or removed",
+                        entries.size(), known.size()));
   }
   for (std::size_t i = 0; i < entries.size(); ++i) {
     if (entries[i].name != known[i].name || (entries[i].keep && *entries[i].keep != i)) {
-      fail(fmt::format("entry {} '{}' is not model entry {} '{}': objects cannot be renamed or reordered", i,
-                       entries[i].name, i, known[i].name));
+      fail_si(fmt::format("entry {} '{}' is not model entry {} '{}': objects cannot be renamed or reordered",
+                          i, entries[i].name, i, known[i].name));
     }
   }
 }
@@ -273,7 +274,7 @@ std::map<std::size_t, const std::vector<std::uint8_t>*> replacements(const std::
     }
     const auto old = model.read(i);
     if (!old || *old != entries[i].bytes) {
-      fail(
+      fail_si(
           fmt::format("entry {} '{}' is object {}'s data in {} chunks (sound, video or a bitmap); only an "
                       "object of one chunk (an animation, a model) can be replaced",
                       i, entries[i].name, object.id, object.data.size()));
@@ -317,8 +318,8 @@ OutFile model_file(const std::vector<EntrySource>& entries, const SiArchive& mod
   }
   for (std::size_t slot = 0; slot < parsed.offsets.size(); ++slot) {
     if (parsed.offsets[slot] != 0 && !placed[slot]) {
-      fail(fmt::format("MxOf entry {} points to byte {}, where no stream starts: it cannot be moved", slot,
-                       parsed.offsets[slot]));
+      fail_si(fmt::format("MxOf entry {} points to byte {}, where no stream starts: it cannot be moved", slot,
+                          parsed.offsets[slot]));
     }
   }
   return file;

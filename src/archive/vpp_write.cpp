@@ -16,7 +16,7 @@
 namespace bonebridge::archive::vpp {
 namespace {
 
-[[noreturn]] void fail(std::string message) {
+[[noreturn]] void fail_vpp(std::string message) {
   throw FormatError(Error{kVppFormat, std::move(message), {}, {}, {}});
 }
 
@@ -37,7 +37,7 @@ void put_u16(std::vector<std::uint8_t>& bytes, std::size_t at, std::uint16_t val
 
 std::uint32_t checked_u32(std::uint64_t value, std::string_view what) {
   if (value > 0xFFFFFFFF)
-    fail(fmt::format("{} is {}, more than a packfile's 32-bit field holds", what, value));
+    fail_vpp(fmt::format("{} is {}, more than a packfile's 32-bit field holds", what, value));
   return static_cast<std::uint32_t>(value);
 }
 
@@ -82,23 +82,24 @@ class Writer {
 
   void check_layout() {
     if (spec_ == nullptr)
-      fail(fmt::format("cannot write version {}: expected 3, 4, 6 or 10", layout_.version));
-    if (layout_.flags > kVppCompacted) fail(fmt::format("expected flags 0 to 3, found {}", layout_.flags));
-    if (layout_.alignment == 0) fail("alignment must be at least 1");
+      fail_vpp(fmt::format("cannot write version {}: expected 3, 4, 6 or 10", layout_.version));
+    if (layout_.flags > kVppCompacted)
+      fail_vpp(fmt::format("expected flags 0 to 3, found {}", layout_.flags));
+    if (layout_.alignment == 0) fail_vpp("alignment must be at least 1");
     if (layout_.level < 0 || layout_.level > 9)
-      fail(fmt::format("zlib level {} is not 0 to 9", layout_.level));
+      fail_vpp(fmt::format("zlib level {} is not 0 to 9", layout_.level));
     for (std::size_t i = 0; i < entries_.size(); ++i) {
       const EntrySource& entry = entries_[i];
       if (entry.keep && (model_ == nullptr || *entry.keep >= model_->entries().size())) {
-        fail(fmt::format("entry {} '{}' keeps model entry {}, which does not exist", i, entry.name,
-                         *entry.keep));
+        fail_vpp(fmt::format("entry {} '{}' keeps model entry {}, which does not exist", i, entry.name,
+                             *entry.keep));
       }
       if (entry.name.empty() || entry.name.find('\0') != std::string::npos) {
-        fail(fmt::format("entry {}: a name must be non-empty and hold no NUL", i));
+        fail_vpp(fmt::format("entry {}: a name must be non-empty and hold no NUL", i));
       }
       if (spec_->extension_at != kNone && entry.name.find('.') == std::string::npos) {
-        fail(fmt::format("entry {} '{}': version 4 stores names as name + extension; this one has no '.'", i,
-                         entry.name));
+        fail_vpp(fmt::format("entry {} '{}': version 4 stores names as name + extension; this one has no '.'",
+                             i, entry.name));
       }
     }
   }

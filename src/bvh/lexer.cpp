@@ -22,7 +22,7 @@ std::string_view trim(std::string_view text) {
 }
 
 bool keyword_is(std::string_view word, std::string_view keyword) {
-  return word.size() == keyword.size() && fold_case(std::string(word)) == fold_case(std::string(keyword));
+  return equal_folded(word, keyword);
 }
 
 std::optional<double> parse_number(std::string_view word) {

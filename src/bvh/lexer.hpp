@@ -2,6 +2,7 @@
 #pragma once
 // BVH text as whitespace-separated words with their line numbers (the hierarchy), and as whole lines (joint
 // names, which may hold spaces, and the frames, one per line). A line ends at "\n", "\r\n" or a lone "\r".
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -43,5 +44,9 @@ bool keyword_is(std::string_view word, std::string_view keyword);
 // A decimal number as BVH writes it (a leading '+' or '.' allowed); nullopt when the whole word is not one
 // or it is not finite (nan, inf, or beyond double's range).
 std::optional<double> parse_number(std::string_view word);
+
+// The six channel kinds, in the order of a ChannelKind's index: 0-2 positions, 3-5 rotations.
+inline constexpr std::array<std::string_view, 6> kChannelNames = {"Xposition", "Yposition", "Zposition",
+                                                                  "Xrotation", "Yrotation", "Zrotation"};
 
 }  // namespace bonebridge::bvh::detail

@@ -21,13 +21,10 @@
 namespace bonebridge::bvh {
 namespace {
 
+using detail::kChannelNames;
 using detail::keyword_is;
 using detail::Lexer;
 using detail::Token;
-
-// The six channel kinds, in the order of a ChannelKind's index: 0-2 positions, 3-5 rotations.
-constexpr std::array<std::string_view, 6> kChannelNames = {"Xposition", "Yposition", "Zposition",
-                                                           "Xrotation", "Yrotation", "Zrotation"};
 
 struct ParsedJoint {
   std::string name;
@@ -202,7 +199,7 @@ void HierarchyParser::close_joint(const Token& brace) {
   open_.pop_back();
 }
 
-struct Motion {
+struct ParsedMotion {
   std::uint64_t frames = 0;
   double frame_time = 0;
   std::size_t stride = 0;      // values per frame: every joint's channels
@@ -221,7 +218,7 @@ std::string value_label(const std::vector<ParsedJoint>& joints, std::size_t inde
   return fmt::format("value {}", index + 1);
 }
 
-void read_motion_header(Lexer& lexer, std::uint64_t motion_line, Motion& motion) {
+void read_motion_header(Lexer& lexer, std::uint64_t motion_line, ParsedMotion& motion) {
   const auto frames_word = lexer.word();
   if (!frames_word || !keyword_is(frames_word->text, "Frames:")) {
     fail(frames_word ? frames_word->line : motion_line, "expected 'Frames:' after MOTION");
@@ -274,9 +271,9 @@ void read_frame(const Token& line, const std::vector<ParsedJoint>& joints, std::
   }
 }
 
-Motion read_motion(Lexer& lexer, std::uint64_t motion_line, const std::vector<ParsedJoint>& joints,
-                   std::size_t channels) {
-  Motion motion;
+ParsedMotion read_motion(Lexer& lexer, std::uint64_t motion_line, const std::vector<ParsedJoint>& joints,
+                         std::size_t channels) {
+  ParsedMotion motion;
   motion.stride = channels;
   read_motion_header(lexer, motion_line, motion);
   std::uint64_t seen = 0;
@@ -330,7 +327,7 @@ std::vector<std::string> joint_names(const std::vector<ParsedJoint>& joints) {
 // A joint's channels over every frame: the rotation channels composed in listed order (intrinsic, so
 // "Zrotation Xrotation Yrotation" gives Rz·Rx·Ry, euler.hpp), degrees to radians; a position channel in
 // place of that component of the OFFSET.
-JointChannels joint_channels(const ParsedJoint& joint, int index, const Motion& motion) {
+JointChannels joint_channels(const ParsedJoint& joint, int index, const ParsedMotion& motion) {
   JointChannels out{index, {}, {}, {}};
   const auto& kinds = *joint.channels;
   const bool moves = std::any_of(kinds.begin(), kinds.end(), [](int kind) { return kind < 3; });
@@ -369,7 +366,7 @@ JointChannels joint_channels(const ParsedJoint& joint, int index, const Motion& 
   return out;
 }
 
-Scene to_scene(const std::vector<ParsedJoint>& joints, const Motion& motion) {
+Scene to_scene(const std::vector<ParsedJoint>& joints, const ParsedMotion& motion) {
   Scene scene;
   const auto names = joint_names(joints);
   Clip clip;
@@ -407,7 +404,8 @@ Result<Scene> read_bvh(std::span<const std::uint8_t> bytes) {
     }
     HierarchyParser hierarchy(lexer);
     const auto joints = hierarchy.parse();
-    const Motion motion = read_motion(lexer, hierarchy.motion_line(), joints, hierarchy.channel_count());
+    const ParsedMotion motion =
+        read_motion(lexer, hierarchy.motion_line(), joints, hierarchy.channel_count());
     return to_scene(joints, motion);
   });
 }

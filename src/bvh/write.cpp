@@ -19,8 +19,8 @@
 namespace bonebridge::bvh {
 namespace {
 
-constexpr std::array<std::string_view, 6> kChannelNames = {"Xposition", "Yposition", "Zposition",
-                                                           "Xrotation", "Yrotation", "Zrotation"};
+using detail::kChannelNames;
+
 // More frames than any clip needs; a longer request is a mistake (a tiny frame time), not a file to write.
 constexpr std::uint64_t kMaxFrames = 10'000'000;
 

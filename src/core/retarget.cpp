@@ -21,10 +21,6 @@ using R = HumanoidRole;
   throw FormatError(Error{"retargeting", std::move(message), {}, {}, {}});
 }
 
-R role_at(std::size_t index) {
-  return static_cast<R>(index);
-}
-
 // The role that continues `role`'s chain away from the hips (spine -> chest, upperArm -> lowerArm), or none
 // at the chain's end (head, hands, toes, the last finger bone). Eyes and jaw do not continue the head.
 std::optional<R> next_in_chain(R role) {

@@ -75,10 +75,6 @@ constexpr std::array<std::string_view, kHumanoidRoleCount> kNames = {"hips",
 constexpr std::size_t kFirstFinger = static_cast<std::size_t>(R::LeftThumbMetacarpal);
 constexpr std::size_t kFingersPerHand = 15;
 
-R role_at(std::size_t index) {
-  return static_cast<R>(index);
-}
-
 std::string capitalized(std::string_view name) {
   std::string text(name);
   text[0] = static_cast<char>(text[0] - 'a' + 'A');

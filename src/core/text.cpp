@@ -34,11 +34,21 @@ std::string to_utf8(std::string_view bytes) {
   return out;
 }
 
-std::string fold_case(std::string text) {
-  for (char& c : text) {
+std::string fold_case(std::string_view text) {
+  std::string folded(text);
+  for (char& c : folded) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
-  return text;
+  return folded;
+}
+
+bool equal_folded(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto fold = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (fold(a[i]) != fold(b[i])) return false;
+  }
+  return true;
 }
 
 }  // namespace bonebridge

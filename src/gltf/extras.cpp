@@ -18,12 +18,6 @@ nlohmann::json quat_channel(const Channel<Quat>& channel) {
   return {{"interpolation", to_string(channel.interpolation)}, {"times", channel.times}, {"values", values}};
 }
 
-Interpolation interpolation_of(const std::string& name) {
-  if (name == "STEP") return Interpolation::Step;
-  if (name == "CUBICSPLINE") return Interpolation::CubicSpline;
-  return Interpolation::Linear;
-}
-
 template <class Value, class Make>
 Channel<Value> read_channel(const nlohmann::json& json, Make make) {
   Channel<Value> channel;
@@ -34,6 +28,12 @@ Channel<Value> read_channel(const nlohmann::json& json, Make make) {
 }
 
 }  // namespace
+
+Interpolation interpolation_of(const std::string& name) {
+  if (name == "STEP") return Interpolation::Step;
+  if (name == "CUBICSPLINE") return Interpolation::CubicSpline;
+  return Interpolation::Linear;
+}
 
 nlohmann::json clip_extras(const Clip& clip) {
   nlohmann::json out = {{"duration", clip.duration}};

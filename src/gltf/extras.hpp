@@ -10,4 +10,7 @@ namespace bonebridge::gltf {
 nlohmann::json clip_extras(const Clip& clip);
 void read_clip_extras(const nlohmann::json& extras, Clip& clip);
 
+// A glTF sampler's interpolation name ("LINEAR", "STEP", "CUBICSPLINE"; LINEAR when absent or unknown).
+Interpolation interpolation_of(const std::string& name);
+
 }  // namespace bonebridge::gltf

@@ -119,12 +119,6 @@ Transform node_transform(const tinygltf::Node& node) {
   return t;
 }
 
-Interpolation interpolation_of(const std::string& name) {
-  if (name == "STEP") return Interpolation::Step;
-  if (name == "CUBICSPLINE") return Interpolation::CubicSpline;
-  return Interpolation::Linear;
-}
-
 // A node bonebridge added only to give a skin's joints a common root.
 bool is_synthetic(const tinygltf::Node& node) {
   const auto extras = to_json(node.extras);

@@ -20,10 +20,10 @@
 namespace bonebridge::gltf {
 namespace {
 
-constexpr const char* kFormat = "glTF 2.0 export";
+constexpr const char* kExportFormat = "glTF 2.0 export";
 
 Error export_error(std::string message) {
-  return Error{kFormat, std::move(message), {}, {}, {}};
+  return Error{kExportFormat, std::move(message), {}, {}, {}};
 }
 
 std::vector<double> as_vector(Vec3 v) {

@@ -17,6 +17,11 @@ struct Vec3 {
   friend bool operator==(Vec3, Vec3) = default;
 };
 
+// A file's three floats (x, y, z) as a Vec3.
+inline Vec3 to_vec3(const std::array<float, 3>& v) {
+  return {v[0], v[1], v[2]};
+}
+
 inline double dot(Vec3 a, Vec3 b) {
   return a.x * b.x + a.y * b.y + a.z * b.z;
 }
@@ -85,5 +90,6 @@ struct Transform {
 };
 
 constexpr double kPi = 3.14159265358979323846;
+constexpr double kRadiansPerDegree = kPi / 180.0;
 
 }  // namespace bonebridge

@@ -89,6 +89,10 @@ enum class HumanoidRole : std::uint8_t {
   RightLittleDistal,
 };
 inline constexpr std::size_t kHumanoidRoleCount = 55;
+// The role of index `index` (< kHumanoidRoleCount), in the enumeration's order.
+inline constexpr HumanoidRole role_at(std::size_t index) {
+  return static_cast<HumanoidRole>(index);
+}
 
 std::string_view role_name(HumanoidRole role);                      // VRM's spelling: "leftUpperArm"
 std::optional<HumanoidRole> role_from_name(std::string_view name);  // exactly VRM's spelling

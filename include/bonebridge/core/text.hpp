@@ -12,6 +12,8 @@ std::string to_utf8(std::string_view bytes);
 
 // ASCII letters in lower case, other bytes as they are: how the games' (DOS, Windows) file systems compare
 // names, and how extensions and keywords are matched.
-std::string fold_case(std::string text);
+std::string fold_case(std::string_view text);
+// Whether a and b are the same name compared that way.
+bool equal_folded(std::string_view a, std::string_view b);
 
 }  // namespace bonebridge

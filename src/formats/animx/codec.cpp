@@ -281,6 +281,10 @@ bool keeps_stored_stream(const Document& document, const std::vector<std::uint8_
 
 }  // namespace
 
+bool is_animx(std::span<const std::uint8_t> bytes) {
+  return bytes.size() >= sizeof kMagic && std::equal(std::begin(kMagic), std::end(kMagic), bytes.begin());
+}
+
 Result<Document> read(std::span<const std::uint8_t> bytes) {
   return capture(kFormatName, [&] {
     ByteReader reader(bytes, kFormatName);

@@ -338,13 +338,6 @@ std::uint64_t line_of(std::string_view text, std::size_t byte) {
              text.begin(), text.begin() + static_cast<std::ptrdiff_t>(std::min(byte, text.size())), '\n'));
 }
 
-template <class T>
-T load(const std::uint8_t* at) {
-  T value;
-  std::memcpy(&value, at, sizeof value);
-  return value;
-}
-
 // Shortest decimal that reads back as the same float, as System.Text.Json prints floats.
 Json float_json(float value) {
   return std::stod(fmt::format("{}", value));

@@ -22,13 +22,6 @@ Error sampling_error(const Track& track, std::string message) {
 }
 
 template <class T>
-T load(const std::uint8_t* at) {
-  T value;
-  std::memcpy(&value, at, sizeof value);
-  return value;
-}
-
-template <class T>
 void store(std::uint8_t* at, T value) {
   std::memcpy(at, &value, sizeof value);
 }

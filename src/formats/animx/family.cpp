@@ -16,11 +16,6 @@
 namespace bonebridge::animx {
 namespace {
 
-bool is_animx(std::span<const std::uint8_t> bytes) {
-  constexpr std::uint8_t kMagic[] = {5, 'A', 'n', 'i', 'm', 'X'};
-  return bytes.size() >= sizeof kMagic && std::equal(std::begin(kMagic), std::end(kMagic), bytes.begin());
-}
-
 // AnimJ: a JSON object whose first 64 KiB mention "trackType".
 bool looks_like_animj(std::span<const std::uint8_t> bytes) {
   const std::string_view text(reinterpret_cast<const char*>(bytes.data()),

@@ -27,8 +27,8 @@ struct NamedEntity {
   entity::Document entity;
 };
 
-std::string hqr_entry(const InstallView& install, const InstallFile* hqr, int index, const std::string& what,
-                      std::vector<std::string>& missing) {
+std::string entry_address(const InstallView& install, const InstallFile* hqr, int index,
+                          const std::string& what, std::vector<std::string>& missing) {
   const auto* entry = hqr ? install.entry_of(*hqr, std::to_string(index)) : nullptr;
   if (!entry) {
     missing.push_back(hqr ? fmt::format("{}:{} ({}): no such entry", hqr->address, index, what)
@@ -79,8 +79,8 @@ void add_entity_characters(const InstallView& install, const Resources& resource
     const auto animation = entity_animation(record);
     if (!animation) continue;
     const std::string file =
-        hqr_entry(install, resources.animations, animation->animation_index,
-                  generic_animation_name(animation->generic, resources.variant), missing);
+        entry_address(install, resources.animations, animation->animation_index,
+                      generic_animation_name(animation->generic, resources.variant), missing);
     if (file.empty()) continue;
     CharacterAnimation played{generic_animation_name(animation->generic, resources.variant),
                               {},
@@ -101,8 +101,8 @@ void add_entity_characters(const InstallView& install, const Resources& resource
     character.defined_by = named.where;
     character.sources = named.sources;
     character.missing = missing;
-    const std::string file = hqr_entry(install, resources.bodies, body->body_index,
-                                       generic_body_name(body->generic), character.missing);
+    const std::string file = entry_address(install, resources.bodies, body->body_index,
+                                           generic_body_name(body->generic), character.missing);
     if (!file.empty()) {
       character.model = file;
       character.settings["body"] = file;

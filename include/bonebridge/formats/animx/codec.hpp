@@ -13,6 +13,8 @@ namespace bonebridge::animx {
 inline constexpr const char* kFormatName = "Resonite AnimX";
 
 Result<Document> read(std::span<const std::uint8_t> bytes);
+// Whether the bytes begin with an AnimX file's magic.
+bool is_animx(std::span<const std::uint8_t> bytes);
 
 // The track stream (every track, after decompression), for comparing a compressed file with its plain twin.
 Result<std::vector<std::uint8_t>> read_track_stream(std::span<const std::uint8_t> bytes);

@@ -2,6 +2,7 @@
 #pragma once
 // The element type table (research/animx.md §1): stored sizes, component layout and AnimJ names.
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string_view>
 
@@ -38,5 +39,13 @@ inline bool is_matrix(ElementType type) {
 // Component names of a vector, quaternion or color value in AnimJ ("x".."w" or "r".."a"); empty for
 // scalars, strings and matrices.
 std::string_view component_names(ElementType type);
+
+// A value of type T from its bytes as stored (little-endian, as the host: every target is).
+template <class T>
+T load(const std::uint8_t* at) {
+  T value;
+  std::memcpy(&value, at, sizeof value);
+  return value;
+}
 
 }  // namespace bonebridge::animx

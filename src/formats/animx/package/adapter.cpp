@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 
+#include "bonebridge/formats/animx/codec.hpp"
 #include "bonebridge/formats/animx/engine.hpp"
 #include "bonebridge/formats/animx/package/bridge.hpp"
 #include "bonebridge/formats/animx/package/codec.hpp"

@@ -154,11 +154,6 @@ void add_unmatched_roots(BoundPackage& bound) {
 
 }  // namespace
 
-bool is_animx(std::span<const std::uint8_t> bytes) {
-  constexpr std::uint8_t kMagic[] = {5, 'A', 'n', 'i', 'm', 'X'};
-  return bytes.size() >= sizeof kMagic && std::equal(std::begin(kMagic), std::end(kMagic), bytes.begin());
-}
-
 Result<BoundPackage> bind(const package::Document& package, const SlotTree& slots) {
   BoundPackage bound;
   bound.skeleton = slot_skeleton(slots);

@@ -105,9 +105,9 @@ Result<nlohmann::json> parse_bson(std::span<const std::uint8_t> bson, std::size_
 Result<DataTree> read_data_tree(std::span<const std::uint8_t> bytes) {
   return guard(kDataTreeFormat, [&]() -> Result<DataTree> {
     ByteReader reader(bytes, kDataTreeFormat);
-    constexpr std::uint8_t kMagic[] = {'F', 'r', 'D', 'T'};
+    constexpr std::uint8_t kDataTreeMagic[] = {'F', 'r', 'D', 'T'};
     const auto magic = reader.bytes(std::min<std::size_t>(4, bytes.size()), "magic");
-    if (!std::equal(magic.begin(), magic.end(), std::begin(kMagic), std::end(kMagic))) {
+    if (!std::equal(magic.begin(), magic.end(), std::begin(kDataTreeMagic), std::end(kDataTreeMagic))) {
       return tree_error(
           fmt::format("expected the magic \"FrDT\" (46 72 44 54), found {:02x}", fmt::join(magic, " ")), 0);
     }

@@ -13,7 +13,7 @@ namespace {
 
 using nlohmann::json;
 
-Diagnostic at(std::size_t offset, std::string message, bool error = true) {
+Diagnostic diagnostic_at(std::size_t offset, std::string message, bool error = true) {
   return {error, Error{kBodyFormat, std::move(message), offset, {}, {}}};
 }
 
@@ -23,14 +23,14 @@ class GeometryChecker {
 
   void point(std::size_t offset, const char* what, std::uint16_t reference) {
     if (reference % 6 == 0 && reference / 6u < body_.points.size()) return;
-    out_.push_back(at(offset, fmt::format("{}: expected a point reference (×6) below {}, found {}", what,
-                                          6 * body_.points.size(), reference)));
+    out_.push_back(diagnostic_at(offset, fmt::format("{}: expected a point reference (×6) below {}, found {}",
+                                                     what, 6 * body_.points.size(), reference)));
   }
 
   void normal(std::size_t offset, const char* what, std::uint16_t index) {
     if (index < body_.geometry->normals.size()) return;
-    out_.push_back(at(offset, fmt::format("{}: expected a normal index below {}, found {}", what,
-                                          body_.geometry->normals.size(), index)));
+    out_.push_back(diagnostic_at(offset, fmt::format("{}: expected a normal index below {}, found {}", what,
+                                                     body_.geometry->normals.size(), index)));
   }
 
   // Each section takes the offset of its count and returns the offset after its records.
@@ -40,14 +40,15 @@ class GeometryChecker {
         std::accumulate(body_.groups.begin(), body_.groups.end(), std::size_t{0},
                         [](std::size_t sum, const BodyGroup& g) { return sum + g.normal_count; });
     if (is_animatable(body_) && consumed != normals.size())
-      out_.push_back(at(offset,
+      out_.push_back(
+          diagnostic_at(offset,
                         fmt::format("the groups light {} normals but {} are stored; the renderer walks the "
                                     "groups' counts",
                                     consumed, normals.size()),
                         false));
     for (std::size_t i = 0; i < normals.size(); ++i) {
       if (normals[i].range == 0)
-        out_.push_back(at(offset + 2 + 8 * i + 6, "normal range 0: the game divides by it"));
+        out_.push_back(diagnostic_at(offset + 2 + 8 * i + 6, "normal range 0: the game divides by it"));
     }
     return offset + 2 + 8 * normals.size();
   }
@@ -59,9 +60,9 @@ class GeometryChecker {
       const bool gouraud = lighting == PolygonLighting::Gouraud;
       if (lighting == PolygonLighting::Flat) normal(offset + 4, "polygon face normal", polygon.normal);
       if (polygon.vertices.size() < 3)
-        out_.push_back(
-            at(offset + 1,
-               fmt::format("polygon: {} vertices, fewer than a face needs", polygon.vertices.size()), false));
+        out_.push_back(diagnostic_at(
+            offset + 1, fmt::format("polygon: {} vertices, fewer than a face needs", polygon.vertices.size()),
+            false));
       std::size_t cursor = offset + 4 + (lighting == PolygonLighting::Flat ? 2 : 0);
       for (const auto& vertex : polygon.vertices) {
         if (gouraud) normal(cursor, "polygon vertex normal", vertex.normal);
@@ -101,8 +102,8 @@ class GeometryChecker {
 
 void check_geometry(const body::Document& body, std::vector<Diagnostic>& out) {
   if (!body.geometry) {
-    out.push_back(at(body_drawing_offset(body),
-                     "drawing data not decoded, kept as stored: " + body.geometry_error, false));
+    out.push_back(diagnostic_at(body_drawing_offset(body),
+                                "drawing data not decoded, kept as stored: " + body.geometry_error, false));
     return;
   }
   GeometryChecker(body, out).run();
@@ -177,12 +178,14 @@ std::vector<Diagnostic> check_body(const body::Document& body) {
   std::vector<Diagnostic> out;
   for (auto& problem : body_problems(body)) out.push_back({true, std::move(problem)});
   if (body.groups.size() > 30)
-    out.push_back(
-        at(0, fmt::format("{} groups: the LBA1 engine keeps 30 matrices", body.groups.size()), false));
+    out.push_back(diagnostic_at(
+        0, fmt::format("{} groups: the LBA1 engine keeps 30 matrices", body.groups.size()), false));
   if (body.points.size() > 500)
-    out.push_back(at(0, fmt::format("{} points: the LBA1 renderer handles 500", body.points.size()), false));
+    out.push_back(
+        diagnostic_at(0, fmt::format("{} points: the LBA1 renderer handles 500", body.points.size()), false));
   if (!is_animatable(body))
-    out.push_back(at(0, "flags lack INFO_ANIM (2): a static body, which no animation moves", false));
+    out.push_back(
+        diagnostic_at(0, "flags lack INFO_ANIM (2): a static body, which no animation moves", false));
   check_geometry(body, out);
   return out;
 }

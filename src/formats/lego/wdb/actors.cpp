@@ -5,6 +5,7 @@
 // LegoCharacterManager::CreateActorROI resolves them (legocharactermanager.cpp:457-601). The colour aliases'
 // RGB values are g_roiColorAliases (legoroi.cpp), in mesh.cpp.
 #include "bonebridge/formats/lego/wdb/actors.hpp"
+#include "bonebridge/core/text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -198,12 +199,6 @@ const Indices& hat_indices(Hat hat) {
   return kHatPartIndices;
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 ActorPart placed(std::size_t i) {
   const PartLod& lod = kActorLods[i];
   return {lod.name, lod.lod_list, lod.position, lod.direction, lod.up, {}, {}};
@@ -242,7 +237,7 @@ ActorDefinition resolve(const ActorRow& row) {
 
 std::optional<ActorDefinition> find_actor(std::string_view key) {
   for (const auto& row : kActors) {
-    if (iequals(row.name, key)) return resolve(row);
+    if (equal_folded(row.name, key)) return resolve(row);
   }
   return std::nullopt;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lego/wdb/archive.hpp"
+#include "bonebridge/core/text.hpp"
 
 #include <fmt/format.h>
 
@@ -80,12 +81,6 @@ bool holds_entries(std::span<const std::uint8_t> bytes) {
   return !lone_part.ok() || !lone_part.value();
 }
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 }  // namespace
 
 std::vector<std::uint8_t> part_file(const Document& document, std::string_view part) {
@@ -97,7 +92,7 @@ std::vector<std::uint8_t> part_file(const Document& document, std::string_view p
   std::set<std::string> added;
   for (const auto& lod : roi->lods) {
     for (const auto& mesh : lod.meshes) {
-      const std::string name = lower(mesh.properties.texture_name);
+      const std::string name = fold_case(mesh.properties.texture_name);
       const auto it = library.find(name);
       if (it != library.end() && added.insert(name).second)
         out.global_textures.push_back({name, *it->second, std::nullopt});

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "bonebridge/core/image_cache.hpp"
+#include "bonebridge/core/text.hpp"
 #include "bonebridge/formats/lego/wdb/bridge.hpp"
 #include "bonebridge/formats/lego/wdb/codec.hpp"
 #include "bonebridge/formats/lego/wdb/mesh.hpp"
@@ -17,15 +18,9 @@ namespace {
 // A neutral grey for "inh" meshes no actor colours (the game would leave them as the file has them).
 constexpr std::array<std::uint8_t, 3> kNeutral{0x82, 0x82, 0x82};  // "lego lt grey"
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // The name a texture is registered under: lower case, '^' removed (LegoPartPresenter::Read).
 std::string registered_name(const std::string& stored) {
-  return lower(stored.starts_with('^') ? std::string_view(stored).substr(1) : std::string_view(stored));
+  return fold_case(stored.starts_with('^') ? std::string_view(stored).substr(1) : std::string_view(stored));
 }
 
 void add_textures(TextureLibrary& library, const std::vector<Texture>& textures) {
@@ -106,7 +101,7 @@ int mesh_material(Scene& scene, const MeshProperties& properties, const TextureL
       return material_index(scene, color_material(kNeutral, 0));
     }
     if (textured && look->texture) {
-      const auto it = textures.find(lower(*look->texture));
+      const auto it = textures.find(fold_case(*look->texture));
       if (it != textures.end()) {
         Material material;
         material.name = *look->texture;
@@ -121,7 +116,7 @@ int mesh_material(Scene& scene, const MeshProperties& properties, const TextureL
     return material_index(scene, color_material(kNeutral, 0));
   }
   if (textured) {
-    const auto it = textures.find(lower(properties.texture_name));
+    const auto it = textures.find(fold_case(properties.texture_name));
     if (it != textures.end()) {
       Material material;
       material.name = properties.texture_name;
@@ -161,13 +156,13 @@ TextureLibrary texture_library(const Document& document) {
 }
 
 const Roi* find_part(const Document& document, std::string_view name) {
-  const std::string wanted = lower(name);
+  const std::string wanted = fold_case(name);
   for (const auto& roi : document.global_parts.rois)
-    if (lower(roi.name) == wanted) return &roi;
+    if (fold_case(roi.name) == wanted) return &roi;
   for (const auto& blob : document.blobs) {
     if (const auto* part = std::get_if<PartBlob>(&blob.content)) {
       for (const auto& roi : part->rois)
-        if (lower(roi.name) == wanted) return &roi;
+        if (fold_case(roi.name) == wanted) return &roi;
     }
   }
   return nullptr;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lego/wdb/character.hpp"
+#include "bonebridge/core/text.hpp"
 
 #include <fmt/format.h>
 
@@ -17,12 +18,6 @@ namespace {
 constexpr std::uint32_t kManagedCharacter = 2;  // LegoAnimActorEntry type: CharacterManager()->GetActorROI
 constexpr std::array<std::uint8_t, 3> kWhite{255, 255, 255};  // SetLodColor(1, 1, 1, 0) after a texture
 
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 bool is_below(const Skeleton& skeleton, int joint, int ancestor) {
   for (int j = joint; j >= 0; j = skeleton.joints[static_cast<std::size_t>(j)].parent)
     if (j == ancestor) return true;
@@ -31,7 +26,7 @@ bool is_below(const Skeleton& skeleton, int joint, int ancestor) {
 
 int find_joint(const Skeleton& skeleton, std::string_view name) {
   for (std::size_t j = 0; j < skeleton.joints.size(); ++j)
-    if (iequals(skeleton.joints[j].name, name)) return static_cast<int>(j);
+    if (equal_folded(skeleton.joints[j].name, name)) return static_cast<int>(j);
   return -1;
 }
 
@@ -69,7 +64,7 @@ void dress_part(Scene& bodies, const Skeleton& skeleton, int root, const ActorDe
   bool placed = false;
   for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
     const int joint = static_cast<int>(j);
-    if (!iequals(skeleton.joints[j].name, part.roi) || !is_below(skeleton, joint, root)) continue;
+    if (!equal_folded(skeleton.joints[j].name, part.roi) || !is_below(skeleton, joint, root)) continue;
     const auto look = part_look(part, textures, where, notes);
     add_lod(bodies, joint, lods->lods.back(), std::string(part.lod_list), textures, look ? &*look : nullptr,
             notes);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lego/wdb/characters.hpp"
+#include "bonebridge/core/text.hpp"
 
 #include <fmt/format.h>
 
@@ -44,12 +45,6 @@ constexpr std::array<CharacterCycles, 47> kCharacters{{
 }};
 // clang-format on
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 const CharacterCycles* cycles_of(std::string_view actor) {
   for (const auto& entry : kCharacters)
     if (entry.name == actor) return &entry;
@@ -68,7 +63,7 @@ void add_cycles(Character& character, const CharacterCycles& cycles, const Insta
   std::set<std::string> seen;
   for (std::size_t column = 0; column < row.size(); ++column) {
     const std::string_view cycle = row[column];
-    if (cycle.empty() || !seen.insert(lower(cycle)).second) continue;
+    if (cycle.empty() || !seen.insert(fold_case(cycle)).second) continue;
     const InstallFile* file = install.find(std::string(cycle) + ".ani");
     if (file == nullptr) {
       character.missing.push_back(
@@ -89,7 +84,7 @@ void add_cycles(Character& character, const CharacterCycles& cycles, const Insta
 std::optional<std::string> world_address(const InstallView& install) {
   if (const InstallFile* world = install.find("lego\\data\\world.wdb")) return world->address;
   if (const InstallFile* world = install.find("world.wdb")) return world->address;
-  if (lower(install.origin()).ends_with(".wdb")) return install.origin();
+  if (fold_case(install.origin()).ends_with(".wdb")) return install.origin();
   return std::nullopt;
 }
 
@@ -121,7 +116,7 @@ CharacterList find_characters(const InstallView& install) {
     }
   }
   std::map<std::string, Character*> by_name;
-  for (Character& actor : actors) by_name[lower(actor.name)] = &actor;
+  for (Character& actor : actors) by_name[fold_case(actor.name)] = &actor;
   add_scene_animations(install, by_name, claimed, list.notes);
   // Without WORLD.WDB an actor is only worth listing for the animations the install holds for it.
   for (Character& actor : actors) {
@@ -131,7 +126,7 @@ CharacterList find_characters(const InstallView& install) {
   }
   for (const InstallFile* file : animations) {
     if (claimed.contains(file->address)) continue;
-    const std::string stem = lower(stem_of(file->key));
+    const std::string stem = fold_case(stem_of(file->key));
     list.lone.push_back({file->address, stem.starts_with("cns")
                                             ? "a walk cycle no actor's g_cycles row names"
                                             : "no actor plays it: no <world>inf.dta model, click object or "

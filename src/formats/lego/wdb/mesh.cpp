@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "bonebridge/formats/lego/wdb/mesh.hpp"
+#include "bonebridge/core/text.hpp"
 
 #include <fmt/format.h>
 
@@ -32,14 +33,8 @@ constexpr std::array<ColorAlias, 22> kColorAliases{{
     {"lego yellow", {0xff, 0xb9, 0x00}},      {"lego yellow flat", {0xff, 0xb9, 0x00}},
 }};
 
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 bool has_inh_prefix(std::string_view name) {
-  return name.size() >= 3 && iequals(name.substr(0, 3), "inh");
+  return name.size() >= 3 && equal_folded(name.substr(0, 3), "inh");
 }
 
 }  // namespace
@@ -108,7 +103,7 @@ std::vector<std::size_t> game_order(const Lod& lod) {
 
 std::optional<std::array<std::uint8_t, 3>> color_alias(std::string_view name) {
   for (const auto& alias : kColorAliases) {
-    if (iequals(alias.name, name)) return alias.rgb;
+    if (equal_folded(alias.name, name)) return alias.rgb;
   }
   return std::nullopt;
 }

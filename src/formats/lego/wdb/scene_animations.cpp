@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Click, scene and actor-list animations of the LEGO actors; the evidence is in scene_animations.hpp.
 #include "bonebridge/formats/lego/wdb/scene_animations.hpp"
+#include "bonebridge/core/text.hpp"
 
 #include <fmt/format.h>
 
@@ -18,12 +19,6 @@ namespace {
 constexpr int kClickAnimations = 4;         // g_maxMove
 constexpr int kFirstClickObject = 10;       // g_characterAnimationId
 constexpr std::uint32_t kManagedActor = 2;  // CreateManagedActors: CharacterManager()->GetActorROI(name)
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 bool has_animation(const Character& actor, const std::string& file) {
   return std::any_of(actor.animations.begin(), actor.animations.end(),
@@ -91,7 +86,7 @@ void add_world_info(const InstallView& install, const InstallFile& index,
         {"location",
          animation.location}}.dump();
     for (const WorldInfoModel& model : animation.models) {
-      const auto actor = actors.find(lower(model.name));
+      const auto actor = actors.find(fold_case(model.name));
       if (actor == actors.end()) continue;
       if (file == nullptr) {
         actor->second->missing.push_back(
@@ -108,14 +103,15 @@ void add_world_info(const InstallView& install, const InstallFile& index,
 void add_by_actor_list(const InstallView& install, const InstallFile& file,
                        const std::map<std::string, Character*>& actors, std::set<std::string>& claimed,
                        std::vector<std::string>& notes) {
-  const auto document = parsed<Document>(install, file, read, notes);
+  const auto document = parsed<lego::Document>(install, file, lego::read, notes);
   if (!document) return;
   const auto slash = file.path.find_last_of("/\\");
   const std::string name_in_folder = slash == std::string::npos ? file.path : file.path.substr(slash + 1);
   const std::string stem = name_in_folder.substr(0, name_in_folder.rfind('.'));
   for (const Actor& entry : document->actors) {
     if (entry.type != kManagedActor) continue;
-    const auto actor = actors.find(lower(entry.name.starts_with('*') ? entry.name.substr(1) : entry.name));
+    const auto actor =
+        actors.find(fold_case(entry.name.starts_with('*') ? entry.name.substr(1) : entry.name));
     if (actor == actors.end()) continue;
     claimed.insert(file.address);
     add(*actor->second, file, stem, {{"lego.actor_list", nlohmann::json(entry.name).dump()}});

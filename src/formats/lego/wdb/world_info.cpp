@@ -25,7 +25,7 @@ std::array<float, N> floats(ByteReader& reader, std::string_view what) {
   return out;
 }
 
-WorldInfoModel read_model(ByteReader& reader) {
+WorldInfoModel read_info_model(ByteReader& reader) {
   WorldInfoModel model;
   model.name = short_string(reader, "model name");
   model.unknown_04 = reader.u8("model byte 0x04");
@@ -45,7 +45,7 @@ WorldInfoAnimation read_animation(ByteReader& reader) {
   for (auto& value : animation.unknown_0a) value = reader.u8("animation bytes 0x0a-0x0d");
   animation.unknown_10 = floats<4>(reader, "animation floats 0x10");
   const std::size_t models = reader.count(reader.u8("model count"), kMinModelSize, "model count");
-  for (std::size_t i = 0; i < models; ++i) animation.models.push_back(read_model(reader));
+  for (std::size_t i = 0; i < models; ++i) animation.models.push_back(read_info_model(reader));
   return animation;
 }
 

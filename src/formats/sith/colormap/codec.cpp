@@ -17,7 +17,7 @@ std::vector<std::uint8_t> table(ByteReader& in, std::size_t bytes, std::string_v
   return {view.begin(), view.end()};
 }
 
-colormap::Document parse(std::span<const std::uint8_t> bytes) {
+colormap::Document parse_colormap(std::span<const std::uint8_t> bytes) {
   ByteReader in(bytes, kCmpFormat);
   if (in.string(4, "magic") != "CMP ") in.fail_at(0, "expected the magic \"CMP \"");
   colormap::Document file;
@@ -42,7 +42,7 @@ colormap::Document parse(std::span<const std::uint8_t> bytes) {
 }  // namespace
 
 Result<colormap::Document> colormap::read(std::span<const std::uint8_t> bytes) {
-  return capture(kCmpFormat, [&] { return parse(bytes); });
+  return capture(kCmpFormat, [&] { return parse_colormap(bytes); });
 }
 
 Result<std::vector<std::uint8_t>> colormap::write(const colormap::Document& file) {

@@ -12,15 +12,15 @@
 #include "bonebridge/core/bake.hpp"
 #include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/sampler.hpp"
+#include "bonebridge/core/text.hpp"
 #include "bonebridge/formats/sith/key/bridge.hpp"
 #include "bonebridge/formats/sith/key/codec.hpp"
 
 namespace bonebridge::sith {
 namespace {
 
-constexpr double kDegrees = kPi / 180.0;
 constexpr double kPositionTolerance = 1e-5;  // game units, for curved (cubic) translation channels
-constexpr int kMaxSplitDepth = 12;
+constexpr int kMaxWriteSplitDepth = 12;
 constexpr std::size_t kMaxReducedSpan = 4096;  // a kept entry is at most this many samples after the last
 // Entries are dropped while the engine plays the path within this share of the bake's tolerances. Not less
 // than all of it: an exported KEY's glTF path is itself up to that far from the KEY's Euler-linear entries
@@ -117,7 +117,8 @@ bool engine_follows(const JointPath& path, const Sample& a, const Sample& b, con
     const double f = a.frame + (b.frame - a.frame) * u;
     const Sample truth = path.at(f);
     const Sample played = engine_between(a, b, f, path);
-    if (angle_between(truth.rotation, played.rotation) > options.rotation_tolerance_degrees * kDegrees ||
+    if (angle_between(truth.rotation, played.rotation) >
+            options.rotation_tolerance_degrees * kRadiansPerDegree ||
         distance(truth.position, played.position) > kPositionTolerance) {
       return false;
     }
@@ -136,7 +137,7 @@ void refine(const JointPath& path, const Sample& a, Sample b, const BridgeOption
     return Knot<Sample>{mid.frame, mid};
   };
   // Spans of 1e-4 frames or less are not split.
-  const BisectionLimits limits{kMaxSplitDepth, std::nextafter(1e-4, 1.0), 0};
+  const BisectionLimits limits{kMaxWriteSplitDepth, std::nextafter(1e-4, 1.0), 0};
   std::size_t tests_left = limits.max_tests;
   std::vector<Knot<Sample>> middles;
   bisect(Knot<Sample>{a.frame, a}, Knot<Sample>{b.frame, b}, split, limits, tests_left, middles);
@@ -167,7 +168,7 @@ std::vector<Sample> engine_needed(const JointPath& path, const std::vector<Sampl
   make_continuous(checked);
   const auto error = [&](const Sample& played, const Sample& truth) {
     return std::max(angle_between(truth.rotation, played.rotation) /
-                        (options.rotation_tolerance_degrees * kDegrees),
+                        (options.rotation_tolerance_degrees * kRadiansPerDegree),
                     distance(truth.position, played.position) / kPositionTolerance) /
            kReductionShare;
   };
@@ -283,11 +284,6 @@ double metadata_number(const Clip& clip, const std::string& key, double fallback
   return end == it->second.c_str() ? fallback : value;
 }
 
-bool same_name(const std::string& a, const std::string& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                    [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
-}
-
 std::vector<long> listed_nodes(const Clip& clip) {
   std::vector<long> nodes;
   const auto it = clip.metadata.find(kNodesMetadata);
@@ -313,7 +309,8 @@ std::optional<std::int32_t> node_index(const Scene& scene, std::size_t joint, co
   }
   const auto& rows = model->content.hierarchy;
   for (std::size_t row = 0; row < rows.size(); ++row) {
-    if (same_name(rows[row].name, scene.skeleton.joints[joint].name)) return static_cast<std::int32_t>(row);
+    if (equal_folded(rows[row].name, scene.skeleton.joints[joint].name))
+      return static_cast<std::int32_t>(row);
   }
   return std::nullopt;
 }
@@ -322,7 +319,7 @@ std::optional<std::int32_t> node_index(const Scene& scene, std::size_t joint, co
 // degrees by default, and kPositionTolerance) moves a node by, twice over: the KEY's own entries and the
 // writer's entries may each be that far from the path (game units; a character is ~0.3 units tall in IJIM).
 MotionTolerance unchanged_tolerance(const BridgeOptions& options) {
-  return {2 * kPositionTolerance + 1e-6, 2 * options.rotation_tolerance_degrees * kDegrees + 1e-6};
+  return {2 * kPositionTolerance + 1e-6, 2 * options.rotation_tolerance_degrees * kRadiansPerDegree + 1e-6};
 }
 
 // Every KEY node's local matrix (the flat layout: no model, zero base pose, so pose joint i is NODE i) at a

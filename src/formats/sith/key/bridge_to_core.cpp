@@ -18,12 +18,7 @@
 namespace bonebridge::sith {
 namespace {
 
-constexpr double kDegrees = kPi / 180.0;
-constexpr int kMaxSplitDepth = 14;
-
-Vec3 as_vec3(const std::array<float, 3>& v) {
-  return {v[0], v[1], v[2]};
-}
+constexpr int kMaxBakeSplitDepth = 14;
 
 // Parents before children, as the core skeleton requires; .3do rows need not be in that order.
 std::vector<std::size_t> parents_first(const std::vector<EngineNode>& nodes) {
@@ -84,8 +79,8 @@ class ChannelBuilder {
   // a key just before the boundary (glTF needs strictly increasing times).
   void close_segment(const LocalPose& end, const LocalPose& next, float at) {
     const double t = seconds(at) - jump_;
-    if (distance(as_vec3(end.position), as_vec3(next.position)) > kContinuityPosition) {
-      push_translation(t, as_vec3(end.position));
+    if (distance(to_vec3(end.position), to_vec3(next.position)) > kContinuityPosition) {
+      push_translation(t, to_vec3(end.position));
     }
     if (angle_between(rotation_quat(end.rotation), rotation_quat(next.rotation)) > kContinuityRotation) {
       push_rotation(t, rotation_quat(end.rotation));
@@ -93,7 +88,7 @@ class ChannelBuilder {
   }
 
   void add(float frame, const LocalPose& pose) {
-    push_translation(seconds(frame), as_vec3(pose.position));
+    push_translation(seconds(frame), to_vec3(pose.position));
     push_rotation(seconds(frame), rotation_quat(pose.rotation));
   }
 
@@ -120,7 +115,7 @@ class ChannelBuilder {
       return Knot<Quat>{mid, rotation_quat(engine_.entry_pose(node_, entry, mid).rotation)};
     };
     // Frames are float32: a span is too short to split when it is not positive.
-    const BisectionLimits limits{kMaxSplitDepth, std::numeric_limits<double>::denorm_min(), 0};
+    const BisectionLimits limits{kMaxBakeSplitDepth, std::numeric_limits<double>::denorm_min(), 0};
     std::size_t tests_left = limits.max_tests;
     std::vector<Knot<Quat>> middles;
     bisect(Knot<Quat>{a, qa}, Knot<Quat>{b, qb}, split, limits, tests_left, middles);
@@ -130,12 +125,13 @@ class ChannelBuilder {
 
   // Whether slerp from qa to qb follows the entry's motion over [a, b] at a quarter, half and three quarters.
   bool slerp_follows(int entry, float a, float b, Quat qa, Quat qb) const {
-    bool close = angle_between(qa, qb) <= options_.max_key_angle_degrees * kDegrees;
+    bool close = angle_between(qa, qb) <= options_.max_key_angle_degrees * kRadiansPerDegree;
     for (double u : {0.25, 0.5, 0.75}) {
       if (!close) break;
       const auto f = static_cast<float>(a + (b - a) * u);
       const Quat truth = rotation_quat(engine_.entry_pose(node_, entry, f).rotation);
-      close = angle_between(slerp(qa, qb, u), truth) <= options_.rotation_tolerance_degrees * kDegrees;
+      close =
+          angle_between(slerp(qa, qb, u), truth) <= options_.rotation_tolerance_degrees * kRadiansPerDegree;
     }
     return close;
   }
@@ -191,7 +187,7 @@ std::vector<std::string> add_skeleton(CoreConversion& result, const std::vector<
     const int parent =
         node.parent < 0 ? first - 1 : result.core_joint_of[static_cast<std::size_t>(node.parent)];
     result.scene.skeleton.joints.push_back(
-        Joint{node.name, parent, Transform{as_vec3(node.position), rotation_quat(node.rotation), {1, 1, 1}}});
+        Joint{node.name, parent, Transform{to_vec3(node.position), rotation_quat(node.rotation), {1, 1, 1}}});
     node_of_joint.push_back(std::to_string(node.key_index));
   }
   return node_of_joint;

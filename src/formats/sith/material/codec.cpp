@@ -93,7 +93,7 @@ MatCel read_cel(ByteReader& in, std::uint32_t bits_per_pixel) {
   return cel;
 }
 
-material::Document parse(std::span<const std::uint8_t> bytes) {
+material::Document parse_material(std::span<const std::uint8_t> bytes) {
   ByteReader in(bytes, kMatFormat);
   material::Document file;
   file.header = read_header(in);
@@ -164,7 +164,7 @@ std::uint64_t mat_level_bytes(std::int32_t width, std::int32_t height, std::int3
 }
 
 Result<material::Document> material::read(std::span<const std::uint8_t> bytes) {
-  return capture(kMatFormat, [&] { return parse(bytes); });
+  return capture(kMatFormat, [&] { return parse_material(bytes); });
 }
 
 Result<std::vector<std::uint8_t>> material::write(const material::Document& file) {

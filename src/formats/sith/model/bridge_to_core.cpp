@@ -10,10 +10,6 @@
 namespace bonebridge::sith {
 namespace {
 
-Vec3 as_vec3(const std::array<float, 3>& v) {
-  return {v[0], v[1], v[2]};
-}
-
 // Polygon corners as a triangle fan: (0, i, i + 1).
 template <class Corner>
 void fan(std::size_t corners, Corner&& corner) {
@@ -28,7 +24,7 @@ RigidMesh rigid_mesh(const ModelMesh& mesh, const EngineNode& node, int joint) {
   out.joint = joint;
   out.positions.reserve(mesh.vertices.size());
   // The engine draws a node's mesh with J_n · T(pivot_n): in the joint's frame a vertex sits at v + pivot.
-  for (const auto& v : mesh.vertices) out.positions.push_back(as_vec3(v) + as_vec3(node.pivot));
+  for (const auto& v : mesh.vertices) out.positions.push_back(to_vec3(v) + to_vec3(node.pivot));
   for (const ModelFace& face : mesh.faces) {
     fan(face.vertices.size(),
         [&](std::size_t c) { out.triangles.push_back(static_cast<std::uint32_t>(face.vertices[c])); });
@@ -107,7 +103,7 @@ class LookBuilder {
   void add_corner(RigidMesh& group, const ModelMesh& mesh, const EngineNode& node, std::int32_t vertex,
                   std::int32_t uv, const RowLook* row) {
     // The engine draws a node's mesh with J_n · T(pivot_n): in the joint's frame a vertex sits at v + pivot.
-    group.positions.push_back(as_vec3(mesh.vertices[static_cast<std::size_t>(vertex)]) + as_vec3(node.pivot));
+    group.positions.push_back(to_vec3(mesh.vertices[static_cast<std::size_t>(vertex)]) + to_vec3(node.pivot));
     if (!row) return;
     std::array<float, 2> at{0, 0};
     if (uv >= 0 && static_cast<std::size_t>(uv) < mesh.texture_vertices.size()) {

@@ -7,11 +7,9 @@
 namespace bonebridge::sith {
 namespace {
 
-constexpr double kDegrees = kPi / 180.0;
-
 Mat4 rotation_about(int axis, double degrees) {
-  const double c = std::cos(degrees * kDegrees);
-  const double s = std::sin(degrees * kDegrees);
+  const double c = std::cos(degrees * kRadiansPerDegree);
+  const double s = std::sin(degrees * kRadiansPerDegree);
   const int a = (axis + 1) % 3;
   const int b = (axis + 2) % 3;
   Mat4 m;
@@ -66,7 +64,7 @@ std::array<double, 3> pitch_yaw_roll(const Quat& rotation) {
   } else {
     yaw = std::atan2(r.at(1, 0), r.at(0, 0));  // gimbal lock: all the turn is given to yaw
   }
-  return {pitch / kDegrees, yaw / kDegrees, roll / kDegrees};
+  return {pitch / kRadiansPerDegree, yaw / kRadiansPerDegree, roll / kRadiansPerDegree};
 }
 
 }  // namespace bonebridge::sith

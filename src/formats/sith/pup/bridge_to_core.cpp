@@ -16,14 +16,10 @@
 namespace bonebridge::sith {
 namespace {
 
-bool same_name(const std::string& a, const std::string& b) {
-  return fold_case(a) == fold_case(b);
-}
-
 std::vector<const PuppetMove*> moves_playing(const PuppetClass& puppet, const std::string& key) {
   std::vector<const PuppetMove*> moves;
   for (const PuppetMove& row : puppet.rows) {
-    if (same_name(row.key, key)) moves.push_back(&row);
+    if (equal_folded(row.key, key)) moves.push_back(&row);
   }
   return moves;
 }

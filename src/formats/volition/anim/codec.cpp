@@ -110,7 +110,7 @@ AnimTrack read_track(ByteReader& in, std::uint8_t flags) {
   return track;
 }
 
-anim::Document parse(ByteReader& in, PointerWidth width) {
+anim::Document parse_anim(ByteReader& in, PointerWidth width) {
   anim::Document doc;
   doc.width = width;
   auto id = in.bytes(4, "id");
@@ -205,7 +205,7 @@ Result<anim::Document> anim::read(std::span<const std::uint8_t> bytes, std::opti
           bytes[0x2C] | bytes[0x2D] << 8 | bytes[0x2E] << 16 | static_cast<std::uint32_t>(bytes[0x2F]) << 24);
       chosen = at_2c == 0 ? PointerWidth::Eight : PointerWidth::Four;
     }
-    return parse(in, chosen);
+    return parse_anim(in, chosen);
   });
 }
 

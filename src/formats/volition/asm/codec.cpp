@@ -48,7 +48,7 @@ AsmContainer read_container(ByteReader& in) {
   return container;
 }
 
-asm_::Document parse(std::span<const std::uint8_t> bytes) {
+asm_::Document parse_asm(std::span<const std::uint8_t> bytes) {
   ByteReader in(bytes, kAsmFormat);
   const std::uint32_t signature = in.u32("signature");
   if (signature != kAsmSignature)
@@ -153,7 +153,7 @@ constexpr std::array<const char*, 23> kPrimitiveTypes = {
 }  // namespace
 
 Result<asm_::Document> asm_::read(std::span<const std::uint8_t> bytes) {
-  return capture(kAsmFormat, [&] { return parse(bytes); });
+  return capture(kAsmFormat, [&] { return parse_asm(bytes); });
 }
 
 Result<std::vector<std::uint8_t>> asm_::write(const asm_::Document& document) {

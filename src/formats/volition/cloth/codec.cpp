@@ -12,7 +12,7 @@
 namespace bonebridge::volition {
 namespace {
 
-ClothVec3 read_vec3(ByteReader& in, std::string_view what) {
+ClothVec3 read_cloth_vec3(ByteReader& in, std::string_view what) {
   ClothVec3 v;
   v.x = in.f32(what);
   v.y = in.f32(what);
@@ -20,7 +20,7 @@ ClothVec3 read_vec3(ByteReader& in, std::string_view what) {
   return v;
 }
 
-void write_vec3(ByteWriter& out, const ClothVec3& v) {
+void write_cloth_vec3(ByteWriter& out, const ClothVec3& v) {
   out.f32(v.x);
   out.f32(v.y);
   out.f32(v.z);
@@ -39,7 +39,7 @@ ClothNode read_node(ByteReader& in, ClothLayout layout) {
     node.gravity_link = in.s32("node gravity_link");
     node.anchor = in.s32("node anchor");
     node.wind_multiplier_bits = in.u32("node wind_multiplier");
-    node.pos = read_vec3(in, "node pos");
+    node.pos = read_cloth_vec3(in, "node pos");
     return node;
   }
   node.bone_index = in.s8("node bone_index");
@@ -48,8 +48,8 @@ ClothNode read_node(ByteReader& in, ClothLayout layout) {
   node.anchor = in.s8("node anchor");
   node.collide = in.u32("node collide");
   node.wind_multiplier_bits = in.u32("node wind_multiplier");
-  node.pos = read_vec3(in, "node pos");
-  node.local_space_pos = read_vec3(in, "node local_space_pos");
+  node.pos = read_cloth_vec3(in, "node pos");
+  node.local_space_pos = read_cloth_vec3(in, "node local_space_pos");
   return node;
 }
 
@@ -78,9 +78,9 @@ ClothCollider read_collider(ByteReader& in, ClothLayout layout) {
   c.do_scale = in.s16("collider do_scale");
   c.radius = in.f32("collider radius");
   c.height = in.f32("collider height");
-  c.pos = read_vec3(in, "collider pos");
-  c.axis = read_vec3(in, "collider axis");
-  if (layout == ClothLayout::Node36) c.local_space_pos = read_vec3(in, "collider local_space_pos");
+  c.pos = read_cloth_vec3(in, "collider pos");
+  c.axis = read_cloth_vec3(in, "collider axis");
+  if (layout == ClothLayout::Node36) c.local_space_pos = read_cloth_vec3(in, "collider local_space_pos");
   return c;
 }
 
@@ -169,7 +169,7 @@ bool plausible_node32(const cloth::Document& doc) {
   });
 }
 
-cloth::Document parse(ByteReader& in) {
+cloth::Document parse_cloth(ByteReader& in) {
   cloth::Document doc;
   read_header(in, doc);
   const RecordCounts wanted = read_counts(in, doc);
@@ -207,7 +207,7 @@ void write_node(ByteWriter& out, const ClothNode& node, ClothLayout layout) {
     out.s32(node.gravity_link);
     out.s32(node.anchor);
     out.u32(node.wind_multiplier_bits);
-    write_vec3(out, node.pos);
+    write_cloth_vec3(out, node.pos);
     return;
   }
   out.s8(static_cast<std::int8_t>(node.bone_index));
@@ -216,8 +216,8 @@ void write_node(ByteWriter& out, const ClothNode& node, ClothLayout layout) {
   out.s8(static_cast<std::int8_t>(node.anchor));
   out.u32(node.collide);
   out.u32(node.wind_multiplier_bits);
-  write_vec3(out, node.pos);
-  write_vec3(out, node.local_space_pos);
+  write_cloth_vec3(out, node.pos);
+  write_cloth_vec3(out, node.local_space_pos);
 }
 
 void write_link(ByteWriter& out, const ClothLink& link, ClothLayout layout) {
@@ -242,9 +242,9 @@ void write_collider(ByteWriter& out, const ClothCollider& c, ClothLayout layout)
   out.s16(c.do_scale);
   out.f32(c.radius);
   out.f32(c.height);
-  write_vec3(out, c.pos);
-  write_vec3(out, c.axis);
-  if (layout == ClothLayout::Node36) write_vec3(out, c.local_space_pos);
+  write_cloth_vec3(out, c.pos);
+  write_cloth_vec3(out, c.axis);
+  if (layout == ClothLayout::Node36) write_cloth_vec3(out, c.local_space_pos);
 }
 
 }  // namespace
@@ -256,7 +256,7 @@ ClothRecordSizes record_sizes(ClothLayout layout) {
 Result<cloth::Document> cloth::read(std::span<const std::uint8_t> bytes) {
   return capture(kClothFormat, [&] {
     ByteReader in(bytes, kClothFormat);
-    return parse(in);
+    return parse_cloth(in);
   });
 }
 

@@ -18,7 +18,7 @@ std::size_t tag_size(PointerWidth width) {
   return width == PointerWidth::Four ? 60 : 64;
 }
 
-RigVec3 read_vec3(ByteReader& in, std::string_view what) {
+RigVec3 read_rig_vec3(ByteReader& in, std::string_view what) {
   RigVec3 v;
   v.x = in.f32(what);
   v.y = in.f32(what);
@@ -26,7 +26,7 @@ RigVec3 read_vec3(ByteReader& in, std::string_view what) {
   return v;
 }
 
-void write_vec3(ByteWriter& out, const RigVec3& v) {
+void write_rig_vec3(ByteWriter& out, const RigVec3& v) {
   out.f32(v.x);
   out.f32(v.y);
   out.f32(v.z);
@@ -39,7 +39,7 @@ std::vector<std::uint8_t> read_gap(ByteReader& in, const FilePointer& offset, st
   return {gap.begin(), gap.end()};
 }
 
-rig::Document parse(ByteReader& in, PointerWidth width) {
+rig::Document parse_rig(ByteReader& in, PointerWidth width) {
   rig::Document doc;
   doc.width = width;
   auto name = in.bytes(doc.name.size(), "rig name");
@@ -68,8 +68,8 @@ rig::Document parse(ByteReader& in, PointerWidth width) {
   for (std::size_t i = 0; i < bones; ++i) {
     RigBone bone;
     bone.name = read_pointer(in, width, "bone name offset");
-    bone.inv_translation = read_vec3(in, "bone inv_translation");
-    bone.rel_bone_translation = read_vec3(in, "bone rel_bone_translation");
+    bone.inv_translation = read_rig_vec3(in, "bone inv_translation");
+    bone.rel_bone_translation = read_rig_vec3(in, "bone rel_bone_translation");
     const std::size_t parent_at = in.offset();
     bone.parent = in.s32("bone parent");
     bone.vid = in.s32("bone vid");
@@ -88,7 +88,7 @@ rig::Document parse(ByteReader& in, PointerWidth width) {
     RigTag tag;
     tag.name = read_pointer(in, width, "tag name offset");
     for (auto& value : tag.rotation) value = in.f32("tag rotation");
-    tag.translation = read_vec3(in, "tag translation");
+    tag.translation = read_rig_vec3(in, "tag translation");
     const std::size_t parent_at = in.offset();
     tag.parent = in.s32("tag parent");
     tag.vid = in.s32("tag vid");
@@ -116,7 +116,7 @@ rig::Document parse(ByteReader& in, PointerWidth width) {
 Result<rig::Document> read_width(std::span<const std::uint8_t> bytes, PointerWidth width) {
   return capture(kRigFormat, [&] {
     ByteReader in(bytes, kRigFormat);
-    return parse(in, width);
+    return parse_rig(in, width);
   });
 }
 
@@ -166,8 +166,8 @@ std::vector<std::uint8_t> rig::write(const rig::Document& doc) {
   out.bytes(doc.bones_gap);
   for (const auto& bone : doc.bones) {
     write_pointer(out, width, bone.name);
-    write_vec3(out, bone.inv_translation);
-    write_vec3(out, bone.rel_bone_translation);
+    write_rig_vec3(out, bone.inv_translation);
+    write_rig_vec3(out, bone.rel_bone_translation);
     out.s32(bone.parent);
     out.s32(bone.vid);
   }
@@ -175,7 +175,7 @@ std::vector<std::uint8_t> rig::write(const rig::Document& doc) {
   for (const auto& tag : doc.tags) {
     write_pointer(out, width, tag.name);
     for (float value : tag.rotation) out.f32(value);
-    write_vec3(out, tag.translation);
+    write_rig_vec3(out, tag.translation);
     out.s32(tag.parent);
     out.s32(tag.vid);
   }

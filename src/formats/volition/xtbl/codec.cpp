@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The tables are read with pugixml: small, a DOM that reports the byte offset where a parse fails and the
-// offset of every node, and a Debian package (libpugixml-dev). Tables are never edited, so writing gives back
-// the bytes that were read.
+// The tables are read with pugixml: small, a DOM that reports the byte offset where a parse_xtbl fails and
+// the offset of every node, and a Debian package (libpugixml-dev). Tables are never edited, so writing gives
+// back the bytes that were read.
 #include "bonebridge/formats/volition/xtbl/codec.hpp"
 
 #include <fmt/format.h>
@@ -42,7 +42,7 @@ Status copy_element(const pugi::xml_node& node, std::size_t depth, XtblElement& 
   return Ok{};
 }
 
-Result<xtbl::Document> parse(std::span<const std::uint8_t> bytes) {
+Result<xtbl::Document> parse_xtbl(std::span<const std::uint8_t> bytes) {
   pugi::xml_document xml;
   // Parsed as UTF-8 with no conversion, so that the offsets pugixml reports are offsets into `bytes`.
   const auto parsed = xml.load_buffer(bytes.data(), bytes.size(), pugi::parse_default, pugi::encoding_utf8);
@@ -60,7 +60,7 @@ Result<xtbl::Document> parse(std::span<const std::uint8_t> bytes) {
 }  // namespace
 
 Result<xtbl::Document> xtbl::read(std::span<const std::uint8_t> bytes) {
-  return guard(kXtblFormat, [&] { return parse(bytes); });
+  return guard(kXtblFormat, [&] { return parse_xtbl(bytes); });
 }
 
 std::vector<std::uint8_t> xtbl::write(const xtbl::Document& document) {

@@ -48,7 +48,4 @@ Result<BoundPackage> bind(const package::Document& package, const SlotTree& slot
 // the AnimX bridge resampled.
 Result<CoreConversion> to_core(const BoundPackage& bound);
 
-// Whether the bytes are an AnimX file (its magic).
-bool is_animx(std::span<const std::uint8_t> bytes);
-
 }  // namespace bonebridge::animx::package
