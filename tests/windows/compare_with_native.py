@@ -22,6 +22,7 @@ import json
 import math
 import os
 import pathlib
+import re
 import shutil
 import struct
 import subprocess
@@ -53,6 +54,11 @@ TRUNCATIONS = [("lego/pns065rd.ani", 0.5), ("lba/Twinsen_Walk.anm", 0.6), ("anim
                ("volition/jean.sim_pc", 0.5), ("sith/ijim-sed-mod/sed_pdgo.key", 0.4)]
 
 
+# wine's own Linux loader can print a glibc assertion (dl-fini.c) as a wine process exits: seen once, at load
+# 6, after the exe had written its output and exit code. That line is wine's, not bonebridge.exe's.
+WINE_LOADER_NOISE = re.compile(rb"^Inconsistency detected by ld\.so: [^\n]*\n?", re.M)
+
+
 class Tools:
     def __init__(self, native, wine, exe, work):
         self.native, self.wine, self.exe, self.work = native, wine, exe, work
@@ -64,8 +70,10 @@ class Tools:
         return subprocess.run([self.native, *args], capture_output=True, cwd=cwd, timeout=300)
 
     def run_windows(self, args, cwd=None):
-        return subprocess.run([self.wine, self.exe, *args], capture_output=True, cwd=cwd, env=self.env,
-                              timeout=300)
+        result = subprocess.run([self.wine, self.exe, *args], capture_output=True, cwd=cwd, env=self.env,
+                                timeout=300)
+        result.stderr = WINE_LOADER_NOISE.sub(b"", result.stderr)
+        return result
 
 
 def glb_chunks(data):
