@@ -1,7 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "bonebridge/core/text.hpp"
 
+#include <algorithm>
+
 namespace bonebridge {
+namespace {
+
+char fold_char(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+}  // namespace
 
 bool is_valid_utf8(std::string_view text) {
   std::size_t i = 0;
@@ -36,19 +45,13 @@ std::string to_utf8(std::string_view bytes) {
 
 std::string fold_case(std::string_view text) {
   std::string folded(text);
-  for (char& c : folded) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
+  for (char& c : folded) c = fold_char(c);
   return folded;
 }
 
 bool equal_folded(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto fold = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (fold(a[i]) != fold(b[i])) return false;
-  }
-  return true;
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](char x, char y) { return fold_char(x) == fold_char(y); });
 }
 
 }  // namespace bonebridge
