@@ -12,11 +12,12 @@
 #include <cstring>
 #include <vector>
 
-#include "bonebridge/formats/animx/codec.hpp"
+#include "bonebridge/formats/animx/animation/codec.hpp"
 
 namespace {
 
 using namespace bonebridge::animx;
+using namespace bonebridge::animx::animation;
 
 // A clip the size of a long motion capture: 60 joints × (Position, Rotation) Linear curves, 3000 keys each.
 Document large_clip() {

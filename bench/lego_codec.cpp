@@ -9,9 +9,9 @@
 #include <ctime>
 
 #include "bonebridge/core/sampler.hpp"
-#include "bonebridge/formats/lego/bridge.hpp"
-#include "bonebridge/formats/lego/codec.hpp"
-#include "bonebridge/formats/lego/engine.hpp"
+#include "bonebridge/formats/lego/ani/bridge.hpp"
+#include "bonebridge/formats/lego/ani/codec.hpp"
+#include "bonebridge/formats/lego/ani/engine.hpp"
 
 namespace {
 
@@ -19,6 +19,7 @@ using bonebridge::ClipSampler;
 using bonebridge::CoreConversion;
 using bonebridge::Transform;
 using namespace bonebridge::lego;
+using namespace bonebridge::lego::ani;
 
 Node generated_node(int index, std::uint16_t keys) {
   Node node;

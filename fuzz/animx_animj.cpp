@@ -6,11 +6,12 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "bonebridge/formats/animx/animj.hpp"
-#include "bonebridge/formats/animx/codec.hpp"
+#include "bonebridge/formats/animx/animation/animj.hpp"
+#include "bonebridge/formats/animx/animation/codec.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::animx;
+  using namespace bonebridge::animx::animation;
   const auto document = read_animj({reinterpret_cast<const char*>(data), size});
   if (!document.ok()) {
     if (document.error().message.empty()) std::abort();

@@ -7,8 +7,8 @@
 #include <cstdlib>
 
 #include "bonebridge/core/reduce.hpp"
-#include "bonebridge/formats/animx/bridge.hpp"
-#include "bonebridge/formats/animx/codec.hpp"
+#include "bonebridge/formats/animx/animation/bridge.hpp"
+#include "bonebridge/formats/animx/animation/codec.hpp"
 
 namespace {
 
@@ -27,6 +27,7 @@ void require_valid(const std::optional<bonebridge::Channel<Value>>& channel) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::animx;
+  using namespace bonebridge::animx::animation;
   const auto document = read({data, size});
   if (!document.ok()) return 0;
   const auto core = to_core(*document, {});

@@ -3,11 +3,12 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "bonebridge/formats/animx/codec.hpp"
-#include "bonebridge/formats/animx/engine.hpp"
+#include "bonebridge/formats/animx/animation/codec.hpp"
+#include "bonebridge/formats/animx/animation/engine.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace bonebridge::animx;
+  using namespace bonebridge::animx::animation;
   const auto document = read({data, size});
   if (!document.ok()) {
     if (!document.error().offset && document.error().message.find("memory") == std::string::npos)

@@ -6,11 +6,11 @@
 #include <cstdlib>
 #include <span>
 
-#include "bonebridge/formats/lego/codec.hpp"
-#include "bonebridge/formats/lego/engine.hpp"
+#include "bonebridge/formats/lego/ani/codec.hpp"
+#include "bonebridge/formats/lego/ani/engine.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace bonebridge::lego;
+  using namespace bonebridge::lego::ani;
   const std::span<const std::uint8_t> input(data, size);
   const auto document = read(input);
   if (!document.ok()) {
@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (bytes.size() != size || !std::equal(bytes.begin(), bytes.end(), input.begin())) std::abort();
   const auto again = read(bytes);
   if (!again.ok() || write(*again) != bytes) std::abort();
-  const ani::Engine engine(*document);
+  const Engine engine(*document);
   for (const std::int32_t ms : {0, document->duration / 2, document->duration}) {
     if (engine.evaluate(ms).size() != engine.nodes().size()) std::abort();
     (void)engine.camera(ms);

@@ -8,8 +8,8 @@
 #include <fstream>
 #include <string>
 
-#include "bonebridge/formats/animx/animj.hpp"
-#include "bonebridge/formats/animx/codec.hpp"
+#include "bonebridge/formats/animx/animation/animj.hpp"
+#include "bonebridge/formats/animx/animation/codec.hpp"
 #include "bonebridge/formats/lba/anm/codec.hpp"
 #include "bonebridge/formats/lba/body/codec.hpp"
 #include "bonebridge/formats/sith/model/codec.hpp"

@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "bonebridge/formats/animx/codec.hpp"
+#include "bonebridge/formats/animx/animation/codec.hpp"
 #include "varint.hpp"
 
 namespace bonebridge::animx {

@@ -6,9 +6,10 @@
 #include <algorithm>
 #include <cctype>
 
-#include "bonebridge/formats/animx/animj.hpp"
-#include "bonebridge/formats/animx/codec.hpp"
-#include "bonebridge/formats/animx/limits.hpp"
+#include "animation/adapter.hpp"
+#include "bonebridge/formats/animx/animation/animj.hpp"
+#include "bonebridge/formats/animx/animation/codec.hpp"
+#include "bonebridge/formats/animx/animation/limits.hpp"
 #include "bonebridge/formats/animx/package/adapter.hpp"
 #include "bonebridge/formats/animx/settings.hpp"
 #include "bonebridge/gltf/gltf.hpp"
@@ -26,8 +27,9 @@ bool looks_like_animj(std::span<const std::uint8_t> bytes) {
 }
 
 // AnimJ by the input's extension, else by its bytes.
-Result<Document> read_clip(std::span<const std::uint8_t> bytes, bool animj) {
-  return animj ? read_animj({reinterpret_cast<const char*>(bytes.data()), bytes.size()}) : read(bytes);
+Result<animation::Document> read_clip(std::span<const std::uint8_t> bytes, bool animj) {
+  return animj ? animation::read_animj({reinterpret_cast<const char*>(bytes.data()), bytes.size()})
+               : animation::read(bytes);
 }
 
 Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes,
@@ -39,11 +41,7 @@ Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t>
   }
   const bool animj =
       extension == ".animj" || (extension != ".animx" && !is_animx(bytes) && looks_like_animj(bytes));
-  auto document = read_clip(bytes, animj);
-  if (!document.ok()) return document.error();
-  const auto settings = bridge_options(options);
-  if (!settings) return settings.error();
-  return make_document(std::move(document).value(), animj, *settings);
+  return animj ? animation::open_animj(bytes, options) : animation::open(bytes, options);
 }
 
 using namespace setting_fields;
@@ -90,20 +88,20 @@ Result<BridgeOptions> output_options(const Options& options) {
   return output_options(*settings, options);
 }
 
-std::vector<std::uint8_t> encode_as_wanted(Document document, const BridgeOptions& settings) {
+std::vector<std::uint8_t> encode_as_wanted(animation::Document document, const BridgeOptions& settings) {
   if (settings.animj) {
-    const std::string text = write_animj(document);
+    const std::string text = animation::write_animj(document);
     return {text.begin(), text.end()};
   }
   document.encoding = settings.encoding.value_or(document.encoding);
-  return write(document);
+  return animation::write(document);
 }
 
 // --skeleton is not read: writing AnimX needs no hierarchy.
 Result<Converted<std::vector<std::uint8_t>>> from_scene(const Scene& scene, const Options& options) {
   const auto settings = output_options(options);
   if (!settings) return settings.error();
-  auto converted = from_core(scene, *settings);
+  auto converted = animation::from_core(scene, *settings);
   if (!converted.ok()) return converted.error();
   if (auto within = check_limits(converted->value, converted->notes); !within) return within.error();
   return Converted<std::vector<std::uint8_t>>{encode_as_wanted(std::move(converted->value), *settings),

@@ -3,10 +3,10 @@
 
 #include <fmt/format.h>
 
-#include "adapter.hpp"
-#include "bonebridge/formats/lego/bridge.hpp"
-#include "bonebridge/formats/lego/codec.hpp"
-#include "bonebridge/formats/lego/limits.hpp"
+#include "ani/adapter.hpp"
+#include "bonebridge/formats/lego/ani/bridge.hpp"
+#include "bonebridge/formats/lego/ani/codec.hpp"
+#include "bonebridge/formats/lego/ani/limits.hpp"
 #include "bonebridge/formats/lego/settings.hpp"
 #include "bonebridge/formats/lego/wdb/actor_rest.hpp"
 #include "bonebridge/formats/lego/wdb/archive.hpp"
@@ -124,7 +124,7 @@ FormatFamily family() {
   row.capabilities = capabilities();
   row.sniff = [](std::span<const std::uint8_t> bytes) {
     return bytes.size() >= 0x20 && bytes[0] == 0x11 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0 &&
-           read(bytes).ok();
+           ani::read(bytes).ok();
   };
   row.open = [](std::span<const std::uint8_t> bytes, const Options& options) {
     // A WORLD.WDB entry (a part, named without an extension) is a WORLD.WDB too; an .ani starts with 0x11.
@@ -140,7 +140,7 @@ FormatFamily family() {
         ani::from_core(scene, settings->clip, {settings->distance_tolerance, settings->angle_tolerance});
     if (!converted.ok()) return converted.error();
     if (auto within = check_limits(converted->value, converted->notes); !within) return within.error();
-    return Converted<std::vector<std::uint8_t>>{write(converted->value), std::move(converted->notes)};
+    return Converted<std::vector<std::uint8_t>>{ani::write(converted->value), std::move(converted->notes)};
   };
   row.retarget_target = retarget_target;
   row.limits = limits();

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "bonebridge/formats/lego/codec.hpp"
+#include "bonebridge/formats/lego/ani/codec.hpp"
 #include "fixtures.hpp"
 #include "support/samples.hpp"
 
@@ -25,11 +25,11 @@ TEST(LegoFamily, RowDescribesTheFormat) {
     EXPECT_TRUE(capability.confidence == "confirmed" || capability.confidence == "partial" ||
                 capability.confidence == "assumed" || capability.confidence == "none");
   }
-  EXPECT_TRUE(row.sniff(write(fixtures::waving_arm())));
+  EXPECT_TRUE(row.sniff(ani::write(fixtures::waving_arm())));
   // A Windows animated cursor (RIFF "ACON"), the other kind of .ani, is not claimed.
   const std::vector<std::uint8_t> riff{'R', 'I', 'F', 'F', 4, 0, 0, 0, 'A', 'C', 'O', 'N'};
   EXPECT_FALSE(row.sniff(riff));
-  auto truncated = write(fixtures::waving_arm());
+  auto truncated = ani::write(fixtures::waving_arm());
   truncated.resize(40);
   EXPECT_FALSE(row.sniff(truncated));
 }
@@ -70,11 +70,11 @@ TEST(LegoFamily, SampleInfoPoseAndEncode) {
 }
 
 TEST(LegoFamily, CheckReportsWhatTheReaderAccepts) {
-  Document d = fixtures::camera_flyby();
+  ani::Document d = fixtures::camera_flyby();
   d.camera->target.clear();
   d.actors.push_back({"", 0});
   d.root.children[0].rotation[2].flags |= 0x80;
-  const auto document = open_bytes(write(d));
+  const auto document = open_bytes(ani::write(d));
   ASSERT_TRUE(document);
   const auto diagnostics = document->check(true);
   int errors = 0, warnings = 0;
@@ -84,7 +84,7 @@ TEST(LegoFamily, CheckReportsWhatTheReaderAccepts) {
 }
 
 TEST(LegoFamily, ConvertsToCoreAndBack) {
-  const auto document = open_bytes(write(fixtures::waving_arm()));
+  const auto document = open_bytes(ani::write(fixtures::waving_arm()));
   ASSERT_TRUE(document);
   const auto core = document->to_core(Options{});
   ASSERT_TRUE(core.ok());
@@ -92,7 +92,7 @@ TEST(LegoFamily, ConvertsToCoreAndBack) {
   EXPECT_EQ(core->scene.skeleton.joints.size(), 4u);
   const auto bytes = family().from_core(core->scene, Options{});
   ASSERT_TRUE(bytes.ok()) << bytes.error().to_string();
-  const auto back = read(bytes->value);
+  const auto back = ani::read(bytes->value);
   ASSERT_TRUE(back.ok());
   EXPECT_EQ(back->root.children[0].children[0].name, "ELBOW");
 }

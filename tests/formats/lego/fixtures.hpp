@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "bonebridge/formats/lego/document.hpp"
+#include "bonebridge/formats/lego/ani/document.hpp"
 
 namespace bonebridge::lego::fixtures {
 
@@ -21,8 +21,8 @@ inline RotationKey z_rotation_key(std::uint32_t time, double radians, std::uint8
 }
 
 // A three-joint arm (shoulder, elbow, hand) waving about Z for one second, under a '-' grouping node.
-inline Document waving_arm() {
-  Document d;
+inline ani::Document waving_arm() {
+  ani::Document d;
   d.header.radius = 3.0f;
   d.header.center[1] = 1.5f;
   d.actors = {{"ARM", 4}};
@@ -47,8 +47,8 @@ inline Document waving_arm() {
 
 // A camera fly-by around a box that blinks, shrinks and turns the long way round (no 0x02 flag), with a
 // rotation hold (0x04), a key after time 0 and an inactive end translation key.
-inline Document camera_flyby() {
-  Document d;
+inline ani::Document camera_flyby() {
+  ani::Document d;
   d.header.radius = 5.0f;
   d.header.parse_scene = 1;
   d.actors = {{"BOX", 5}, {"*LAMP", 3}};
@@ -73,8 +73,8 @@ inline Document camera_flyby() {
 // Issue 12: a rotation key whose w is exactly 1 but whose stored flags carry 0x01 (active), so that the
 // game uses it: (w, x, y, z) = (1, 0, 0, 1), non-unit, 90 degrees about z once FromQuaternion scales it.
 // "HAND" is translated 10 units along +X from "ARM".
-inline Document stored_active_rotation() {
-  Document d;
+inline ani::Document stored_active_rotation() {
+  ani::Document d;
   d.actors = {{"ARM", 4}};
   d.duration = 1000;
   Node hand{"HAND", {{0, kFlagActive, 10, 0, 0}}, {}, {}, {}, {}};
@@ -86,8 +86,8 @@ inline Document stored_active_rotation() {
 // A 17.32 s camera move over a moving, turning rig: position, target and roll keys, roll steps of up to
 // 138 degrees (2.4086 rad) at times off any coarse grid, no roll before the first roll key, and a 0x04
 // hold on the root's rotation (the camera joint hangs under the root, so the root's jumps are its jumps).
-inline Document long_camera_move() {
-  Document d;
+inline ani::Document long_camera_move() {
+  ani::Document d;
   d.header.radius = 8.0f;
   d.header.parse_scene = 1;
   d.actors = {{"BOX", 5}};
@@ -111,8 +111,8 @@ inline Document long_camera_move() {
 
 // Jumps between 60 Hz frames: 0x04 holds at 434 and 717 ms, whose 1 ms ramps would hold the frames at
 // 433.3 and 716.7 ms, one on a frame (500 ms), and a first key at 267 ms (frame at 266.7 ms).
-inline Document held_arm() {
-  Document d;
+inline ani::Document held_arm() {
+  ani::Document d;
   d.actors = {{"ARM", 4}};
   d.duration = 1000;
   Node tip{"TIP", {{267, 1, 1, 0, 0}}, {}, {}, {}, {}};

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string_view>
 
-#include "bonebridge/formats/animx/document.hpp"
+#include "bonebridge/formats/animx/animation/document.hpp"
 
 namespace bonebridge::animx {
 

@@ -2,8 +2,7 @@
 #pragma once
 #include <memory>
 
-#include "bonebridge/formats/animx/bridge.hpp"
-#include "bonebridge/formats/animx/document.hpp"
+#include "bonebridge/formats/animx/animation/bridge.hpp"
 #include "bonebridge/plugin/family.hpp"
 
 namespace bonebridge::animx {
@@ -20,10 +19,5 @@ Result<std::vector<std::uint8_t>> transcode(std::span<const std::uint8_t> input,
 // The bridge's options from the family's settings (settings.hpp): the output form as `transcode` says, and
 // the skeleton companion read as glTF (an error names the file).
 Result<BridgeOptions> bridge_options(const Options& options);
-
-// The registry's Document for a clip read from AnimJ text (`animj`) or AnimX (adapter.cpp); its engine poses
-// the clip's skeleton under `options`.
-std::unique_ptr<bonebridge::Document> make_document(Document document, bool animj,
-                                                    const BridgeOptions& options);
 
 }  // namespace bonebridge::animx

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "bonebridge/formats/animx/document.hpp"
+#include "bonebridge/formats/animx/animation/document.hpp"
 #include "bonebridge/plugin/options.hpp"
 
 namespace bonebridge::animx {

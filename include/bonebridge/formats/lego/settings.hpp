@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <string>
 
-#include "bonebridge/formats/lego/bridge.hpp"
+#include "bonebridge/formats/lego/ani/bridge.hpp"
 #include "bonebridge/plugin/options.hpp"
 
 namespace bonebridge::lego {

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <map>
 
-#include "bonebridge/formats/animx/codec.hpp"
-#include "bonebridge/formats/animx/engine.hpp"
+#include "bonebridge/formats/animx/animation/codec.hpp"
+#include "bonebridge/formats/animx/animation/engine.hpp"
 #include "bonebridge/formats/animx/package/bridge.hpp"
 #include "bonebridge/formats/animx/package/codec.hpp"
 
@@ -30,7 +30,7 @@ std::string asset_kind(const package::Document& package, const Entry& entry) {
   return "other";
 }
 
-double clip_duration(const animx::Document& clip) {
+double clip_duration(const animation::Document& clip) {
   return clip.global_duration > 0 ? clip.global_duration : max_track_duration(clip);
 }
 
@@ -128,9 +128,9 @@ class PackageDocument final : public bonebridge::Document {
   double engine_tick() const override { return 0.001; }
 
   Status sample_into(double seconds, EnginePose& pose) const override {
-    static const animx::Document kStill;
-    return engine_pose(bound_.animations.empty() ? kStill : bound_.animations.front().clip, bound_.skeleton,
-                       seconds, pose);
+    static const animation::Document kStill;
+    return animation::engine_pose(bound_.animations.empty() ? kStill : bound_.animations.front().clip,
+                                  bound_.skeleton, seconds, pose);
   }
 
   Result<CoreConversion> to_core(const Options&) const override { return package::to_core(bound_); }

@@ -6,10 +6,10 @@
 #include <map>
 #include <optional>
 
-#include "bonebridge/formats/animx/codec.hpp"
+#include "bonebridge/formats/animx/animation/codec.hpp"
+#include "bonebridge/formats/animx/animation/skeleton.hpp"
 #include "bonebridge/formats/animx/package/bridge.hpp"
 #include "bonebridge/formats/animx/package/codec.hpp"
-#include "bonebridge/formats/animx/skeleton.hpp"
 
 namespace bonebridge::animx::package {
 namespace {
@@ -129,7 +129,7 @@ void bind_tracks(BoundAnimation& animation, const Animator* animator, const Skel
                   by_field, by_name, unbound));
 }
 
-std::string clip_name(const animx::Document& clip, const Provider* provider, const SlotTree& slots,
+std::string clip_name(const animation::Document& clip, const Provider* provider, const SlotTree& slots,
                       std::size_t index) {
   if (!clip.name.empty()) return clip.name;
   if (provider && !slots.slots[provider->slot].name.empty()) return slots.slots[provider->slot].name;
@@ -175,7 +175,7 @@ Result<BoundPackage> bind(const package::Document& package, const SlotTree& slot
   const auto targets = field_targets(slots);
   for (const auto& entry : package.entries) {
     if (!entry.name.starts_with("Assets/") || !is_animx(entry.bytes)) continue;
-    auto clip = animx::read(entry.bytes);
+    auto clip = animation::read(entry.bytes);
     if (!clip) {
       Error error = clip.error();
       error.message = fmt::format("entry {}: {}", entry.name, error.message);

@@ -3,7 +3,7 @@
 // converted by the AnimX bridge on that skeleton, so that its tracks meet the joints by name.
 #include <fmt/format.h>
 
-#include "bonebridge/formats/animx/bridge.hpp"
+#include "bonebridge/formats/animx/animation/bridge.hpp"
 #include "bonebridge/formats/animx/package/bridge.hpp"
 #include "bonebridge/formats/animx/package/codec.hpp"
 
@@ -18,19 +18,19 @@ Result<CoreConversion> to_core(const BoundPackage& bound) {
     result.core_joint_of.push_back(static_cast<int>(i));
   BridgeOptions options;
   options.skeleton = result.scene.skeleton;  // every node of every clip is one of its joints (bind)
-  for (const auto& animation : bound.animations) {
-    auto converted = animx::to_core(animation.clip, options);
+  for (const auto& bound_clip : bound.animations) {
+    auto converted = animation::to_core(bound_clip.clip, options);
     if (!converted) {
       Error error = converted.error();
-      error.message = fmt::format("entry {}: {}", asset_entry(animation.asset), error.message);
+      error.message = fmt::format("entry {}: {}", asset_entry(bound_clip.asset), error.message);
       return error;
     }
     Clip clip = std::move(converted->scene.clips.front());
-    clip.name = animation.name;
-    clip.metadata["resonite.asset"] = animation.asset;
+    clip.name = bound_clip.name;
+    clip.metadata["resonite.asset"] = bound_clip.asset;
     result.scene.clips.push_back(std::move(clip));
-    for (const auto& note : animation.notes) result.notes.push_back(animation.name + ": " + note);
-    for (const auto& note : converted->notes) result.notes.push_back(animation.name + ": " + note);
+    for (const auto& note : bound_clip.notes) result.notes.push_back(bound_clip.name + ": " + note);
+    for (const auto& note : converted->notes) result.notes.push_back(bound_clip.name + ": " + note);
   }
   return result;
 }

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "bonebridge/formats/lego/codec.hpp"
+#include "bonebridge/formats/lego/ani/codec.hpp"
 #include "bonebridge/formats/lego/wdb/world_info.hpp"
 
 namespace bonebridge::lego::wdb {
@@ -103,7 +103,7 @@ void add_world_info(const InstallView& install, const InstallFile& index,
 void add_by_actor_list(const InstallView& install, const InstallFile& file,
                        const std::map<std::string, Character*>& actors, std::set<std::string>& claimed,
                        std::vector<std::string>& notes) {
-  const auto document = parsed<lego::Document>(install, file, lego::read, notes);
+  const auto document = parsed<ani::Document>(install, file, ani::read, notes);
   if (!document) return;
   const auto slash = file.path.find_last_of("/\\");
   const std::string name_in_folder = slash == std::string::npos ? file.path : file.path.substr(slash + 1);

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "bonebridge/formats/animx/codec.hpp"
+#include "bonebridge/formats/animx/animation/codec.hpp"
 #include "bonebridge/formats/animx/package/adapter.hpp"
 #include "hand_made.hpp"
 
@@ -61,7 +61,7 @@ Bytes avatar_package() {
        slot("root", "Avatar Root Slot", zero, identity, one,
             {{{"Type", 0}, {"Data", {{"ID", "p"}, {"URL", member("u", "@packdb:///" + kClip)}}}}},
             {slot("hips", "Hips", zero, identity, one, nlohmann::json::array(), nlohmann::json::array())})}};
-  animx::Document clip;
+  animation::Document clip;
   clip.name = "Idle";
   return zip_of({{"R-Main.record", text_bytes(record("Kitsune", kTree))},
                  {"Assets/" + kTree, frdt(0, nlohmann::json::to_bson(root))},

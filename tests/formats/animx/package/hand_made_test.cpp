@@ -12,9 +12,9 @@
 #include <fstream>
 
 #include "bonebridge/core/sampler.hpp"
-#include "bonebridge/formats/animx/codec.hpp"
+#include "bonebridge/formats/animx/animation/codec.hpp"
+#include "bonebridge/formats/animx/animation/engine.hpp"
 #include "bonebridge/formats/animx/compression.hpp"
-#include "bonebridge/formats/animx/engine.hpp"
 #include "bonebridge/formats/animx/package/adapter.hpp"
 #include "bonebridge/formats/animx/package/codec.hpp"
 #include "bonebridge/gltf/gltf.hpp"
@@ -47,8 +47,8 @@ Track linear_curve(ElementType element, std::vector<float> times, std::initializ
   return track;
 }
 
-animx::Document wave() {
-  animx::Document clip;
+animation::Document wave() {
+  animation::Document clip;
   clip.name = "Wave";
   clip.global_duration = 2;
   clip.tracks.push_back(linear_curve(ElementType::Float3, {0, 1, 2}, {0, 1, 0, 0.5f, 1.5f, 0, 0, 1, 0.25f}));

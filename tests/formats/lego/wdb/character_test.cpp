@@ -14,9 +14,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "bonebridge/formats/lego/bridge.hpp"
-#include "bonebridge/formats/lego/codec.hpp"
-#include "bonebridge/formats/lego/engine.hpp"
+#include "bonebridge/formats/lego/ani/bridge.hpp"
+#include "bonebridge/formats/lego/ani/codec.hpp"
+#include "bonebridge/formats/lego/ani/engine.hpp"
 #include "bonebridge/formats/lego/wdb/actors.hpp"
 #include "bonebridge/formats/lego/wdb/codec.hpp"
 #include "bonebridge/gltf/gltf.hpp"
@@ -35,13 +35,13 @@ const Document& world() {
   return document;
 }
 
-std::vector<AniActor> actors_of(const lego::Document& ani) {
+std::vector<AniActor> actors_of(const lego::ani::Document& ani) {
   std::vector<AniActor> actors;
   for (const auto& actor : ani.actors) actors.push_back({actor.name, actor.type});
   return actors;
 }
 
-CoreConversion dressed(const lego::Document& ani) {
+CoreConversion dressed(const lego::ani::Document& ani) {
   CoreConversion conversion = *lego::ani::to_core(ani);
   dress_actors(conversion, actors_of(ani), world());
   return conversion;
@@ -99,7 +99,7 @@ TEST(LegoActors, TheTableHasTheGamesSixtySixActors) {
 
 TEST(LegoCharacter, PepperWearsHisPartsTexturesAndColours) {
   BONEBRIDGE_REQUIRE_SAMPLE(path, "lego/walk-cycles/CNs001Pe.ani");
-  const auto ani = lego::read(bonebridge::testing::read_bytes(path));
+  const auto ani = lego::ani::read(bonebridge::testing::read_bytes(path));
   ASSERT_TRUE(ani.ok()) << ani.error().to_string();
   const CoreConversion conversion = dressed(*ani);
   const Scene& scene = conversion.scene;
@@ -137,7 +137,7 @@ TEST(LegoCharacter, PepperWearsHisPartsTexturesAndColours) {
 }
 
 TEST(LegoCharacter, WithoutABodyTheNotesSaySo) {
-  lego::Document ani;
+  lego::ani::Document ani;
   ani.actors = {{"rabbit", 2}, {"BIKE", 1}};
   ani.root.name = "rabbit";
   CoreConversion conversion = *lego::ani::to_core(ani);
@@ -155,7 +155,7 @@ TEST(LegoCharacter, EveryWalkCycleDressesItsActorAndPassesTheKhronosValidator) {
   std::filesystem::create_directories(dir);
   std::string files;
   for (const auto& path : paths) {
-    const auto ani = lego::read(bonebridge::testing::read_bytes(path));
+    const auto ani = lego::ani::read(bonebridge::testing::read_bytes(path));
     ASSERT_TRUE(ani.ok()) << path << ": " << ani.error().to_string();
     const CoreConversion conversion = dressed(*ani);
     EXPECT_EQ(conversion.scene.meshes.size(), 20u) << path;
@@ -186,7 +186,7 @@ TEST(LegoCharacter, UprightWalkCyclesStartWithThePartsWhereTheActorTablePutsThem
   for (const auto& path : paths) {
     const std::string stem = path.stem().string();
     if (stem != "CNs001Pe" && stem != "CNs001Ni" && stem != "CNs001Pa" && stem != "CNs001xx") continue;
-    const auto ani = lego::read(bonebridge::testing::read_bytes(path));
+    const auto ani = lego::ani::read(bonebridge::testing::read_bytes(path));
     ASSERT_TRUE(ani.ok());
     const ani::Engine engine(*ani);
     const auto poses = engine.evaluate(0);

@@ -20,7 +20,7 @@
 
 #include "bonebridge/core/conversion.hpp"
 #include "bonebridge/core/skeleton.hpp"
-#include "bonebridge/formats/animx/document.hpp"
+#include "bonebridge/formats/animx/animation/document.hpp"
 #include "bonebridge/formats/animx/package/document.hpp"
 #include "bonebridge/formats/animx/package/slots.hpp"
 
@@ -30,7 +30,7 @@ namespace bonebridge::animx::package {
 struct BoundAnimation {
   std::string name;   // the clip's own name, else its provider's slot's, else "animation <n>"; unique
   std::string asset;  // its hash
-  animx::Document clip;
+  animation::Document clip;
   std::vector<std::string> notes;  // how its tracks were bound
 };
 
