@@ -12,10 +12,12 @@ if command -v ccache >/dev/null; then
   export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1 CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
+# BONEBRIDGE_UNITY_TESTS=ON compiles each test executable in batches of files (scripts/test.sh sets it).
 # The Blender add-on's zip bundles the Windows build's bonebridge.dll too when there is one (scripts/test.sh builds
 # it first); empty, so that a dll removed since is not looked for.
 windows_dll=
 if [ -f build-windows/bonebridge.dll ]; then windows_dll=$PWD/build-windows/bonebridge.dll; fi
 cmake -S . -B build "${launcher[@]}" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBONEBRIDGE_WERROR=ON -DBONEBRIDGE_PYTHON=ON \
-  -DPython3_EXECUTABLE=/usr/bin/python3 -DBONEBRIDGE_WINDOWS_DLL="$windows_dll" >/dev/null
+  -DPython3_EXECUTABLE=/usr/bin/python3 -DBONEBRIDGE_WINDOWS_DLL="$windows_dll" \
+  -DBONEBRIDGE_UNITY_TESTS="${BONEBRIDGE_UNITY_TESTS:-OFF}" >/dev/null
 cmake --build build -j "$(nproc)"

@@ -151,7 +151,7 @@ TEST(Gob, Paths) {
   EXPECT_TRUE(*written == gob.data);
 }
 
-void expect_open_fails(const std::vector<std::uint8_t>& bytes, const std::string& text) {
+void expect_gob_open_fails(const std::vector<std::uint8_t>& bytes, const std::string& text) {
   const auto opened = gob_kind().open(bytes);
   ASSERT_FALSE(opened.ok()) << text;
   EXPECT_EQ(opened.error().format, kGobFormat);
@@ -163,18 +163,18 @@ TEST(Gob, BadInput) {
   const auto good = directory_first();
   auto magic = good;
   magic[3] = '\n';
-  expect_open_fails(magic, "expected magic \"GOB \"");
+  expect_gob_open_fails(magic, "expected magic \"GOB \"");
   EXPECT_FALSE(gob_kind().sniff(magic));
   auto version = good;
   testing::poke32(version, 4, 0x15);
-  expect_open_fails(version, "expected version 0x14, found 0x15");
+  expect_gob_open_fails(version, "expected version 0x14, found 0x15");
   auto directory = good;
   testing::poke32(directory, 8, 100000);
-  expect_open_fails(directory, "directory offset points to byte 100000");
+  expect_gob_open_fails(directory, "directory offset points to byte 100000");
   auto count = good;
   testing::poke32(count, 12, 1000);
-  expect_open_fails(count, "entry count is 1000");
-  expect_open_fails(std::vector<std::uint8_t>(good.begin(), good.begin() + 10), "truncated");
+  expect_gob_open_fails(count, "entry count is 1000");
+  expect_gob_open_fails(std::vector<std::uint8_t>(good.begin(), good.begin() + 10), "truncated");
   // An entry past the end fails alone, naming itself and its directory record.
   auto past = good;
   testing::poke32(past, 16 + 136, 0xFFFFFF00);

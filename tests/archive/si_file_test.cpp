@@ -12,21 +12,15 @@
 #include "archive_support.hpp"
 #include "bonebridge/archive/si.hpp"
 #include "si_sample.hpp"
+#include "support/samples.hpp"
 
 namespace bonebridge::archive {
 namespace {
 
-std::filesystem::path write_temp(const std::string& name, const std::vector<std::uint8_t>& bytes) {
-  const auto path = std::filesystem::temp_directory_path() / name;
-  std::ofstream(path, std::ios::binary | std::ios::trunc)
-      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  return path;
-}
-
 void expect_same_entries(const std::vector<std::uint8_t>& bytes, const std::string& what) {
   const auto in_memory = si_kind().open(bytes);
   ASSERT_TRUE(in_memory.ok()) << what << ": " << in_memory.error().to_string();
-  const auto path = write_temp("bonebridge-si-file-test.si", bytes);
+  const auto path = bonebridge::testing::write_temp("bonebridge-si-file-test.si", bytes);
   const auto on_disk = si_kind().open_file(RandomAccessFile::open(path).value());
   ASSERT_TRUE(on_disk.ok()) << what << ": " << on_disk.error().to_string();
   ASSERT_EQ((*on_disk)->entries().size(), (*in_memory)->entries().size()) << what;
@@ -60,7 +54,7 @@ TEST(SiFile, ACutFileFailsNamingTheFileAndAByte) {
   const auto bytes = testing::hand_laid_si().bytes;
   for (const std::size_t size : {std::size_t{0}, std::size_t{10}, bytes.size() / 2, bytes.size() - 1}) {
     const std::vector<std::uint8_t> cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size));
-    const auto path = write_temp("bonebridge-si-cut-test.si", cut);
+    const auto path = bonebridge::testing::write_temp("bonebridge-si-cut-test.si", cut);
     const auto on_disk = si_kind().open_file(RandomAccessFile::open(path).value());
     ASSERT_FALSE(on_disk.ok()) << "cut at " << size;
     EXPECT_EQ(on_disk.error().file, path.string());

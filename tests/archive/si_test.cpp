@@ -132,7 +132,7 @@ TEST(Si, EveryTruncationFailsWithAnOffset) {
   }
 }
 
-void expect_open_fails(const std::vector<std::uint8_t>& bytes, const std::string& text) {
+void expect_si_open_fails(const std::vector<std::uint8_t>& bytes, const std::string& text) {
   const auto opened = si_kind().open(bytes);
   ASSERT_FALSE(opened.ok()) << text;
   EXPECT_NE(opened.error().message.find(text), std::string::npos) << opened.error().to_string();
@@ -143,22 +143,22 @@ TEST(Si, AbsurdSizesFailFast) {
   const auto sample = testing::hand_laid_si();
   auto riff = sample.bytes;
   testing::poke32(riff, 4, 0xFFFFFFF0);
-  expect_open_fails(riff, "the RIFF chunk declares 4294967280 bytes");
+  expect_si_open_fails(riff, "the RIFF chunk declares 4294967280 bytes");
   auto chunk = sample.bytes;
   testing::poke32(chunk, sample.walk_first_at + 4, 0xFFFFFFF0);
-  expect_open_fails(chunk, "chunk \"MxCh\" at byte 600 declares 4294967280 bytes");
+  expect_si_open_fails(chunk, "chunk \"MxCh\" at byte 600 declares 4294967280 bytes");
   auto children = sample.bytes;
   testing::poke32(children, sample.child_count_at, 0xFFFFFFFF);
-  expect_open_fails(children, "child count is 4294967295");
+  expect_si_open_fails(children, "child count is 4294967295");
   auto version = sample.bytes;
   testing::poke32(version, 20, 0x00030002);
-  expect_open_fails(version, "expected version 2.2 (0x00020002) or 2.1 (0x00010002), found 0x00030002");
+  expect_si_open_fails(version, "expected version 2.2 (0x00020002) or 2.1 (0x00010002), found 0x00030002");
   auto type = sample.bytes;
   type[sample.walk_type_at] = 12;
-  expect_open_fails(type, "expected an object type from 0 to 11, found 12");
+  expect_si_open_fails(type, "expected an object type from 0 to 11, found 12");
   auto magic = sample.bytes;
   magic[8] = 'X';
-  expect_open_fails(magic, "expected RIFF type \"OMNI\"");
+  expect_si_open_fails(magic, "expected RIFF type \"OMNI\"");
   EXPECT_FALSE(si_kind().sniff(magic));
 }
 

@@ -146,7 +146,7 @@ TEST(VppBadInput, EntryPastTheEndFailsAlone) {
   EXPECT_TRUE(archive->read(0).ok());
 }
 
-void expect_open_fails(const std::vector<std::uint8_t>& bytes, const std::string& text) {
+void expect_vpp_open_fails(const std::vector<std::uint8_t>& bytes, const std::string& text) {
   const auto opened = vpp_kind().open(bytes);
   ASSERT_FALSE(opened.ok()) << text;
   EXPECT_NE(opened.error().message.find(text), std::string::npos) << opened.error().to_string();
@@ -157,29 +157,29 @@ TEST(VppBadInput, DirectoryDamageFailsTheOpen) {
   const auto good = written(three_entries(), kRfgVpp);
   auto count = good;
   poke32(count, kCountAt, 0x7FFFFFFF);
-  expect_open_fails(count, "entry count is 2147483647");
+  expect_vpp_open_fails(count, "entry count is 2147483647");
   auto name = good;
   poke32(name, kRecords + kRecordSize + kNameField, 5000);
-  expect_open_fails(name, "names offset 5000");
+  expect_vpp_open_fails(name, "names offset 5000");
   auto unterminated = good;
   const std::size_t names_at = 2 * 2048;
   const std::uint32_t names_size = peek32(good, 0x160);
   for (std::size_t i = names_at; i < names_at + names_size; ++i) unterminated[i] = 'x';
-  expect_open_fails(unterminated, "no terminating NUL");
+  expect_vpp_open_fails(unterminated, "no terminating NUL");
   auto flags = good;
   poke32(flags, 0x14C, 4);
-  expect_open_fails(flags, "expected flags 0 to 3");
+  expect_vpp_open_fails(flags, "expected flags 0 to 3");
   auto version = good;
   poke32(version, 4, 5);
-  expect_open_fails(version, "expected version 3, 4, 6 or 10");
+  expect_vpp_open_fails(version, "expected version 3, 4, 6 or 10");
   EXPECT_FALSE(vpp_kind().sniff(version));
   auto magic = good;
   magic[0] = 'X';
-  expect_open_fails(magic, "expected magic");
-  expect_open_fails(std::vector<std::uint8_t>(good.begin(), good.begin() + 100), "truncated header");
+  expect_vpp_open_fails(magic, "expected magic");
+  expect_vpp_open_fails(std::vector<std::uint8_t>(good.begin(), good.begin() + 100), "truncated header");
   auto compressed = written(three_entries(), kRfgStr2);
   poke32(compressed, kCompressedSizeAt, 0x10000000);
-  expect_open_fails(compressed, "runs past the end of the file");
+  expect_vpp_open_fails(compressed, "runs past the end of the file");
 }
 
 // Every prefix and every single-byte change of a small archive in each mode: opening and reading never

@@ -19,13 +19,6 @@ namespace {
 using testing::open_or_fail;
 using testing::text_bytes;
 
-std::filesystem::path write_temp(const std::string& name, const std::vector<std::uint8_t>& bytes) {
-  const auto path = std::filesystem::temp_directory_path() / name;
-  std::ofstream(path, std::ios::binary | std::ios::trunc)
-      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  return path;
-}
-
 // Every entry of the file-backed archive against the in-memory one: names, sizes, compression, reads and
 // stored bytes.
 void expect_same_entries(const Archive& in_memory, const Archive& on_disk, const std::string& what) {
@@ -50,7 +43,7 @@ void expect_same_entries(const Archive& in_memory, const Archive& on_disk, const
   }
 }
 
-std::vector<EntrySource> three_entries() {
+std::vector<EntrySource> small_big_and_empty() {
   std::vector<std::uint8_t> big(5000);
   for (std::size_t i = 0; i < big.size(); ++i) big[i] = static_cast<std::uint8_t>(i * 7 % 251);
   return {{"one.txt", text_bytes("first entry"), std::nullopt},
@@ -66,11 +59,11 @@ TEST(VppFile, EveryVersionAndModeReadsAsInMemory) {
       const std::uint32_t alignment =
           flags == kVppCondensed ? 16 : (version == 10 || flags == kVppCompacted ? 1 : 2048);
       const VppLayout layout{version, flags, alignment, 9};
-      const auto bytes = write_vpp(three_entries(), layout);
+      const auto bytes = write_vpp(small_big_and_empty(), layout);
       ASSERT_TRUE(bytes.ok()) << what << ": " << bytes.error().to_string();
       const auto in_memory = open_or_fail(vpp_kind(), *bytes);
       ASSERT_NE(in_memory, nullptr) << what;
-      const auto path = write_temp("bonebridge-vpp-file-test.vpp_pc", *bytes);
+      const auto path = bonebridge::testing::write_temp("bonebridge-vpp-file-test.vpp_pc", *bytes);
       const auto on_disk = vpp_kind().open_file(RandomAccessFile::open(path).value());
       ASSERT_TRUE(on_disk.ok()) << what << ": " << on_disk.error().to_string();
       expect_same_entries(*in_memory, **on_disk, what);
@@ -107,13 +100,13 @@ TEST(VppFile, RealCompactedTableIsCompacted) {
 // reads as before.
 TEST(VppFile, TruncatedFilesFailNamingFileOffsetExpectedAndFound) {
   for (const std::uint32_t flags : {0u, kVppCompressed, kVppCompacted}) {
-    const auto bytes = write_vpp(three_entries(), {3, flags, flags == kVppCompacted ? 1u : 2048u, 9});
+    const auto bytes = write_vpp(small_big_and_empty(), {3, flags, flags == kVppCompacted ? 1u : 2048u, 9});
     ASSERT_TRUE(bytes.ok());
     for (const std::size_t cut : {std::size_t{6}, std::size_t{0x150}, std::size_t{2048 + 10},
                                   std::size_t{4096 + 3}, bytes->size() - 1}) {
       const std::string what = "flags " + std::to_string(flags) + " cut at " + std::to_string(cut);
       const std::vector<std::uint8_t> cut_bytes(bytes->begin(), bytes->begin() + static_cast<long>(cut));
-      const auto path = write_temp("bonebridge-vpp-cut-test.vpp_pc", cut_bytes);
+      const auto path = bonebridge::testing::write_temp("bonebridge-vpp-cut-test.vpp_pc", cut_bytes);
       const auto on_disk = vpp_kind().open_file(RandomAccessFile::open(path).value());
       if (!on_disk) {
         EXPECT_EQ(on_disk.error().file, path.string()) << what;

@@ -21,12 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void write_bytes(const fs::path& path, const std::vector<std::uint8_t>& bytes) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary)
-      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-}
-
 std::vector<std::uint8_t> text(const char* s) {
   return {s, s + std::strlen(s)};
 }
@@ -44,7 +38,7 @@ class ArchiveCompanions : public testing::ToolTest {
                                                 {"misc\\pup\\ky.pup", text("puppet"), {}}},
                                                nullptr);
     EXPECT_TRUE(gob.ok());
-    write_bytes(scratch("Res2.gob"), gob.ok() ? *gob : std::vector<std::uint8_t>{});
+    testing::write_bytes(scratch("Res2.gob"), gob.ok() ? *gob : std::vector<std::uint8_t>{});
     return scratch("Res2.gob").string();
   }
 };
@@ -81,8 +75,8 @@ TEST_F(ArchiveCompanions, NamesMatchInAnyCaseAndNeverReachOutsideTheirFolder) {
 }
 
 TEST_F(ArchiveCompanions, OnDiskTheSameFoldersAreFoldersOnDisk) {
-  write_bytes(scratch("game/3do/ky.3do"), text("model"));
-  write_bytes(scratch("game/mat/KY_FACE.MAT"), text("face"));
+  testing::write_bytes(scratch("game/3do/ky.3do"), text("model"));
+  testing::write_bytes(scratch("game/mat/KY_FACE.MAT"), text("face"));
   const auto files = archive_files();
   const auto folder = files->folder_near(scratch("game/3do/ky.3do").string(), "../mat");
   ASSERT_TRUE(folder.has_value());
@@ -136,7 +130,7 @@ TEST_F(ArchiveCompanions, MaterialsMayNameAFolderInsideAnArchive) {
   const auto written = archive::gob_kind().write(entries, nullptr);
   ASSERT_TRUE(written.ok()) << written.error().to_string();
   const std::string gob = scratch("mod.gob").string();
-  write_bytes(gob, *written);
+  testing::write_bytes(gob, *written);
   const std::string key = (sed / "sed_pdgo.key").string();
 
   const auto found = run({"convert", key, scratch("a.glb").string(), "--model", gob + ":models\\sed_pd.3do",

@@ -20,18 +20,13 @@
 #include "bonebridge/services/addressing.hpp"
 #include "bonebridge/services/install.hpp"
 #include "formats/lego/wdb/character_wdb.hpp"
+#include "support/samples.hpp"
 #include "tool.hpp"
 
 namespace bonebridge {
 namespace {
 
 namespace fs = std::filesystem;
-
-void write_bytes(const fs::path& path, const std::vector<std::uint8_t>& bytes) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary)
-      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-}
 
 std::vector<std::uint8_t> written_world() {
   const auto document = lego::wdb::read(lego::wdb::test::character_wdb());
@@ -60,7 +55,7 @@ std::vector<std::uint8_t> nested_gobs(std::size_t archives) {
 class ArchiveNesting : public testing::ToolTest {
  protected:
   std::string world() const {
-    write_bytes(scratch("WORLD.WDB"), written_world());
+    testing::write_bytes(scratch("WORLD.WDB"), written_world());
     return scratch("WORLD.WDB").string();
   }
   std::size_t parts() const { return lego::wdb::test::character_lod_lists().size(); }
@@ -161,14 +156,14 @@ TEST_F(ArchiveNesting, AnAddressThroughAPartNamesTheMissingEntry) {
 
 TEST_F(ArchiveNesting, ArchivesOpenAtMostEightDeep) {
   ASSERT_EQ(kMaxArchiveDepth, 8u);
-  write_bytes(scratch("eight.gob"), nested_gobs(8));
+  testing::write_bytes(scratch("eight.gob"), nested_gobs(8));
   const auto eight = run({"ls", "-r", "--json", scratch("eight.gob").string()});
   ASSERT_EQ(eight.code, 0) << eight.err;
   const auto entries = nlohmann::json::parse(eight.out);
   ASSERT_EQ(entries.size(), 8u);
   EXPECT_TRUE(entries.back()["path"].get<std::string>().ends_with(":level7.gob:deepest.txt")) << eight.out;
 
-  write_bytes(scratch("nine.gob"), nested_gobs(9));
+  testing::write_bytes(scratch("nine.gob"), nested_gobs(9));
   const std::string nine = scratch("nine.gob").string();
   for (const std::vector<std::string>& args : {std::vector<std::string>{"ls", "-r", nine},
                                                {"extract", "-r", nine, scratch("out").string()},
@@ -215,7 +210,7 @@ TEST(ArchiveNestingRule, APartFileIsAFileAndAWorldAnArchive) {
 
 TEST(ArchiveNestingRule, TheInstallViewListsEachPartOnceAsAFile) {
   const fs::path folder = fs::temp_directory_path() / ("bonebridge-nesting-" + std::to_string(::getpid()));
-  write_bytes(folder / "WORLD.WDB", written_world());
+  testing::write_bytes(folder / "WORLD.WDB", written_world());
   const auto view = open_install((folder / "WORLD.WDB").string());
   ASSERT_TRUE(view.ok()) << view.error().to_string();
   EXPECT_EQ((*view)->files().size(), lego::wdb::test::character_lod_lists().size());

@@ -110,9 +110,8 @@ TEST_F(LbaCharacters, Lba1File3dEntriesAreCharactersToo) {
                                             0x03, 0x01, 4, 0, 0x00, 0x00,  // GEN_ANIM_MARCHE -> ANIM.HQR 0
                                             0xFF};
   write_hqr(scratch("lba1/FILE3D.HQR"), {entity});
-  write_hqr(scratch("lba1/BODY.HQR"),
-            {lba::body::write(lba::testing::with_geometry(lba::testing::tree_body(7)))});
-  write_hqr(scratch("lba1/ANIM.HQR"), {lba::anm::write(lba::testing::walk_like(7))});
+  write_hqr(scratch("lba1/BODY.HQR"), {lba::body::write(lba::test::with_geometry(lba::test::tree_body(7)))});
+  write_hqr(scratch("lba1/ANIM.HQR"), {lba::anm::write(lba::test::walk_like(7))});
   const auto run = this->run({"characters", scratch("lba1").string(), "--json"});
   ASSERT_EQ(run.code, 0) << run.err;
   const auto list = nlohmann::json::parse(run.out);

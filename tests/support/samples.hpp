@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <string>
 #include <vector>
 
 namespace bonebridge::testing {
@@ -25,6 +26,20 @@ inline std::filesystem::path source_dir() {
 inline std::vector<std::uint8_t> read_bytes(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// `bytes` as the file at `path`, its folders made first.
+inline void write_bytes(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes) {
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+// `bytes` as the file `name` in the system's temporary folder; its path.
+inline std::filesystem::path write_temp(const std::string& name, const std::vector<std::uint8_t>& bytes) {
+  const auto path = std::filesystem::temp_directory_path() / name;
+  write_bytes(path, bytes);
+  return path;
 }
 
 }  // namespace bonebridge::testing

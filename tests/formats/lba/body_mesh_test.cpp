@@ -19,7 +19,7 @@ namespace bonebridge::lba {
 namespace {
 
 body::Document one_normal_body(std::uint16_t flags, std::array<std::int16_t, 3> normal, std::int16_t range) {
-  body::Document body = testing::tree_body(1);
+  body::Document body = test::tree_body(1);
   body.flags = flags;
   body.groups[0].normal_count = 1;
   body.geometry = BodyGeometry{};
@@ -96,8 +96,8 @@ TEST(LbaPalette, VgaLevelsAreScaledAndSizeIsChecked) {
 // Every mesh vertex of the converted body, carried by its joint through the core skeleton, lands where the
 // engine draws that point: at rest, and at each tick of an animation (within the engine's integer floors).
 TEST(LbaBodyMesh, VerticesFollowTheEnginesPoints) {
-  const body::Document body = testing::with_geometry(testing::tree_body(7));
-  const anm::Document animation = testing::walk_like(7);
+  const body::Document body = test::with_geometry(test::tree_body(7));
+  const anm::Document animation = test::walk_like(7);
   BridgeOptions options;
   options.unit_scale = 1;
   const auto converted = anm::to_core(animation, &body, options);

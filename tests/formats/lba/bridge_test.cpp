@@ -73,15 +73,15 @@ TEST(LbaBridge, EulerDecompositionRecoversTheAngles) {
 }
 
 TEST(LbaBridge, Lba1FidelityOnTheTickGrid) {
-  const body::Document body = testing::tree_body(7);  // depth 2 below the root
-  const auto report = measure(testing::walk_like(7), body, Variant::Lba1, {});
+  const body::Document body = test::tree_body(7);  // depth 2 below the root
+  const auto report = measure(test::walk_like(7), body, Variant::Lba1, {});
   std::printf("LBA1 generated (7 groups): max %.3f p99 %.3f units over %zu joint samples, extent %.1f\n",
               report.max, report.p99, report.samples, report.extent);
   EXPECT_GT(report.samples, 7u * 30);
   EXPECT_LE(report.max, floor_bound(3));
   BridgeOptions separate;
   separate.separate_root_motion = true;
-  EXPECT_LE(measure(testing::walk_like(7), body, Variant::Lba1, separate).max, floor_bound(2));
+  EXPECT_LE(measure(test::walk_like(7), body, Variant::Lba1, separate).max, floor_bound(2));
 }
 
 TEST(LbaBridge, Lba2SamplesFidelityWithAGeneratedBody) {
@@ -90,7 +90,7 @@ TEST(LbaBridge, Lba2SamplesFidelityWithAGeneratedBody) {
     BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("lba/") + name);
     const auto animation = anm::read(::bonebridge::testing::read_bytes(path));
     ASSERT_TRUE(animation.ok());
-    const body::Document body = testing::tree_body(24);  // depth 4 below the root
+    const body::Document body = test::tree_body(24);  // depth 4 below the root
     BridgeOptions options;
     options.variant = Variant::Lba2;
     const auto report = measure(*animation, body, Variant::Lba2, options);
@@ -103,8 +103,8 @@ TEST(LbaBridge, Lba2SamplesFidelityWithAGeneratedBody) {
 }
 
 TEST(LbaBridge, RootMotionOnTheRootJointOrSeparate) {
-  const body::Document body = testing::tree_body(3);
-  const anm::Document animation = testing::walk_like(3);
+  const body::Document body = test::tree_body(3);
+  const anm::Document animation = test::walk_like(3);
   const auto on_joint = anm::to_core(animation, &body, {});
   ASSERT_TRUE(on_joint.ok());
   const Clip& clip = on_joint->scene.clips.at(0);
@@ -123,8 +123,8 @@ TEST(LbaBridge, RootMotionOnTheRootJointOrSeparate) {
 }
 
 TEST(LbaBridge, RotationKeysStayInOneHemisphereAndWithin15Degrees) {
-  const body::Document body = testing::tree_body(7);
-  anm::Document animation = testing::walk_like(7);
+  const body::Document body = test::tree_body(7);
+  anm::Document animation = test::walk_like(7);
   animation.keyframes[1].duration = 1;  // a large turn in one tick forces a split
   const auto converted = anm::to_core(animation, &body, {});
   ASSERT_TRUE(converted.ok());
@@ -140,8 +140,8 @@ TEST(LbaBridge, RotationKeysStayInOneHemisphereAndWithin15Degrees) {
 
 // glTF -> .anm: the written animation, played by the engine, poses the body like the original.
 TEST(LbaBridge, FromCoreReproducesTheEnginePose) {
-  const body::Document body = testing::tree_body(7);
-  const anm::Document original = testing::walk_like(7);
+  const body::Document body = test::tree_body(7);
+  const anm::Document original = test::walk_like(7);
   const auto converted = anm::to_core(original, &body, {});
   ASSERT_TRUE(converted.ok());
   // The writer's own keyframes: without the source description, which would give `original` back.
@@ -188,7 +188,7 @@ struct RootDrift {
 RootDrift lba2_round_trip_drift(const anm::Document& original) {
   BridgeOptions options;
   options.variant = Variant::Lba2;
-  const body::Document body = testing::tree_body(original.group_count);
+  const body::Document body = test::tree_body(original.group_count);
   const auto converted = anm::to_core(original, &body, options);
   EXPECT_TRUE(converted.ok());
   if (!converted.ok()) return {1e9, 4096};

@@ -18,25 +18,25 @@ namespace {
 
 std::map<std::string, std::vector<std::uint8_t>> seeds() {
   std::map<std::string, std::vector<std::uint8_t>> out;
-  out["lba_anm/walk_like_7.anm"] = anm::write(testing::walk_like(7));
-  out["lba_anm/walk_like_2.anm"] = anm::write(testing::walk_like(2));
-  anm::Document odd = testing::walk_like(3);
+  out["lba_anm/walk_like_7.anm"] = anm::write(test::walk_like(7));
+  out["lba_anm/walk_like_2.anm"] = anm::write(test::walk_like(2));
+  anm::Document odd = test::walk_like(3);
   odd.loop_frame = 40;
   odd.unused = 0xFFFF;
   odd.keyframes[1].duration = 0;
   odd.keyframes[2].groups[1].type = 7;
   out["lba_anm/odd_fields.anm"] = anm::write(odd);
-  out["lba_body/tree_7.body"] = body::write(testing::with_geometry(testing::tree_body(7)));
-  out["lba_body/tree_2.body"] = body::write(testing::tree_body(2));
-  body::Document still = testing::with_geometry(testing::tree_body(2));
+  out["lba_body/tree_7.body"] = body::write(test::with_geometry(test::tree_body(7)));
+  out["lba_body/tree_2.body"] = body::write(test::tree_body(2));
+  body::Document still = test::with_geometry(test::tree_body(2));
   still.flags = 0;
   still.groups.clear();
   out["lba_body/static.body"] = body::write(still);
-  body::Document broken = testing::tree_body(3);
+  body::Document broken = test::tree_body(3);
   broken.groups[2].parent = 5;         // not ×38
   broken.groups[1].pivot_point = 600;  // beyond the points
   broken.groups[0].first_point = 7;    // not ×6
-  broken = testing::with_geometry(broken);
+  broken = test::with_geometry(broken);
   broken.geometry->polygons[0].vertices[0].point = 7;  // not ×6
   broken.geometry->polygons[1].normal = 900;           // no such normal
   broken.geometry->normals[0].range = 0;               // a divide by zero in the game
@@ -58,14 +58,13 @@ std::map<std::string, std::vector<std::uint8_t>> seeds() {
 std::map<std::string, std::vector<std::uint8_t>> examples() {
   std::vector<std::optional<std::vector<std::uint8_t>>> animations;
   for (std::uint16_t loop = 0; loop < 4; ++loop) {
-    anm::Document animation = testing::walk_like(7);
+    anm::Document animation = test::walk_like(7);
     animation.loop_frame = loop;
     animation.unused = loop;
     animations.push_back(anm::write(animation));
   }
-  return {
-      {"ANIM.HQR", hqr::write(build_hqr(animations, 1))},
-      {"BODY.HQR", hqr::write(build_hqr({body::write(testing::with_geometry(testing::tree_body(7)))}, 1))}};
+  return {{"ANIM.HQR", hqr::write(build_hqr(animations, 1))},
+          {"BODY.HQR", hqr::write(build_hqr({body::write(test::with_geometry(test::tree_body(7)))}, 1))}};
 }
 
 void check_or_write(const std::filesystem::path& root,

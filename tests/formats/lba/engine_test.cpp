@@ -194,7 +194,7 @@ TEST(LbaEngine, Lba2MasterRotationTurnsAllThreeAxesAndTheStepWithThem) {
 }
 
 // Root group with points p0, p1; an arm pivoting on p1 with points p2, p3 (§2.5).
-body::Document two_group_body() {
+body::Document root_and_arm_body() {
   body::Document body;
   body.flags = 2;
   body.info.assign(10, 0);
@@ -213,7 +213,7 @@ body::Document two_group_body() {
 TEST(LbaEngine, BodyPosedByHandRotation) {
   // gamma = 256 (90° about Z): M = [[0, -16384, 0], [16384, 0, 0], [0, 0, 16384]]; pivot p1 = (0, 50, 0).
   // p2 = M·(0, 30, 0) + P = (-30, 50, 0); p3 = M·(10, 0, 0) + P = (0, 60, 0).
-  const auto posed = pose_body(two_group_body(), {{0, 0, 0, 0}, {0, 0, 0, 256}}, {}, Variant::Lba1);
+  const auto posed = pose_body(root_and_arm_body(), {{0, 0, 0, 0}, {0, 0, 0, 256}}, {}, Variant::Lba1);
   EXPECT_EQ(posed.groups[1].matrix, (std::array<std::int32_t, 9>{0, -16384, 0, 16384, 0, 0, 0, 0, 16384}));
   EXPECT_EQ(posed.groups[1].origin, (std::array<std::int32_t, 3>{0, 50, 0}));
   EXPECT_EQ(posed.points[2], (std::array<std::int32_t, 3>{-30, 50, 0}));
@@ -222,23 +222,24 @@ TEST(LbaEngine, BodyPosedByHandRotation) {
 
 TEST(LbaEngine, BodyPosedByHandTranslationAndActorYaw) {
   // Type 1 with t = (5, 0, 0): origin (5, 50, 0); p2 = (0 + 5, 30, 0) + (0, 50, 0) = (5, 80, 0).
-  const auto moved = pose_body(two_group_body(), {{0, 0, 0, 0}, {1, 5, 0, 0}}, {}, Variant::Lba1);
+  const auto moved = pose_body(root_and_arm_body(), {{0, 0, 0, 0}, {1, 5, 0, 0}}, {}, Variant::Lba1);
   EXPECT_EQ(moved.groups[1].origin, (std::array<std::int32_t, 3>{5, 50, 0}));
   EXPECT_EQ(moved.points[2], (std::array<std::int32_t, 3>{5, 80, 0}));
   // Actor yaw 256 on the root: Ry(90°) takes x to -z, so p3 = (0, 50, -10).
-  const auto turned = pose_body(two_group_body(), {{0, 0, 0, 0}, {0, 0, 0, 0}}, {0, 256, 0}, Variant::Lba1);
+  const auto turned =
+      pose_body(root_and_arm_body(), {{0, 0, 0, 0}, {0, 0, 0, 0}}, {0, 256, 0}, Variant::Lba1);
   EXPECT_EQ(turned.points[3], (std::array<std::int32_t, 3>{0, 50, -10}));
 }
 
 TEST(LbaEngine, EulerOrderIsXThenZThenY) {
   // alpha = 256 and beta = 256 on the arm. M = Rx(90)·Ry(90): Ry first sends (10,0,0) to (0,0,-10), then Rx
   // sends (0,0,-10) to (0, 10, 0) (y' = -s·z). The other order (Ry·Rx) would leave it at (0,0,-10).
-  const auto posed = pose_body(two_group_body(), {{0, 0, 0, 0}, {0, 256, 256, 0}}, {}, Variant::Lba1);
+  const auto posed = pose_body(root_and_arm_body(), {{0, 0, 0, 0}, {0, 256, 256, 0}}, {}, Variant::Lba1);
   EXPECT_EQ(posed.points[3], (std::array<std::int32_t, 3>{0, 60, 0}));
 }
 
 TEST(LbaEngine, GroupsBeyondTheAnimationKeepTheBodyValues) {
-  body::Document body = two_group_body();
+  body::Document body = root_and_arm_body();
   body.groups[1].angles = {0, 0, 256};
   // Only the master slot is animated (G = 1): the arm keeps its stored gamma 256.
   const auto posed = pose_body(body, {{0, 0, 0, 0}}, {}, Variant::Lba1);

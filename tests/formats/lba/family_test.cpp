@@ -38,9 +38,8 @@ void write(const std::filesystem::path& path, const std::vector<std::uint8_t>& b
 // BODY.HQR with the generated body as entry 1 (entry 0 an animation, entry 2 blank), compressed.
 std::filesystem::path body_archive(std::size_t groups) {
   const auto path = temp_dir() / ("BODY" + std::to_string(groups) + ".HQR");
-  write(path,
-        hqr::write(build_hqr(
-            {anm::write(testing::walk_like(3)), body::write(testing::tree_body(groups)), std::nullopt}, 1)));
+  write(path, hqr::write(build_hqr(
+                  {anm::write(test::walk_like(3)), body::write(test::tree_body(groups)), std::nullopt}, 1)));
   return path;
 }
 
@@ -79,8 +78,8 @@ TEST(LbaFamily, SniffsAnimationsAndArchivesOnly) {
 
 TEST(LbaFamily, ArchiveInfoListsEntriesAndWhatTheyDecodeTo) {
   const auto path = temp_dir() / "ANIM.HQR";
-  write(path, hqr::write(build_hqr({anm::write(testing::walk_like(7)), std::nullopt,
-                                    body::write(testing::with_geometry(testing::tree_body(7)))},
+  write(path, hqr::write(build_hqr({anm::write(test::walk_like(7)), std::nullopt,
+                                    body::write(test::with_geometry(test::tree_body(7)))},
                                    2)));
   const auto bytes = ::bonebridge::testing::read_bytes(path);
   const auto document = family().open(bytes, {});
@@ -94,13 +93,13 @@ TEST(LbaFamily, ArchiveInfoListsEntriesAndWhatTheyDecodeTo) {
   EXPECT_FALSE((*document)->to_core({}).ok());
   const auto entries = container_entries(bytes);
   ASSERT_TRUE(entries.ok());
-  EXPECT_EQ((*entries)[0].size, anm::write(testing::walk_like(7)).size());
-  EXPECT_EQ(*container_entry(bytes, 0), anm::write(testing::walk_like(7)));
+  EXPECT_EQ((*entries)[0].size, anm::write(test::walk_like(7)).size());
+  EXPECT_EQ(*container_entry(bytes, 0), anm::write(test::walk_like(7)));
   // The same archive through the archive interface every container implements.
   const auto archive = hqr_kind().open(bytes);
   ASSERT_TRUE(archive.ok()) << archive.error().to_string();
   EXPECT_EQ((*archive)->entries().size(), 3u);
-  EXPECT_EQ(*(*archive)->read(2), body::write(testing::with_geometry(testing::tree_body(7))));
+  EXPECT_EQ(*(*archive)->read(2), body::write(test::with_geometry(test::tree_body(7))));
   EXPECT_EQ((*archive)->entries()[1].compression, "blank");
   EXPECT_FALSE((*archive)->read(1).ok());
 }
@@ -109,7 +108,7 @@ TEST(LbaFamily, OpensWithABodyFromAnArchiveEntry) {
   const auto body = body_archive(7);
   Options options = with_archive_entries();
   options.values["body"] = body.string() + ":1";
-  const auto document = family().open(anm::write(testing::walk_like(7)), options);
+  const auto document = family().open(anm::write(test::walk_like(7)), options);
   ASSERT_TRUE(document.ok()) << document.error().to_string();
   EXPECT_EQ((*document)->info()["joints"].size(), 7u);
   EXPECT_NEAR((*document)->duration(), 0.62, 1e-12);  // 31 ticks (engine_test)
@@ -120,7 +119,7 @@ TEST(LbaFamily, OpensWithABodyFromAnArchiveEntry) {
   ASSERT_EQ(pose.joints.size(), 7u);
   EXPECT_EQ(pose.joints[1].parent, 0);
   options.values["body"] = body.string() + ":2";  // blank entry
-  EXPECT_FALSE(family().open(anm::write(testing::walk_like(7)), options).ok());
+  EXPECT_FALSE(family().open(anm::write(test::walk_like(7)), options).ok());
 }
 
 // p0 (0, 0, 0) on the root; group 1 turns on p0 and owns p1 (0, 100, 0); group 2, a translation group, hangs
@@ -193,7 +192,7 @@ TEST(LbaFamily, SampleReportsTheEnginesLocalValues) {
 }
 
 TEST(LbaFamily, CheckReportsLoopFrameAndUnsafeTypes) {
-  anm::Document animation = testing::walk_like(3);
+  anm::Document animation = test::walk_like(3);
   animation.loop_frame = 9;
   animation.keyframes[2].groups[1].type = 5;
   const auto document = family().open(anm::write(animation), {});
@@ -207,7 +206,7 @@ TEST(LbaFamily, CheckReportsLoopFrameAndUnsafeTypes) {
 // Offsets laid out by hand: header 16 + info 10, 6 points (2 + 36) → group count at 64, records of 38 bytes;
 // drawing data at 64 + 2 + 3·38 = 180: normal count, normals of 8 bytes, polygon count at 206.
 TEST(LbaFamily, CheckNamesTheBytesOfBadBodyFields) {
-  body::Document body = testing::with_geometry(testing::tree_body(3));
+  body::Document body = test::with_geometry(test::tree_body(3));
   body.groups[1].pivot_point = 600;                  // group 1's record at 104, pivot at +4
   body.geometry->normals[0].range = 0;               // normal 0 at 182, range at +6
   body.geometry->polygons[0].vertices[0].point = 7;  // flat polygon at 208: 4 + face normal 2 → vertex at 214
@@ -226,8 +225,8 @@ TEST(LbaFamily, GameClockIsSlowerThanTheIdealClock) {
   Options options;
   options.values["clock"] = "game";
   options.values["update-ticks"] = "3";
-  const auto game = family().open(anm::write(testing::walk_like(3)), options);
-  const auto ideal = family().open(anm::write(testing::walk_like(3)), {});
+  const auto game = family().open(anm::write(test::walk_like(3)), options);
+  const auto ideal = family().open(anm::write(test::walk_like(3)), {});
   ASSERT_TRUE(game.ok() && ideal.ok());
   EXPECT_GT((*game)->duration(), (*ideal)->duration());
 }
@@ -275,7 +274,7 @@ TEST(LbaFamily, EveryAnimationConvertsToValidGltfAndBack) {
   Options lba1 = with_archive_entries();
   lba1.values["body"] = body_archive(7).string() + ":1";
   lba1.values["root-motion"] = "separate";
-  convert(anm::write(testing::walk_like(7)), lba1, "lba1_generated.glb");
+  convert(anm::write(test::walk_like(7)), lba1, "lba1_generated.glb");
   const std::string command = "cd " + (::bonebridge::testing::source_dir() / "tests/runtime").string() +
                               " && node validate.mjs" + files;
   EXPECT_EQ(std::system(command.c_str()), 0) << command;

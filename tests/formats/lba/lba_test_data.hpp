@@ -9,7 +9,7 @@
 #include "bonebridge/formats/lba/body/document.hpp"
 #include "bonebridge/formats/lba/hqr/document.hpp"
 
-namespace bonebridge::lba::testing {
+namespace bonebridge::lba::test {
 
 // Group g > 0 hangs from group (g − 1) / 2 and pivots on that parent's joint point; each group owns a
 // joint point and a tip point.
@@ -96,4 +96,4 @@ inline anm::Document walk_like(std::uint16_t group_count) {
   return animation;
 }
 
-}  // namespace bonebridge::lba::testing
+}  // namespace bonebridge::lba::test

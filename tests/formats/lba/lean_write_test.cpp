@@ -24,11 +24,11 @@ namespace bonebridge::lba {
 namespace {
 
 // The .anm samples are LBA2 animations (samples/lba/SOURCES.md).
-constexpr const char* kAnimations[] = {
+constexpr const char* kLba2Animations[] = {
     "Twinsen_Walk.anm", "Twinsen_Walk_Back.anm", "Twinsen_Run.anm", "Twinsen_Turn_Left.anm",
     "Twinsen_Fall.anm", "Twinsen_Run_Alt.anm",   "ANIM_Test.anm",   "ANIM_CUSTOM.anm"};
 
-BridgeOptions lba2() {
+BridgeOptions lba2_options() {
   BridgeOptions options;
   options.variant = Variant::Lba2;
   return options;
@@ -38,7 +38,7 @@ BridgeOptions lba2() {
 Scene through_glb(const std::vector<std::uint8_t>& bytes) {
   const auto animation = anm::read(bytes);
   EXPECT_TRUE(animation.ok());
-  const auto core = anm::to_core(*animation, nullptr, lba2());
+  const auto core = anm::to_core(*animation, nullptr, lba2_options());
   EXPECT_TRUE(core.ok());
   return testing::through_glb(core->scene);
 }
@@ -46,11 +46,11 @@ Scene through_glb(const std::vector<std::uint8_t>& bytes) {
 using testing::has_note;
 
 TEST(LbaLeanWrite, EverySampleThroughGlbComesBackByteForByte) {
-  for (const char* name : kAnimations) {
+  for (const char* name : kLba2Animations) {
     SCOPED_TRACE(name);
     BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("lba/") + name);
     const auto original = bonebridge::testing::read_bytes(path);
-    const auto converted = anm::from_core(through_glb(original), lba2());
+    const auto converted = anm::from_core(through_glb(original), lba2_options());
     ASSERT_TRUE(converted.ok()) << converted.error().to_string();
     EXPECT_EQ(anm::write(converted->value), original);
     ASSERT_EQ(converted->notes.size(), 1u);
@@ -77,13 +77,13 @@ ModelPoseAt engine_matrices(IdealClock& clock, const body::Document& body) {
 // export's own rounding, bridge_from_core.cpp), and the file stays near the original's size. Twinsen_Run was
 // 6.58 times its size (66 keyframes for 10) while the export's 15-degree slerp cuts became keyframes.
 TEST(LbaLeanWrite, WithoutTheDescriptionTheEngineNeedsFewKeyframes) {
-  for (const char* name : kAnimations) {
+  for (const char* name : kLba2Animations) {
     SCOPED_TRACE(name);
     BONEBRIDGE_REQUIRE_SAMPLE(path, std::string("lba/") + name);
     const auto original = bonebridge::testing::read_bytes(path);
     Scene scene = through_glb(original);
     scene.clips.front().metadata.erase(kSourceMetadata);
-    const auto converted = anm::from_core(scene, lba2());
+    const auto converted = anm::from_core(scene, lba2_options());
     ASSERT_TRUE(converted.ok()) << converted.error().to_string();
     const auto source = anm::read(original);
     ASSERT_TRUE(source.ok());
@@ -123,7 +123,7 @@ TEST(LbaLeanWrite, AnEditedRotationIsWrittenAnew) {
   Clip& clip = scene.clips.front();
   const auto source = anm::read(original);
   ASSERT_TRUE(source.ok());
-  const auto exported = anm::to_core(*source, nullptr, lba2());
+  const auto exported = anm::to_core(*source, nullptr, lba2_options());
   ASSERT_TRUE(exported.ok());
   // A rotating group's rotation (joint 0 is the root, whose turn the writer takes from the root motion; a
   // group that moves, type 1, cannot also turn: LBA keeps one of the two per group and keyframe).
@@ -138,7 +138,7 @@ TEST(LbaLeanWrite, AnEditedRotationIsWrittenAnew) {
   });
   ASSERT_NE(channel, clip.joints.end());
   for (Quat& q : channel->rotation->values) q = axis_angle({0, 1, 0}, 10 * kPi / 180) * q;
-  const auto converted = anm::from_core(scene, lba2());
+  const auto converted = anm::from_core(scene, lba2_options());
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   EXPECT_NE(anm::write(converted->value), original);
   EXPECT_TRUE(has_note(converted->notes, "edited:"));

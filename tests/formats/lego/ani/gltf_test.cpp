@@ -15,6 +15,7 @@
 #include "bonebridge/formats/lego/ani/codec.hpp"
 #include "bonebridge/formats/lego/ani/engine.hpp"
 #include "bonebridge/gltf/gltf.hpp"
+#include "formats/lego/ani/engine_difference.hpp"
 #include "formats/lego/fixtures.hpp"
 #include "support/samples.hpp"
 
@@ -56,31 +57,6 @@ TEST(LegoGltf, EveryExportPassesTheKhronosValidator) {
   }
 }
 
-double engine_difference(const Document& expected, const Document& actual) {
-  const ani::Engine a(expected), b(actual);
-  EXPECT_EQ(a.nodes().size(), b.nodes().size());
-  double worst = 0;
-  for (std::int32_t ms = 0; ms <= expected.duration; ++ms) {
-    const auto pa = a.evaluate(ms), pb = b.evaluate(ms);
-    for (std::size_t i = 0; i < std::min(pa.size(), pb.size()); ++i) {
-      for (int r = 0; r < 4; ++r) {
-        for (int c = 0; c < 4; ++c) {
-          worst = std::max(worst, static_cast<double>(std::abs(pa[i].world[r][c] - pb[i].world[r][c])));
-        }
-      }
-    }
-    const auto ca = a.camera(ms), cb = b.camera(ms);
-    EXPECT_EQ(ca.has_value(), cb.has_value());
-    if (ca && cb) {
-      for (int r = 0; r < 4; ++r) {
-        for (int c = 0; c < 4; ++c)
-          worst = std::max(worst, static_cast<double>(std::abs((*ca)[r][c] - (*cb)[r][c])));
-      }
-    }
-  }
-  return worst;
-}
-
 // Our glTF (times and values in float32) back to .ani: the engine plays it like the original.
 TEST(LegoGltf, OurGltfBecomesAnAniThatPlaysLikeTheOriginal) {
   for (const auto& [name, document] : documents()) {
@@ -94,7 +70,7 @@ TEST(LegoGltf, OurGltfBecomesAnAniThatPlaysLikeTheOriginal) {
     ASSERT_TRUE(reread.ok());
     EXPECT_EQ(reread->camera.has_value(), document.camera.has_value()) << name;
     EXPECT_EQ(reread->actors, document.actors) << name;
-    const double worst = engine_difference(document, *reread);
+    const double worst = test::engine_difference(document, *reread);
     std::printf("%s -> glTF -> .ani: max world matrix difference %.3g\n", name.c_str(), worst);
     EXPECT_LT(worst, 1e-4) << name;
   }

@@ -8,6 +8,7 @@
 #include "bonebridge/formats/lego/ani/bridge.hpp"
 #include "bonebridge/formats/lego/ani/codec.hpp"
 #include "bonebridge/formats/lego/ani/engine.hpp"
+#include "formats/lego/ani/engine_difference.hpp"
 #include "formats/lego/fixtures.hpp"
 #include "support/samples.hpp"
 
@@ -16,33 +17,6 @@ namespace {
 
 Vec3 position(const NodePose& pose) {
   return {pose.world[3][0], pose.world[3][1], pose.world[3][2]};
-}
-
-double max_matrix_difference(const RowMatrix& a, const RowMatrix& b) {
-  double worst = 0;
-  for (int r = 0; r < 4; ++r) {
-    for (int c = 0; c < 4; ++c) worst = std::max(worst, static_cast<double>(std::abs(a[r][c] - b[r][c])));
-  }
-  return worst;
-}
-
-// Both documents evaluated by the engine at every millisecond: largest difference of any world matrix element
-// (positions included), nodes matched in pre-order.
-double engine_difference(const Document& expected, const Document& actual) {
-  const ani::Engine a(expected), b(actual);
-  EXPECT_EQ(a.nodes().size(), b.nodes().size());
-  double worst = 0;
-  for (std::int32_t ms = 0; ms <= expected.duration; ++ms) {
-    const auto pa = a.evaluate(ms), pb = b.evaluate(ms);
-    for (std::size_t i = 0; i < std::min(pa.size(), pb.size()); ++i) {
-      worst = std::max(worst, max_matrix_difference(pa[i].world, pb[i].world));
-      EXPECT_EQ(pa[i].visible, pb[i].visible) << "node " << i << " at " << ms << " ms";
-    }
-    const auto ca = a.camera(ms), cb = b.camera(ms);
-    EXPECT_EQ(ca.has_value(), cb.has_value());
-    if (ca && cb) worst = std::max(worst, max_matrix_difference(*ca, *cb));
-  }
-  return worst;
 }
 
 Document round_trip_through_core(const Document& original, std::vector<std::string>* notes = nullptr) {
@@ -70,7 +44,7 @@ TEST(LegoReverseBridge, SampleThroughCoreAndBackMatchesTheOriginalEngine) {
   EXPECT_EQ(back.duration, 5200);
   EXPECT_EQ(back.actors, original->actors);  // carried in the clip metadata
   EXPECT_EQ(back.root.name, "-PNS065RD");
-  const double worst = engine_difference(*original, back);
+  const double worst = test::engine_difference(*original, back);
   std::printf("pns065rd -> core -> .ani: max world matrix difference %.3g\n", worst);
   EXPECT_LT(worst, kRoundTripThreshold);
   // The recomputed bounding sphere is close to the original one (notes §5: center (1.257, 1.081, -46.841),
@@ -88,7 +62,7 @@ TEST(LegoReverseBridge, CameraAndVisibilitySurviveTheRoundTrip) {
   const Document back = round_trip_through_core(original, &notes);
   ASSERT_TRUE(back.camera.has_value());
   EXPECT_EQ(back.header.parse_scene, 1);
-  const double worst = engine_difference(original, back);
+  const double worst = test::engine_difference(original, back);
   std::printf("camera fly-by -> core -> .ani: max matrix difference %.3g\n", worst);
   EXPECT_LT(worst, kRoundTripThreshold);
 }
