@@ -54,6 +54,11 @@ std::map<std::string, std::string> animation_metadata(const Character& character
   metadata["game_names"] = names.dump();
   metadata["character"] = character.name;
   metadata["file"] = file_in_metadata(animation.file);
+  // A family's extra that names one of the character's own files (a Sith puppet) is named as `file` is.
+  for (auto& [key, value] : metadata) {
+    if (std::find(character.sources.begin(), character.sources.end(), value) != character.sources.end())
+      value = file_in_metadata(value);
+  }
   return metadata;
 }
 

@@ -120,6 +120,8 @@ TEST_F(SithCharacters, BatchWritesOneTexturedGlbWithEveryAnimationNamed) {
   // The file as the game's archive holds it, not the folders above the archive (the user's own).
   EXPECT_EQ(json["animations"][0]["extras"]["bonebridge"]["metadata"]["file"],
             "GAME.GOB:3do\\key\\sed_pdgo.key");
+  EXPECT_EQ(json["animations"][0]["extras"]["bonebridge"]["metadata"]["puppet"],
+            "GAME.GOB:misc\\pup\\sedpd.pup");
   EXPECT_NE(run.err.find("batch: 2 characters and 0 lone files written"), std::string::npos) << run.err;
   // The keys the droid plays are not converted again alone; the puppet is the character's, not a failure.
   EXPECT_FALSE(fs::exists(scratch("out/GAME.GOB/3do/key/sed_pdgo.glb")));
