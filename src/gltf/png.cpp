@@ -6,11 +6,11 @@
 
 #include <csetjmp>
 #include <cstring>
-#include <list>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <unordered_map>
+#include <vector>
+
+#include "bonebridge/core/content_cache.hpp"
 
 namespace bonebridge::gltf {
 namespace {
@@ -47,101 +47,19 @@ bool write_chunks(png_structp png, png_infop info, const Image& image, const Png
   return true;
 }
 
-// A 64-bit mix of the pixels, a word at a time; equal images are still compared byte for byte.
-std::uint64_t content_hash(const Image& image) {
-  std::uint64_t hash = 0x9e3779b97f4a7c15ULL ^ (std::uint64_t{image.width} << 32 | image.height);
-  const auto mix = [&](std::uint64_t word) {
-    hash ^= word;
-    hash *= 0xff51afd7ed558ccdULL;
-    hash ^= hash >> 33;
-  };
-  std::size_t at = 0;
-  for (; at + 8 <= image.rgba.size(); at += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, image.rgba.data() + at, 8);
-    mix(word);
+// The cache's key: width and height (little-endian), then the pixels.
+std::vector<std::uint8_t> pixels_key(const Image& image) {
+  std::vector<std::uint8_t> key(8 + image.rgba.size());
+  for (int byte = 0; byte < 4; ++byte) {
+    key[static_cast<std::size_t>(byte)] = static_cast<std::uint8_t>(image.width >> (8 * byte));
+    key[static_cast<std::size_t>(4 + byte)] = static_cast<std::uint8_t>(image.height >> (8 * byte));
   }
-  std::uint64_t tail = 0;
-  if (at < image.rgba.size()) std::memcpy(&tail, image.rgba.data() + at, image.rgba.size() - at);
-  mix(tail ^ image.rgba.size());
-  return hash;
+  std::copy(image.rgba.begin(), image.rgba.end(), key.begin() + 8);
+  return key;
 }
 
-// Encoded images by content, least recently used first out when over capacity.
-class PngCache {
- public:
-  std::optional<std::vector<std::uint8_t>> find(const Image& image, std::uint64_t hash) {
-    std::lock_guard lock(mutex_);
-    const auto [first, last] = by_hash_.equal_range(hash);
-    for (auto it = first; it != last; ++it) {
-      const Item& item = *it->second;
-      if (item.width == image.width && item.height == image.height && item.rgba == image.rgba) {
-        order_.splice(order_.begin(), order_, it->second);
-        ++statistics_.hits;
-        return item.png;
-      }
-    }
-    return std::nullopt;
-  }
-
-  void insert(const Image& image, std::uint64_t hash, const std::vector<std::uint8_t>& png) {
-    std::lock_guard lock(mutex_);
-    ++statistics_.encodings;
-    const std::size_t size = image.rgba.size() + png.size();
-    if (size > capacity_) return;
-    const auto [first, last] = by_hash_.equal_range(hash);
-    for (auto it = first; it != last; ++it)
-      if (it->second->rgba == image.rgba) return;  // another thread encoded it meanwhile
-    order_.push_front({hash, image.width, image.height, image.rgba, png});
-    by_hash_.emplace(hash, order_.begin());
-    statistics_.bytes += size;
-    while (statistics_.bytes > capacity_) evict_oldest();
-    statistics_.entries = order_.size();
-  }
-
-  PngCacheStatistics statistics() {
-    std::lock_guard lock(mutex_);
-    return statistics_;
-  }
-
-  void reset(std::size_t capacity) {
-    std::lock_guard lock(mutex_);
-    order_.clear();
-    by_hash_.clear();
-    statistics_ = {};
-    capacity_ = capacity;
-  }
-
- private:
-  struct Item {
-    std::uint64_t hash;
-    std::uint32_t width, height;
-    std::vector<std::uint8_t> rgba;
-    std::vector<std::uint8_t> png;
-  };
-
-  void evict_oldest() {
-    const Item& oldest = order_.back();
-    const auto [first, last] = by_hash_.equal_range(oldest.hash);
-    for (auto it = first; it != last; ++it) {
-      if (&*it->second == &oldest) {
-        by_hash_.erase(it);
-        break;
-      }
-    }
-    statistics_.bytes -= oldest.rgba.size() + oldest.png.size();
-    order_.pop_back();
-  }
-
-  std::mutex mutex_;
-  std::list<Item> order_;  // most recently used first
-  std::unordered_multimap<std::uint64_t, std::list<Item>::iterator> by_hash_;
-  PngCacheStatistics statistics_;
-  std::size_t capacity_ = std::size_t{64} << 20;
-};
-
-PngCache& png_cache() {
-  static PngCache cache;
+ContentCache<std::vector<std::uint8_t>>& png_cache() {
+  static ContentCache<std::vector<std::uint8_t>> cache(std::size_t{64} << 20);
   return cache;
 }
 
@@ -170,15 +88,16 @@ Result<std::vector<std::uint8_t>> encode_png(const Image& image, const PngSettin
 }
 
 Result<std::vector<std::uint8_t>> cached_png(const Image& image) {
-  const std::uint64_t hash = content_hash(image);
-  if (auto found = png_cache().find(image, hash)) return std::move(*found);
+  const auto key = pixels_key(image);
+  if (auto found = png_cache().find(key)) return std::move(*found);
   auto encoded = encode_png(image);
-  if (encoded) png_cache().insert(image, hash, *encoded);
+  if (encoded) png_cache().insert(key, *encoded, encoded->size());
   return encoded;
 }
 
 PngCacheStatistics png_cache_statistics() {
-  return png_cache().statistics();
+  const auto statistics = png_cache().statistics();
+  return {statistics.made, statistics.hits, statistics.bytes, statistics.entries};
 }
 
 void reset_png_cache(std::size_t capacity_bytes) {

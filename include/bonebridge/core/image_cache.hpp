@@ -30,7 +30,7 @@ struct ImageCacheStatistics {
 ImageCacheStatistics image_cache_statistics();
 
 // Empties the cache, zeroes its statistics and bounds what it may hold; 0 turns caching off. The default is
-// 32 MiB. Over the bound, the cache is emptied (a run's textures that fit stay for the run).
+// 32 MiB. Past the bound, the least recently used textures leave first (content_cache.hpp).
 void reset_image_cache(std::size_t capacity_bytes);
 
 }  // namespace bonebridge

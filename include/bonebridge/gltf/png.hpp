@@ -31,7 +31,7 @@ Result<std::vector<std::uint8_t>> cached_png(const Image& image);
 struct PngCacheStatistics {
   std::uint64_t encodings = 0;  // images encoded because they were not in the cache
   std::uint64_t hits = 0;       // images answered from the cache
-  std::size_t bytes = 0;        // PNG and pixel bytes held now
+  std::size_t bytes = 0;        // PNG, pixel and dimension bytes held now
   std::size_t entries = 0;
 };
 
