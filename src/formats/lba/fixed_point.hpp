@@ -10,7 +10,7 @@ namespace bonebridge::lba {
 
 inline constexpr int kOne = 16384;  // Q14
 
-inline int angle_mask(Variant variant) {
+constexpr int angle_mask(Variant variant) {
   return traits(variant).angle_units - 1;
 }
 

@@ -13,13 +13,6 @@ double to_radians(int angle, Variant variant) {
   return 2 * kPi * static_cast<double>(angle & (units - 1)) / units;
 }
 
-int wrap_half(int delta, int units) {
-  delta %= units;
-  if (delta >= units / 2) delta -= units;
-  if (delta < -units / 2) delta += units;
-  return delta;
-}
-
 AxisConversion lba_to_gltf(double unit_scale) {
   return {
       1, 2, 3, unit_scale,

@@ -25,10 +25,6 @@ const std::vector<int>& sine_table(Variant variant) {
 
 }  // namespace
 
-VariantTraits traits(Variant variant) {
-  return variant == Variant::Lba1 ? VariantTraits{1024, 0.02} : VariantTraits{4096, 0.001};
-}
-
 int sine(Variant variant, int angle) {
   return sine_table(variant)[static_cast<std::size_t>(angle & angle_mask(variant))];
 }

@@ -11,7 +11,10 @@ struct VariantTraits {
   int angle_units;      // per full turn
   double tick_seconds;  // one unit of keyframe duration
 };
-VariantTraits traits(Variant variant);
+// Inline: the engines ask for it per angle, per group, per tick.
+constexpr VariantTraits traits(Variant variant) {
+  return variant == Variant::Lba1 ? VariantTraits{1024, 0.02} : VariantTraits{4096, 0.001};
+}
 
 // Q14 sine of an angle in the variant's units, from the table round(16384·sin(2πi/units)); cos(i) = sin(i +
 // units/4).
