@@ -35,7 +35,7 @@ class ContentCache {
     const std::lock_guard lock(mutex_);
     const auto [first, last] = by_hash_.equal_range(hash);
     for (auto it = first; it != last; ++it) {
-      if (std::ranges::equal(it->second->key, key)) {
+      if (std::equal(it->second->key.begin(), it->second->key.end(), key.begin(), key.end())) {
         order_.splice(order_.begin(), order_, it->second);
         ++statistics_.hits;
         return it->second->value;
@@ -54,7 +54,7 @@ class ContentCache {
     if (size > capacity_) return;
     const auto [first, last] = by_hash_.equal_range(hash);
     for (auto it = first; it != last; ++it)
-      if (std::ranges::equal(it->second->key, key)) return;
+      if (std::equal(it->second->key.begin(), it->second->key.end(), key.begin(), key.end())) return;
     order_.push_front({hash, {key.begin(), key.end()}, value, size});
     by_hash_.emplace(hash, order_.begin());
     statistics_.bytes += size;
