@@ -7,7 +7,9 @@
 #include <cmath>
 #include <iterator>
 #include <memory>
+#include <optional>
 
+#include "bonebridge/gltf/gltf.hpp"
 #include "bonebridge/runtime/jobs.hpp"
 #include "bonebridge/services/conversion.hpp"
 #include "bonebridge/services/reports.hpp"
@@ -23,6 +25,9 @@ struct bb_document {
   LoadedInput input;
   Options options;
   std::string address;
+  // The conversion to the core model, made by the first call that needs it (the runtime path, the glTF
+  // export) and kept with the document: for a long LBA clip it costs more than all else a document does.
+  mutable std::optional<Result<CoreConversion>> core;
 };
 
 namespace {
@@ -31,6 +36,16 @@ const bb_document& document_of(const bb_document* document) {
   if (required(document, "document")->alive != bb_document::kAlive)
     throw ArgumentError{"document is not an open bb_document (closed already?)"};
   return *document;
+}
+
+const CoreConversion& core_conversion(const bb_document& document) {
+  if (!document.core) document.core = core_of(*document.input.document, document.options);
+  if (!*document.core) {
+    Error error = document.core->error();
+    if (error.file.empty()) error.file = document.address;
+    throw Failed{std::move(error)};
+  }
+  return document.core->value();
 }
 
 void fill_json(bb_buffer* buffer, const nlohmann::json& json, const char* what) {
@@ -123,8 +138,7 @@ void sample(const bb_document& document, const double* times, std::size_t count,
 // from its pose at 0; a joint the conversion leaves out holds that pose.
 class RuntimePlayer {
  public:
-  explicit RuntimePlayer(const bb_document& document) {
-    core_ = value_of(core_of(*document.input.document, document.options), document.address);
+  explicit RuntimePlayer(const bb_document& document) : core_(core_conversion(document)) {
     if (core_.scene.clips.empty()) return;
     runtime::ClipBuilder builder;
     builder.skeleton = &core_.scene.skeleton;
@@ -163,7 +177,7 @@ class RuntimePlayer {
   }
 
  private:
-  CoreConversion core_;
+  const CoreConversion& core_;  // the document's, which outlives the player
   runtime::RuntimeClip clip_;
   runtime::RuntimeSkeleton skeleton_;
   runtime::SamplingContext context_;
@@ -260,11 +274,10 @@ bb_status bb_document_to_gltf(const bb_document* document, int32_t binary, int32
     const auto& opened = document_of(document);
     auto& bytes = output(gltf, "gltf");
     if (notes) output(notes, "notes");
-    auto converted = value_of(export_gltf(*opened.input.document, opened.options,
-                                          {.binary = binary != 0, .generate_mesh = mesh != 0}),
-                              opened.address);
-    fill(bytes, converted.value);
-    fill_if(notes, json_text(converted.notes));
+    const CoreConversion& core = core_conversion(opened);
+    fill(bytes, value_of(gltf::write(core.scene, {.binary = binary != 0, .generate_mesh = mesh != 0}),
+                         opened.address));
+    fill_if(notes, json_text(core.notes));
   });
 }
 
