@@ -16,7 +16,8 @@ AxisConversion lba_to_gltf(double unit_scale);
 
 // An angle in the variant's units (masked to one turn) in radians.
 double to_radians(int angle, Variant variant);
-// A difference of angles wrapped to [-units/2, units/2). Inline: the keyframe reduction asks per group per tick.
+// A difference of angles wrapped to [-units/2, units/2). Inline: the keyframe reduction asks per group per
+// tick.
 constexpr int wrap_half(int delta, int units) {
   delta %= units;
   if (delta >= units / 2) delta -= units;

@@ -10,9 +10,9 @@
 #include <limits>
 #include <map>
 #include <optional>
-#include <vector>
 #include <span>
 #include <utility>
+#include <vector>
 
 #include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/sampler.hpp"
