@@ -25,12 +25,12 @@ struct SampledValue {
 
 Result<SampledValue> sample(const Track& track, float seconds);
 
+namespace animation {
 // The kind's one EnginePose fill (a package's too): the pose of `skeleton` (clip_skeleton, skeleton.hpp) at
 // `seconds`: the local TRS of each joint from the first Position / Rotation / Scale track of its node, model
 // matrices down the hierarchy. A track Resonite cannot sample at `seconds` (where `sample` fails: Resonite
 // throws) makes the pose an error naming it. Rotations are normalized for the matrix (whether Resonite
 // normalizes a Tangent result when driving a slot is not public).
-namespace animation {
 Status engine_pose(const Document& document, const Skeleton& skeleton, double seconds, EnginePose& pose);
 }  // namespace animation
 
