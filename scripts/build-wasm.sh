@@ -77,8 +77,11 @@ build_lz4() {
   emmake make -C lib -j "$jobs" BUILD_SHARED=no liblz4.a liblz4.pc PREFIX="$prefix"
   emmake make -C lib install BUILD_SHARED=no PREFIX="$prefix"
 }
+# The checks' answers are known (scripts/wasm-probes/xz-utils.cache): configure reads them from its cache file.
 build_lzma() {
-  emconfigure ./configure --host=wasm32-unknown-emscripten --prefix="$prefix" --disable-shared --disable-threads \
+  cp "$root/scripts/wasm-probes/xz-utils.cache" config.cache
+  emconfigure ./configure --cache-file=config.cache --host=wasm32-unknown-emscripten --prefix="$prefix" \
+    --disable-shared --disable-threads \
     --disable-xz --disable-xzdec --disable-lzmadec --disable-lzmainfo --disable-scripts --disable-doc --disable-nls
   emmake make -C src/liblzma -j "$jobs"
   emmake make -C src/liblzma install
@@ -99,12 +102,12 @@ build_brotli() {
     'Libs: -L${prefix}/lib -lbrotlidec -lbrotlicommon' 'Cflags: -I${prefix}/include' \
     >"$prefix/lib/pkgconfig/libbrotlidec.pc"
 }
-# CMake's check_type_size misreads emscripten's objects (it finds 9-byte off_t and size_t): the sizes are given.
+# The probes' answers, and the type sizes CMake misreads under emscripten, are given
+# (scripts/wasm-probes/libzip.cmake).
 build_zip() {
-  cmake_dependency -DHAVE_SIZEOF_OFF_T=TRUE -DSIZEOF_OFF_T=8 -DHAVE_SIZEOF_SIZE_T=TRUE -DSIZEOF_SIZE_T=4 \
-    -DENABLE_COMMONCRYPTO=OFF -DENABLE_GNUTLS=OFF -DENABLE_MBEDTLS=OFF -DENABLE_OPENSSL=OFF \
-    -DENABLE_WINDOWS_CRYPTO=OFF -DENABLE_BZIP2=OFF -DENABLE_LZMA=OFF -DBUILD_TOOLS=OFF -DBUILD_REGRESS=OFF \
-    -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF
+  cmake_dependency -C "$root/scripts/wasm-probes/libzip.cmake" -DENABLE_COMMONCRYPTO=OFF -DENABLE_GNUTLS=OFF \
+    -DENABLE_MBEDTLS=OFF -DENABLE_OPENSSL=OFF -DENABLE_WINDOWS_CRYPTO=OFF -DENABLE_BZIP2=OFF -DENABLE_LZMA=OFF \
+    -DBUILD_TOOLS=OFF -DBUILD_REGRESS=OFF -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF
 }
 
 # The header-only libraries come from the machine's Debian packages, copied into the prefix: emscripten must
