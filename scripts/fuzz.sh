@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Builds every libFuzzer target with clang (address + undefined-behaviour sanitizers) and runs each for RUNS
 # inputs (default 5000, at most 30 s each) from its seed corpus with a fixed seed, so that a run is repeatable:
-# the same tree gives the same verdict on every machine. Exits non-zero on the first crash, leak or sanitizer
+# the same tree gives the same verdict on every machine. Exits non-zero after a crash, leak or sanitizer
 # report, or unit slower than FUZZ_TIMEOUT s of wall time (-timeout, default 2). Each target's slowest unit is printed; slow units
 # (over 1 s) and crashing inputs are written to build-fuzz/artifacts/TARGET-*.
 # Issue 38 bounds a unit at 1 s under the sanitizers. -timeout is wall-clock, so the bound is measured in CPU
@@ -59,8 +59,10 @@ if ((${#targets[@]} == 0)); then
 fi
 cmake --build build-fuzz -j "$(nproc)" --target "${targets[@]}"
 mkdir -p "${artifacts}"
-for target in "${targets[@]}"; do
-  corpus="fuzz/corpus/${target#fuzz_}"
+# One target: its summary (or its log's tail and the failure) printed when it ends, so that two targets
+# running side by side do not interleave their lines.
+fuzz_one() {
+  local target=$1 corpus="fuzz/corpus/${1#fuzz_}" work limits unit_timeout
   work=$(mktemp -d)
   if ((seconds > 0)); then
     limits=(-max_total_time="${seconds}")
@@ -71,15 +73,34 @@ for target in "${targets[@]}"; do
   fi
   unit_timeout="${timeout}"
   if [[ "${target}" == fuzz_capi ]]; then unit_timeout="${FUZZ_CAPI_TIMEOUT:-10}"; fi
-  echo "fuzzing ${target} (${limits[*]}, -timeout=${unit_timeout}) from ${corpus}"
+  local heading="fuzzing ${target} (${limits[*]}, -timeout=${unit_timeout}) from ${corpus}"
   if ! "build-fuzz/fuzz/${target}" "${limits[@]}" -rss_limit_mb=2048 -max_len=65536 -timeout="${unit_timeout}" \
     -report_slow_units=1 -print_final_stats=1 -artifact_prefix="${artifacts}/${target}-" "$work" "$corpus" \
     >"$work.log" 2>&1; then
-    tail -n 60 "$work.log"
+    { echo "${heading}"; tail -n 60 "$work.log"; } >&2
     echo "FUZZ FAILURE in ${target}; the input is in ${artifacts} as ${target}-crash-* (or -timeout-, -leak-)" >&2
-    exit 1
+    rm -rf "$work" "$work.log"
+    return 1
   fi
-  grep -E "DONE|Done" "$work.log" | tail -n 1 || true
-  grep -E "stat::slowest_unit_time_sec" "$work.log" || true
+  { echo "${heading}"; grep -E "DONE|Done" "$work.log" | tail -n 1; grep -E "stat::slowest_unit_time_sec" "$work.log"; } || true
   rm -rf "$work" "$work.log"
+}
+# A libFuzzer run uses one core: as many targets at a time as the machine has cores (-timeout is wall time,
+# and each target still has a core of its own).
+running=()
+failures=0
+for target in "${targets[@]}"; do
+  while ((${#running[@]} >= $(nproc))); do
+    ended=
+    wait -n -p ended "${running[@]}" || failures=$((failures + 1))
+    for i in "${!running[@]}"; do [[ "${running[i]}" == "${ended}" ]] && unset 'running[i]'; done
+    running=("${running[@]}")
+  done
+  fuzz_one "${target}" &
+  running+=($!)
 done
+for pid in "${running[@]}"; do wait "$pid" || failures=$((failures + 1)); done
+if ((failures > 0)); then
+  echo "${failures} fuzz target(s) failed" >&2
+  exit 1
+fi
