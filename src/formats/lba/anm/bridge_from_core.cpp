@@ -424,6 +424,12 @@ Result<Converted<anm::Document>> anm::from_core(const Scene& input, const Bridge
   if (writer.turn_used) {
     for (auto& keyframe : animation.keyframes) keyframe.groups[0].type = 1;
   }
+  SourceVerdict verdict = compare_with_source(clip, variant, animation);
+  if (verdict.source) {
+    out.value = std::move(*verdict.source);
+    out.notes = {std::move(verdict.note)};
+    return out;
+  }
   const KeyframeReduction reduction = reduce_keyframes(animation, variant, options.tolerance_units);
   out.notes.push_back(fmt::format(
       "keyframes reduced by the engine's own playback within {} engine unit(s) of the glTF's motion (group "
@@ -447,7 +453,7 @@ Result<Converted<anm::Document>> anm::from_core(const Scene& input, const Bridge
   if (writer.clamped) out.notes.push_back("values beyond the s16 or u16 range were clamped");
   if (writer.root_tilted) out.notes.push_back("root pitch and roll (LBA1 root motion keeps yaw only)");
   if (joints > 30) out.notes.push_back("more than 30 groups: the LBA1 engine handles at most 30");
-  keep_unchanged_source(clip, variant, out);
+  if (!verdict.note.empty()) out.notes.push_back(std::move(verdict.note));
   return out;
 }
 

@@ -34,34 +34,33 @@ ModelPoseAt group_matrices(IdealClock& clock, const body::Document& body, Varian
 
 }  // namespace
 
-// The animation the clip's extras describe replaces what was written when the ideal clock plays both alike
-// at every tick of the source's first pass (what the clip holds: the loop frame is not in the glTF's motion,
-// and the written file's own loop guess does not decide), same group count, poses within the engine's
-// rounding.
-void keep_unchanged_source(const Clip& clip, Variant variant, Converted<anm::Document>& result) {
+// The ideal clock plays the written keyframes (their loop chosen as the writer chooses it) and the source
+// alike at every tick of the source's first pass (what the clip holds: the loop frame is not in the glTF's
+// motion, and the written file's own loop guess does not decide), same group count, poses within the
+// engine's rounding. Compared before the keyframe reduction, which an unchanged clip does not need: the
+// reduction stays within its own tolerance of these keyframes, and costs more than this comparison.
+SourceVerdict compare_with_source(const Clip& clip, Variant variant, const anm::Document& written) {
   const auto bytes = described_source(clip);
-  if (!bytes) return;
+  if (!bytes) return {};
   auto source = anm::read(*bytes);
-  if (!source || source->keyframes.empty()) return;
-  const Timeline original_line = timeline(*source, variant);
-  if (source->group_count != result.value.group_count || !evaluation_refusal(*source, variant).empty() ||
-      !evaluation_refusal(result.value, variant).empty()) {
-    result.notes.push_back(edited_note(MotionDifference{false}, kUnchangedTolerance));
-    return;
+  if (!source || source->keyframes.empty()) return {};
+  anm::Document looped = written;
+  choose_loop(looped, traits(variant).angle_units);
+  if (source->group_count != looped.group_count || !evaluation_refusal(*source, variant).empty() ||
+      !evaluation_refusal(looped, variant).empty()) {
+    return {std::nullopt, edited_note(MotionDifference{false}, kUnchangedTolerance)};
   }
+  const Timeline original_line = timeline(*source, variant);
   const double tick = traits(variant).tick_seconds;
   const body::Document body = placeholder_body(source->group_count);
-  IdealClock written(result.value, variant), original(*source, variant);
+  IdealClock written_clock(looped, variant), original_clock(*source, variant);
   const auto instants =
       engine_instants(static_cast<double>(original_line.end_ticks) * tick, tick, kMaxComparedInstants);
-  const MotionDifference difference = compare_motion(instants, group_matrices(written, body, variant),
-                                                     group_matrices(original, body, variant));
-  if (!within(difference, kUnchangedTolerance)) {
-    result.notes.push_back(edited_note(difference, kUnchangedTolerance));
-    return;
-  }
-  result.notes = {unchanged_note(difference, kUnchangedTolerance)};
-  result.value = std::move(*source);
+  const MotionDifference difference = compare_motion(instants, group_matrices(written_clock, body, variant),
+                                                     group_matrices(original_clock, body, variant));
+  if (!within(difference, kUnchangedTolerance))
+    return {std::nullopt, edited_note(difference, kUnchangedTolerance)};
+  return {std::move(*source), unchanged_note(difference, kUnchangedTolerance)};
 }
 
 }  // namespace bonebridge::lba

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The writer's steps after the keyframes are written (bridge_from_core.cpp), each in its own file.
+#include <optional>
+#include <string>
+
 #include "bonebridge/core/conversion.hpp"
 #include "bonebridge/core/reduce.hpp"
 #include "bonebridge/formats/lba/anm/bridge.hpp"
@@ -20,8 +23,13 @@ KeyframeReduction reduce_keyframes(anm::Document& animation, Variant variant, do
 // the last pose is held (bridge_loop.cpp).
 void choose_loop(anm::Document& animation, int units);
 
-// The source the clip's extras describe replaces what was written when the engine plays both alike
-// (bridge_source.cpp).
-void keep_unchanged_source(const Clip& clip, Variant variant, Converted<anm::Document>& result);
+// The source file the clip's extras describe, against the keyframes written from the glTF's motion before
+// their reduction (bridge_source.cpp): `source` when the engine plays both alike, with the unchanged note;
+// otherwise no source, and the edited note (empty when the extras describe no source).
+struct SourceVerdict {
+  std::optional<anm::Document> source;
+  std::string note;
+};
+SourceVerdict compare_with_source(const Clip& clip, Variant variant, const anm::Document& written);
 
 }  // namespace bonebridge::lba
