@@ -87,10 +87,11 @@ fuzz_one() {
 }
 # A libFuzzer run uses one core: as many targets at a time as the machine has cores (-timeout is wall time,
 # and each target still has a core of its own).
+cores=$(nproc)
 running=()
 failures=0
 for target in "${targets[@]}"; do
-  while ((${#running[@]} >= $(nproc))); do
+  while ((${#running[@]} >= cores)); do
     ended=
     wait -n -p ended "${running[@]}" || failures=$((failures + 1))
     for i in "${!running[@]}"; do [[ "${running[i]}" == "${ended}" ]] && unset 'running[i]'; done

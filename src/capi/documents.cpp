@@ -9,7 +9,6 @@
 #include <memory>
 #include <optional>
 
-#include "bonebridge/gltf/gltf.hpp"
 #include "bonebridge/runtime/jobs.hpp"
 #include "bonebridge/services/conversion.hpp"
 #include "bonebridge/services/reports.hpp"
@@ -274,10 +273,11 @@ bb_status bb_document_to_gltf(const bb_document* document, int32_t binary, int32
     const auto& opened = document_of(document);
     auto& bytes = output(gltf, "gltf");
     if (notes) output(notes, "notes");
-    const CoreConversion& core = core_conversion(opened);
-    fill(bytes, value_of(gltf::write(core.scene, {.binary = binary != 0, .generate_mesh = mesh != 0}),
-                         opened.address));
-    fill_if(notes, json_text(core.notes));
+    auto converted =
+        value_of(export_gltf(core_conversion(opened), {.binary = binary != 0, .generate_mesh = mesh != 0}),
+                 opened.address);
+    fill(bytes, converted.value);
+    fill_if(notes, json_text(converted.notes));
   });
 }
 

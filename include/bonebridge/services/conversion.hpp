@@ -48,6 +48,9 @@ Result<CoreConversion> core_of(const Document& document, const Options& options)
 // The document as glTF, with the notes of its conversion to the core model.
 Result<Converted<std::vector<std::uint8_t>>> export_gltf(const Document& document, const Options& options,
                                                          const gltf::ExportOptions& export_options);
+// The same from a conversion already made (the C ABI keeps one per document).
+Result<Converted<std::vector<std::uint8_t>>> export_gltf(const CoreConversion& core,
+                                                         const gltf::ExportOptions& export_options);
 
 // Whether a file name is a glTF file's (.glb or .gltf, in any case).
 bool names_gltf(const std::filesystem::path& path);

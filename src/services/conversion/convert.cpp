@@ -40,9 +40,14 @@ Result<Converted<std::vector<std::uint8_t>>> export_gltf(const Document& documen
                                                          const gltf::ExportOptions& export_options) {
   auto core = core_of(document, options);
   if (!core) return core.error();
-  auto bytes = gltf::write(core->scene, export_options);
+  return export_gltf(*core, export_options);
+}
+
+Result<Converted<std::vector<std::uint8_t>>> export_gltf(const CoreConversion& core,
+                                                         const gltf::ExportOptions& export_options) {
+  auto bytes = gltf::write(core.scene, export_options);
   if (!bytes) return bytes.error();
-  return Converted<std::vector<std::uint8_t>>{std::move(*bytes), std::move(core->notes)};
+  return Converted<std::vector<std::uint8_t>>{std::move(*bytes), core.notes};
 }
 
 bool names_gltf(const std::filesystem::path& path) {
