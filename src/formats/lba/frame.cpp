@@ -36,15 +36,19 @@ std::array<int, 3> quat_to_euler(Quat q, Variant variant, const std::array<int, 
     const auto v = static_cast<int>(std::lround(radians * units / (2 * kPi)));
     return ((v % units) + units) % units;
   };
-  const double c = std::asin(std::clamp(-r.at(0, 1), -1.0, 1.0));
+  // Gimbal lock (gamma = ±90°) wherever gamma rounds to it: the engine then plays only a − b (sin c = 1) or
+  // a + b (sin c = −1), which is kept, with the previous beta. Near the lock, alpha and beta alone are
+  // atan2 of two values about cos c, where a glTF's float quaternion leaves noise of ~1e-7: taken from there,
+  // they turned a part by up to 3 rad (an LBA2 clip read as LBA1, whose coarser angles round to the lock).
+  // With sin c = 1: R10 = cos(a − b), R12 = −sin(a − b); with −1: R10 = −cos(a + b), R12 = −sin(a + b).
+  double c = std::asin(std::clamp(-r.at(0, 1), -1.0, 1.0));
   double a = 0, b = 0;
-  if (std::abs(std::cos(c)) > 1e-9) {
+  const int c_units = to_units(c);
+  if (c_units != units / 4 && c_units != 3 * units / 4) {
     a = std::atan2(r.at(2, 1), r.at(1, 1));
     b = std::atan2(r.at(0, 2), r.at(0, 0));
   } else {
-    // Gimbal lock (gamma = ±90°): only a − b (sin c = 1) or a + b (sin c = −1) is defined; keep the previous
-    // beta. With sin c = 1: R10 = cos(a − b), R12 = −sin(a − b); with −1: R10 = −cos(a + b), R12 = −sin(a +
-    // b).
+    c = c_units == units / 4 ? kPi / 2 : -kPi / 2;
     b = to_radians(previous[1], variant);
     a = c > 0 ? b + std::atan2(-r.at(1, 2), r.at(1, 0)) : std::atan2(-r.at(1, 2), -r.at(1, 0)) - b;
   }

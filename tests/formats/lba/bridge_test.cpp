@@ -72,6 +72,28 @@ TEST(LbaBridge, EulerDecompositionRecoversTheAngles) {
   }
 }
 
+// At gimbal lock (gamma = 256 or 768 in LBA1) the engine plays only alpha - beta or alpha + beta. A glTF
+// holds the rotation as a float quaternion: decomposed from its float noise, alpha and beta came out
+// unrelated (Twinsen_Run.anm read as LBA1, glb and back: group 23 turned by 1.13 rad at 26.52 s, a pose
+// of (-0.3783, -0.3783, -0.5974, 0.5974) written as alpha 512, beta 512, gamma 768, which is Rz(270°)).
+// Each angle is checked against the rotation it came from, within one angle unit (2 pi / 1024 rad).
+TEST(LbaBridge, EulerDecompositionAtGimbalLockFromFloatQuaternions) {
+  const double unit = 2 * kPi / 1024;
+  for (const int c : {255, 256, 257, 767, 768, 769}) {
+    for (int a = 0; a < 1024; a += 37) {
+      for (int b = 0; b < 1024; b += 41) {
+        const Quat exact = euler_to_quat(a, b, c, Variant::Lba1);
+        const Quat stored{static_cast<float>(exact.x), static_cast<float>(exact.y),
+                          static_cast<float>(exact.z), static_cast<float>(exact.w)};
+        const auto back = quat_to_euler(stored, Variant::Lba1, {a, (b + 100) % 1024, c});
+        const double off = angle_between(euler_to_quat(back[0], back[1], back[2], Variant::Lba1), exact);
+        EXPECT_LE(off, unit) << a << " " << b << " " << c << " -> " << back[0] << " " << back[1] << " "
+                             << back[2];
+      }
+    }
+  }
+}
+
 TEST(LbaBridge, Lba1FidelityOnTheTickGrid) {
   const body::Document body = test::tree_body(7);  // depth 2 below the root
   const auto report = measure(test::walk_like(7), body, Variant::Lba1, {});
