@@ -137,32 +137,50 @@ Quat orientation_of(const Mat4& model) {
 
 MotionDifference compare_motion(std::span<const double> instants, const ModelPoseAt& a,
                                 const ModelPoseAt& b) {
-  MotionDifference difference;
-  double worst = -1;
+  MotionComparison comparison;
   for (const double t : instants) {
     const auto pose_a = a(t);
     const auto pose_b = b(t);
-    if (!pose_a || !pose_b || pose_a->size() != pose_b->size()) {
-      difference.comparable = false;
-      return difference;
-    }
-    ++difference.instants;
-    for (std::size_t j = 0; j < pose_a->size(); ++j) {
-      const double position = distance((*pose_a)[j].translation(), (*pose_b)[j].translation());
-      const double radians = angle_between(orientation_of((*pose_a)[j]), orientation_of((*pose_b)[j]));
-      if (!std::isfinite(position) || !std::isfinite(radians)) {
-        difference.comparable = false;
-        return difference;
-      }
-      difference.position = std::max(difference.position, position);
-      difference.radians = std::max(difference.radians, radians);
-      if (position + radians > worst) {
-        worst = position + radians;
-        difference.time = t;
-      }
+    if (!pose_a || !pose_b || !comparison.add(t, *pose_a, *pose_b)) {
+      MotionDifference failed = comparison.difference();
+      failed.comparable = false;
+      return failed;
     }
   }
-  return difference;
+  return comparison.difference();
+}
+
+bool MotionComparison::add(double time, std::span<const Mat4> a, std::span<const Mat4> b) {
+  if (!difference_.comparable || a.size() != b.size()) {
+    difference_.comparable = false;
+    return false;
+  }
+  ++difference_.instants;
+  for (std::size_t j = 0; j < a.size(); ++j) {
+    // Equal matrices are 0 apart: their orientations need not be worked out.
+    const bool same = a[j] == b[j];
+    const double position = same ? 0.0 : distance(a[j].translation(), b[j].translation());
+    const double radians = same ? 0.0 : angle_between(orientation_of(a[j]), orientation_of(b[j]));
+    if (!std::isfinite(position) || !std::isfinite(radians)) {
+      difference_.comparable = false;
+      return false;
+    }
+    difference_.position = std::max(difference_.position, position);
+    difference_.radians = std::max(difference_.radians, radians);
+    if (position + radians > worst_) {
+      worst_ = position + radians;
+      difference_.time = time;
+    }
+  }
+  return true;
+}
+
+void MotionComparison::add_same(double time) {
+  ++difference_.instants;
+  if (worst_ < 0) {
+    worst_ = 0;
+    difference_.time = time;
+  }
 }
 
 bool within(const MotionDifference& difference, const MotionTolerance& tolerance) {

@@ -88,6 +88,14 @@ Quat sample_channel(const Channel<Quat>& channel, double t) {
   return sample_at(channel, t, cursor);
 }
 
+Vec3 sample_channel(const Channel<Vec3>& channel, double t, std::size_t& cursor) {
+  return sample_at(channel, t, cursor);
+}
+
+Quat sample_channel(const Channel<Quat>& channel, double t, std::size_t& cursor) {
+  return sample_at(channel, t, cursor);
+}
+
 ClipSampler::ClipSampler(const Skeleton& skeleton, const Clip& clip) {
   rest_.reserve(skeleton.joints.size());
   for (const auto& joint : skeleton.joints) rest_.push_back(joint.rest);

@@ -73,22 +73,22 @@ double key_error(const Key& truth, const Key& approx, bool rotation) {
 // Keys strictly inside (a, b) that bring lerp within `budget` of the core curve, by bisection.
 template <class Value>
 void subdivide(const Channel<Value>& channel, const Key& a, const Key& b, double budget, int depth,
-               std::vector<Key>& out) {
+               std::vector<Key>& out, std::size_t& cursor) {
   constexpr bool rotation = std::is_same_v<Value, Quat>;
   const double span = b.time - a.time;
   if (depth == 0 || !(span > 1e-7)) return;
   double worst = 0;
   for (const double f : {0.25, 0.5, 0.75}) {
     const double t = a.time + span * f;
-    worst = std::max(
-        worst, key_error(key_of(t, sample_channel(channel, t)), runtime_lerp(a, b, t, rotation), rotation));
+    worst = std::max(worst, key_error(key_of(t, sample_channel(channel, t, cursor)),
+                                      runtime_lerp(a, b, t, rotation), rotation));
   }
   if (!(worst > budget)) return;
   const double mid_time = a.time + span * 0.5;
-  const Key mid = key_of(mid_time, sample_channel(channel, mid_time));
-  subdivide(channel, a, mid, budget, depth - 1, out);
+  const Key mid = key_of(mid_time, sample_channel(channel, mid_time, cursor));
+  subdivide(channel, a, mid, budget, depth - 1, out, cursor);
   out.push_back(mid);
-  subdivide(channel, mid, b, budget, depth - 1, out);
+  subdivide(channel, mid, b, budget, depth - 1, out, cursor);
 }
 
 // A core channel as runtime keys: STEP as pairs of keys at the same time, LINEAR and CUBICSPLINE bisected
@@ -99,6 +99,8 @@ std::vector<Key> linearise(const Channel<Value>& channel, double duration, doubl
   const auto value_at = [&](std::size_t k) { return channel.values[cubic ? k * 3 + 1 : k]; };
   std::vector<Key> keys;
   const auto& times = channel.times;
+  keys.reserve(times.size() + 2);
+  std::size_t cursor = 0;  // subdivide samples between consecutive keys: the search walks forward
   if (times.front() > 0) keys.push_back(key_of(0, value_at(0)));
   keys.push_back(key_of(times[0], value_at(0)));
   for (std::size_t k = 1; k < times.size(); ++k) {
@@ -107,7 +109,7 @@ std::vector<Key> linearise(const Channel<Value>& channel, double duration, doubl
       keys.push_back(key_of(times[k], value_at(k - 1)));
     } else {
       const Key previous = keys.back();
-      subdivide(channel, previous, next, budget, 10, keys);
+      subdivide(channel, previous, next, budget, 10, keys, cursor);
     }
     keys.push_back(next);
   }

@@ -76,6 +76,7 @@ struct Mat4 {
   double at(int row, int col) const { return m[col * 4 + row]; }
   double& at(int row, int col) { return m[col * 4 + row]; }
   Vec3 translation() const { return {m[12], m[13], m[14]}; }
+  friend bool operator==(const Mat4&, const Mat4&) = default;
 };
 
 Mat4 operator*(const Mat4& a, const Mat4& b);

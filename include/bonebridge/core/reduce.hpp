@@ -73,6 +73,21 @@ inline constexpr std::size_t kMaxComparedInstants = 20000;
 std::vector<double> engine_instants(double end, double tick, std::size_t max_count);
 
 MotionDifference compare_motion(std::span<const double> instants, const ModelPoseAt& a, const ModelPoseAt& b);
+
+// The same comparison an instant at a time, for a caller that can tell two poses are the same without their
+// matrices (an engine state equal to another plays the same matrices).
+class MotionComparison {
+ public:
+  // False, and the difference no longer comparable, when the poses differ in joint count or are not finite.
+  bool add(double time, std::span<const Mat4> a, std::span<const Mat4> b);
+  // An instant where the poses are the same, or no further apart than at an instant added before.
+  void add_same(double time);
+  const MotionDifference& difference() const { return difference_; }
+
+ private:
+  MotionDifference difference_;
+  double worst_ = -1;  // the largest position + radians so far, at difference_.time
+};
 bool within(const MotionDifference& difference, const MotionTolerance& tolerance);
 
 // The conversion notes of a writer that found the source described (issue 28): it wrote the source back

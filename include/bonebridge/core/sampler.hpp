@@ -14,6 +14,10 @@ namespace bonebridge {
 
 Vec3 sample_channel(const Channel<Vec3>& channel, double t);
 Quat sample_channel(const Channel<Quat>& channel, double t);
+// The same, the key search starting at `cursor` and leaving it at the segment found: a caller sampling
+// forward, or within one segment, does not search.
+Vec3 sample_channel(const Channel<Vec3>& channel, double t, std::size_t& cursor);
+Quat sample_channel(const Channel<Quat>& channel, double t, std::size_t& cursor);
 
 class ClipSampler {
  public:

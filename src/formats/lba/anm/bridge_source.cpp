@@ -23,13 +23,81 @@ namespace {
 // 0.008 rad (5 LBA2 angle units); a 10-degree edit is 0.17 rad.
 constexpr MotionTolerance kUnchangedTolerance{4.0, 0.02};
 
-// Every group's matrix (on a placeholder body: the groups' own turns and moves, the actor's place) at every
-// tick of the ideal clock.
-ModelPoseAt group_matrices(IdealClock& clock, const body::Document& body, Variant variant) {
+// What a group's entry does to the placeholder body's matrices (body/engine.cpp, pose_body): angles turn it
+// as the engine takes them (masked to a turn at the table lookup; a zero angle is skipped), a translation
+// moves it, and zoom and unknown types leave the parent's frame. So a rotation by (0, 0, 0), a move by
+// (0, 0, 0) and a zoom all leave it still (the writer keeps a group that never moves as a rotation).
+GroupEntry placed(const GroupEntry& entry, int mask) {
+  if (entry.type == 0) {
+    const GroupEntry turn{0, static_cast<std::int16_t>(entry.a & mask),
+                          static_cast<std::int16_t>(entry.b & mask),
+                          static_cast<std::int16_t>(entry.c & mask)};
+    return turn == GroupEntry{0, 0, 0, 0} ? GroupEntry{2, 0, 0, 0} : turn;
+  }
+  if (entry.type == 1 && (entry.a != 0 || entry.b != 0 || entry.c != 0)) return entry;
+  return {2, 0, 0, 0};
+}
+
+bool same_actor(const Actor& a, const Actor& b, int mask) {
+  const auto same_angle = [mask](int x, int y) { return ((x - y) & mask) == 0; };
+  return a.position == b.position && same_angle(a.alpha, b.alpha) && same_angle(a.beta, b.beta) &&
+         same_angle(a.gamma, b.gamma);
+}
+
+bool same_state(const EngineState& a, const EngineState& b) {
+  return a.pose == b.pose && a.actor.position == b.actor.position && a.actor.alpha == b.actor.alpha &&
+         a.actor.beta == b.actor.beta && a.actor.gamma == b.actor.gamma;
+}
+
+// Leaves still, in both states, every group they place alike, and says whether any group is left that they
+// place apart. The placeholder body hangs every group from the root, which the actor places (entry 0 does
+// not count): with the actors alike, a group placed alike has the same matrix in both, and left still it
+// still does, at no cost to work out or to compare.
+bool keep_differences(EngineState& a, EngineState& b, int mask) {
+  bool apart = false;
+  for (std::size_t g = 1; g < a.pose.size(); ++g) {
+    if (placed(a.pose[g], mask) == placed(b.pose[g], mask)) {
+      a.pose[g] = b.pose[g] = GroupEntry{2, 0, 0, 0};
+    } else {
+      apart = true;
+    }
+  }
+  return apart;
+}
+
+// Both clocks' every group matrix (on the placeholder body: the groups' own turns and moves, the actor's
+// place) compared at `instants`. Most ticks of an unedited clip have the same engine state, or differ in a
+// group or two written with the other Euler angles of the same rotation, held for many ticks: only those
+// groups are worked out, once while they hold (issue 38: ANIM_CUSTOM.anm compared at 10,899 ticks).
+MotionDifference compare_clocks(std::span<const double> instants, IdealClock& a, IdealClock& b,
+                                Variant variant, std::size_t group_count) {
   const double tick = traits(variant).tick_seconds;
-  return [&clock, &body, variant, tick](double seconds) -> std::optional<std::vector<Mat4>> {
-    return anm::engine_models(body, clock.at(std::llround(seconds / tick)), variant, true);
-  };
+  const int mask = traits(variant).angle_units - 1;
+  const body::Document body = placeholder_body(group_count);
+  MotionComparison comparison;
+  EngineState compared_a, compared_b;  // the last states whose matrices were compared
+  bool compared = false;
+  for (const double seconds : instants) {
+    const std::int64_t at = std::llround(seconds / tick);
+    EngineState state_a = a.at(at), state_b = b.at(at);
+    const bool alike_actors =
+        state_a.pose.size() == state_b.pose.size() && same_actor(state_a.actor, state_b.actor, mask);
+    if (alike_actors && !keep_differences(state_a, state_b, mask)) {
+      comparison.add_same(seconds);
+      continue;
+    }
+    if (alike_actors && compared && same_state(state_a, compared_a) && same_state(state_b, compared_b)) {
+      comparison.add_same(seconds);  // no further apart than at the instant those states were compared
+      continue;
+    }
+    if (!comparison.add(seconds, anm::engine_models(body, state_a, variant, true),
+                        anm::engine_models(body, state_b, variant, true)))
+      break;
+    compared_a = std::move(state_a);
+    compared_b = std::move(state_b);
+    compared = true;
+  }
+  return comparison.difference();
 }
 
 }  // namespace
@@ -52,12 +120,11 @@ SourceVerdict compare_with_source(const Clip& clip, Variant variant, const anm::
   }
   const Timeline original_line = timeline(*source, variant);
   const double tick = traits(variant).tick_seconds;
-  const body::Document body = placeholder_body(source->group_count);
   IdealClock written_clock(looped, variant), original_clock(*source, variant);
   const auto instants =
       engine_instants(static_cast<double>(original_line.end_ticks) * tick, tick, kMaxComparedInstants);
-  const MotionDifference difference = compare_motion(instants, group_matrices(written_clock, body, variant),
-                                                     group_matrices(original_clock, body, variant));
+  const MotionDifference difference =
+      compare_clocks(instants, written_clock, original_clock, variant, source->group_count);
   if (!within(difference, kUnchangedTolerance))
     return {std::nullopt, edited_note(difference, kUnchangedTolerance)};
   return {std::move(*source), unchanged_note(difference, kUnchangedTolerance)};

@@ -101,18 +101,32 @@ void add_root_motion(Clip& clip, const KeyedStates& keyed, const body::Document&
 }
 
 // Group g's rotation (identity where it does not turn), and its translation when it ever moves (type 1).
+// A baked clip has a key per tick (10,898 for ANIM_CUSTOM.anm): the channels are sized once, and a value
+// held from the key before reuses that key's rotation.
 JointChannels group_channels(std::size_t g, const KeyedStates& keyed, const Vec3& offset, Variant variant) {
   JointChannels channels{static_cast<int>(g), std::nullopt, std::nullopt, std::nullopt};
+  const std::size_t keys = keyed.ticks.size();
+  const bool translated = std::any_of(keyed.states.begin(), keyed.states.end(),
+                                      [g](const EngineState& state) { return state.pose[g].type == 1; });
   Channel<Quat> rotation;
+  rotation.times.reserve(keys);
+  rotation.values.reserve(keys);
   Channel<Vec3> translation;
-  bool translated = false;
-  for (std::size_t k = 0; k < keyed.ticks.size(); ++k) {
+  if (translated) {
+    translation.times.reserve(keys);
+    translation.values.reserve(keys);
+  }
+  GroupEntry turned_by{1, 0, 0, 0};  // the rotation entry `turn` comes from (type 1 until there is one)
+  Quat turn;
+  for (std::size_t k = 0; k < keys; ++k) {
     const GroupEntry& value = keyed.states[k].pose[g];
     const double time = keyed.seconds(k);
-    const bool rotates = value.type == 0;
-    translated = translated || value.type == 1;
-    append_rotation_key(rotation, time, rotates ? euler_to_quat(value.a, value.b, value.c, variant) : Quat{},
-                        kRotationSegments);
+    if (value.type == 0 && !(value == turned_by)) {
+      turn = euler_to_quat(value.a, value.b, value.c, variant);
+      turned_by = value;
+    }
+    append_rotation_key(rotation, time, value.type == 0 ? turn : Quat{}, kRotationSegments);
+    if (!translated) continue;
     const Vec3 moved = value.type == 1 ? Vec3{double(value.a), double(value.b), double(value.c)} : Vec3{};
     translation.times.push_back(time);
     translation.values.push_back(offset + moved);
