@@ -29,10 +29,15 @@
 # a time, the way back's step aiming at 2^18, and the unchanged-source check compares matrices only. CPU under
 # the sanitizers (clang 14, line tables, `/usr/bin/time build-fuzz/fuzz/fuzz_capi -runs=1 FILE`), before ->
 # after: a 7.8-hour LBA1 clip of 90 keyframes 11.6 -> 3.5 s; a 4.1 M-tick LBA2 clip turning the actor 47.8 ->
-# 0.1 s (refused); the real ANIM_CUSTOM.anm (10,898 ticks, 18 groups) 5.6 -> 2.8 s. What remains is work by
-# keys and joints (the way back's keyframe reduction and comparison with its source, about 20 times slower
-# under the sanitizers than in a Release build), over the 1 s bound: fuzz_capi gets FUZZ_CAPI_TIMEOUT s
-# (default 10) instead of FUZZ_TIMEOUT.
+# 0.1 s (refused); the real ANIM_CUSTOM.anm (10,898 ticks, 18 groups) 5.6 -> 2.8 s. Those times are of the
+# whole process, and libFuzzer runs a unit twice when its mallocs and frees do not pair (the leak check).
+# Timed by getrusage around the one call (fuzz-unit-times.sh), that file's unit (read as LBA1, the default)
+# took 1.33 s; it now comes back unchanged from its glb (the gimbal-lock fix in lba/frame.cpp: no keyframe
+# reduction), and the unchanged check works out only the groups two states place apart: 1.12, 1.12 and 1.69 s
+# in three runs of one binary on an idle machine. What remains is work by keys and joints (a key every tick
+# baked, built into a runtime clip, written to glb, read back, written as keyframes and compared, about 20
+# times slower under the sanitizers than in a Release build), over the 1 s bound: fuzz_capi gets
+# FUZZ_CAPI_TIMEOUT s (default 10) instead of FUZZ_TIMEOUT.
 # Longer hunts: scripts/fuzz.sh 0 SECONDS (a time limit instead, random seed).
 # FUZZ_TARGETS="fuzz_animx_bridge fuzz_animx_read": only those targets. The libraries are compiled in batches of
 # files (BONEBRIDGE_UNITY, CMakeLists.txt); BONEBRIDGE_UNITY=OFF compiles them file by file.

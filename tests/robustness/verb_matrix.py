@@ -192,6 +192,13 @@ class Tool:
             self.env.setdefault("WINEPREFIX", str(scratch / "wineprefix"))
             self.env.pop("DISPLAY", None)
 
+    def wineserver(self, *args):
+        """Runs wine's server program for the tool's prefix (beside the wine binary), under wine only."""
+        wine = shutil.which(self.command[0]) if self.wine else None
+        server = pathlib.Path(wine).with_name("wineserver") if wine else None
+        if server and server.exists():
+            subprocess.run([str(server), *args], env=self.env, timeout=60, check=False)
+
     def run(self, args, cwd, timeout=None):
         """(exit code or None on a hang, -N for signal N, stdout, stderr, seconds)."""
         start = time.monotonic()
@@ -437,6 +444,10 @@ def main():
     try:
         if tool.wine:  # the first run makes the wine prefix: not timed as a cell
             tool.run(["--version"], scratch, timeout=600)
+            # Cells run side by side, and wine starts its server to exit with its last client: a client
+            # starting as it exits fails ("wine client error:0: recvmsg: Connection reset by peer", seen
+            # once in 210 cells). One server stays for the whole matrix.
+            tool.wineserver("--persistent")
         inputs = scratch / "in"
         copy_inputs(source, samples, inputs)
         setup_failures = make_archives(tool, inputs, scratch)
@@ -479,6 +490,7 @@ def main():
             print(f"scratch folder kept: {scratch}")
         return 1 if failed or setup_failures else 0
     finally:
+        tool.wineserver("--kill")
         if not options.keep:
             shutil.rmtree(scratch, ignore_errors=True)
 
