@@ -192,12 +192,28 @@ class Tool:
             self.env.setdefault("WINEPREFIX", str(scratch / "wineprefix"))
             self.env.pop("DISPLAY", None)
 
-    def wineserver(self, *args):
-        """Runs wine's server program for the tool's prefix (beside the wine binary), under wine only."""
+    def quietly(self, command, timeout):
+        """Runs a command with no pipe: what wine starts (its server, services.exe) may outlive the run."""
+        subprocess.run(command, env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=timeout, check=False)
+
+    def keep_wine_server(self):
+        """Under wine: the prefix made, then one server (and wine's services) for every cell until --kill.
+
+        Cells run side by side, and wine starts its server to exit with its last client: a client starting
+        as it exits fails ("wine client error:0: recvmsg: Connection reset by peer", seen once in 210
+        cells). The services a wine process starts hold its output open, so a run with no pipe starts them.
+        """
+        self.quietly([*self.command, "--version"], 600)  # makes the prefix: not timed as a cell
+        self.wine_server("--persistent")
+        self.quietly([*self.command, "--version"], 600)
+
+    def wine_server(self, *args):
+        """wine's server program (beside the wine binary) for the tool's prefix, under wine only."""
         wine = shutil.which(self.command[0]) if self.wine else None
         server = pathlib.Path(wine).with_name("wineserver") if wine else None
         if server and server.exists():
-            subprocess.run([str(server), *args], env=self.env, timeout=60, check=False)
+            self.quietly([str(server), *args], 60)
 
     def run(self, args, cwd, timeout=None):
         """(exit code or None on a hang, -N for signal N, stdout, stderr, seconds)."""
@@ -442,12 +458,8 @@ def main():
     scratch = pathlib.Path(tempfile.mkdtemp(prefix="verb_matrix_"))
     tool = Tool(options.tool, options.timeout, scratch)
     try:
-        if tool.wine:  # the first run makes the wine prefix: not timed as a cell
-            tool.run(["--version"], scratch, timeout=600)
-            # Cells run side by side, and wine starts its server to exit with its last client: a client
-            # starting as it exits fails ("wine client error:0: recvmsg: Connection reset by peer", seen
-            # once in 210 cells). One server stays for the whole matrix.
-            tool.wineserver("--persistent")
+        if tool.wine:
+            tool.keep_wine_server()
         inputs = scratch / "in"
         copy_inputs(source, samples, inputs)
         setup_failures = make_archives(tool, inputs, scratch)
@@ -490,7 +502,7 @@ def main():
             print(f"scratch folder kept: {scratch}")
         return 1 if failed or setup_failures else 0
     finally:
-        tool.wineserver("--kill")
+        tool.wine_server("--kill")
         if not options.keep:
             shutil.rmtree(scratch, ignore_errors=True)
 
