@@ -5,6 +5,10 @@
 # each case; the medians end the output, one line per case:
 #   CASE: bonebridge=JOINTS_PER_S ozz=JOINTS_PER_S ratio=R bytes=B ozz_bytes=B
 # Extra arguments go to the benchmark (e.g. --benchmark_filter=clip64).
+# The repetitions of every case run interleaved in random order: this machine's speed drifts by up to 40%
+# between runs of one process and the next (bonebridge and ozz alike: 41/32, 57/47, 42/33 M joints/s on
+# clip64/forward), and five bonebridge repetitions followed by five ozz ones put a drift between the two
+# libraries (clip64/forward measured 0.86 that way, 1.19 and 1.20 interleaved, twice).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BONEBRIDGE_BUILD_DIR:-build}
@@ -19,6 +23,7 @@ cmake --build "$build" --target bench_runtime_playback
 json=$(mktemp)
 trap 'rm -f "$json"' EXIT
 "$build/bench/bench_runtime_playback" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+  --benchmark_enable_random_interleaving=true \
   --benchmark_out="$json" --benchmark_out_format=json "$@"
 python3 - "$json" <<'PY'
 import json, sys
@@ -28,10 +33,11 @@ for b in json.load(open(sys.argv[1]))["benchmarks"]:
         continue
     case, mode, library = b["run_name"].rsplit("/", 2)
     medians.setdefault(f"{case}/{mode}", {})[library] = b
+medians = dict(sorted(medians.items()))  # interleaved repetitions come in random order
 print("\nbuild time, median of five builds (ms):")
 for name, by in medians.items():
     if name.endswith("/forward"):
-        times = " ".join(f"{lib}={b['build_ms']:.2f}" for lib, b in by.items())
+        times = " ".join(f"{lib}={b['build_ms']:.2f}" for lib, b in sorted(by.items()))
         print(f"  {name.rsplit('/', 1)[0]}: {times}")
 print()
 for name, by in medians.items():
