@@ -27,6 +27,7 @@ struct Orientation {
   int alpha = 0;
   int beta = 0;
   int gamma = 0;
+  friend bool operator==(const Orientation&, const Orientation&) = default;
 };
 
 }  // namespace bonebridge::lba

@@ -44,11 +44,6 @@ bool same_actor(const Actor& a, const Actor& b, int mask) {
          same_angle(a.gamma, b.gamma);
 }
 
-bool same_state(const EngineState& a, const EngineState& b) {
-  return a.pose == b.pose && a.actor.position == b.actor.position && a.actor.alpha == b.actor.alpha &&
-         a.actor.beta == b.actor.beta && a.actor.gamma == b.actor.gamma;
-}
-
 // Leaves still, in both states, every group they place alike, and says whether any group is left that they
 // place apart. The placeholder body hangs every group from the root, which the actor places (entry 0 does
 // not count): with the actors alike, a group placed alike has the same matrix in both, and left still it
@@ -80,13 +75,12 @@ MotionDifference compare_clocks(std::span<const double> instants, IdealClock& a,
   for (const double seconds : instants) {
     const std::int64_t at = std::llround(seconds / tick);
     EngineState state_a = a.at(at), state_b = b.at(at);
-    const bool alike_actors =
-        state_a.pose.size() == state_b.pose.size() && same_actor(state_a.actor, state_b.actor, mask);
-    if (alike_actors && !keep_differences(state_a, state_b, mask)) {
+    if (state_a.pose.size() == state_b.pose.size() && same_actor(state_a.actor, state_b.actor, mask) &&
+        !keep_differences(state_a, state_b, mask)) {
       comparison.add_same(seconds);
       continue;
     }
-    if (alike_actors && compared && same_state(state_a, compared_a) && same_state(state_b, compared_b)) {
+    if (compared && state_a == compared_a && state_b == compared_b) {
       comparison.add_same(seconds);  // no further apart than at the instant those states were compared
       continue;
     }

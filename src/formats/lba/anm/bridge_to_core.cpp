@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <set>
 
 #include "bonebridge/core/bake.hpp"
@@ -116,12 +117,12 @@ JointChannels group_channels(std::size_t g, const KeyedStates& keyed, const Vec3
     translation.times.reserve(keys);
     translation.values.reserve(keys);
   }
-  GroupEntry turned_by{1, 0, 0, 0};  // the rotation entry `turn` comes from (type 1 until there is one)
+  std::optional<GroupEntry> turned_by;  // the rotation entry `turn` comes from
   Quat turn;
   for (std::size_t k = 0; k < keys; ++k) {
     const GroupEntry& value = keyed.states[k].pose[g];
     const double time = keyed.seconds(k);
-    if (value.type == 0 && !(value == turned_by)) {
+    if (value.type == 0 && turned_by != value) {
       turn = euler_to_quat(value.a, value.b, value.c, variant);
       turned_by = value;
     }

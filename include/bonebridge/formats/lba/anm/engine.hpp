@@ -25,6 +25,7 @@ GroupEntry interpolate_group(Variant variant, const GroupEntry& source, const Gr
 // The actor's placement: its orientation and integer world position, moved by root motion.
 struct Actor : Orientation {
   std::array<std::int32_t, 3> position{};
+  friend bool operator==(const Actor&, const Actor&) = default;
 };
 
 // What LBA2's ObjectSetInterDep keeps between the updates of one keyframe: the step and master angles gained
@@ -102,6 +103,7 @@ std::size_t effective_loop_frame(const anm::Document& animation);
 struct EngineState {
   std::vector<GroupEntry> pose;
   Actor actor;
+  friend bool operator==(const EngineState&, const EngineState&) = default;
 };
 
 // Ideal clock: one update per tick, and keyframes of duration 0 reached within the same tick, so no time
