@@ -273,9 +273,9 @@ bb_status bb_document_to_gltf(const bb_document* document, int32_t binary, int32
     const auto& opened = document_of(document);
     auto& bytes = output(gltf, "gltf");
     if (notes) output(notes, "notes");
-    auto converted =
-        value_of(export_gltf(core_conversion(opened), {.binary = binary != 0, .generate_mesh = mesh != 0}),
-                 opened.address);
+    auto converted = value_of(export_gltf(opened.input, core_conversion(opened), opened.options,
+                                          {.binary = binary != 0, .generate_mesh = mesh != 0}),
+                              opened.address);
     fill(bytes, converted.value);
     fill_if(notes, json_text(converted.notes));
   });

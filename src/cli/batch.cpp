@@ -117,7 +117,7 @@ Result<nlohmann::json> convert_item(const BatchJob& job, const Options& settings
   if (const auto reason = loaded->document->no_gltf_form()) {
     return nlohmann::json{{"input", item.input}, {"family", loaded->family->id}, {"skipped", *reason}};
   }
-  auto bytes = export_gltf(*loaded->document, settings, {.binary = binary});
+  auto bytes = export_gltf(*loaded, settings, {.binary = binary});
   if (!bytes) {
     Error error = bytes.error();
     if (error.file.empty()) error.file = item.input;

@@ -7,7 +7,7 @@
 //    metadata, which the glTF carries in the animation's extras. A writer that finds it compares the engine's
 //    motion of what it wrote with the engine's motion of the described file, at the engine's own instants;
 //    when they agree within the family's rounding, the clip is unchanged and the described file is written
-//    back byte for byte.
+//    back byte for byte. (A glTF read back exactly as exported skips the comparison: core/seal.hpp.)
 //  - key reduction measured by the engine (ozz's Decimate, ACL's error metric): a key is dropped while the
 //    engine's own interpolation of the kept keys reproduces it within a tolerance.
 // Blender's glTF importer (3.4) keeps no animation extras: the bonebridge add-on keeps them on the imported

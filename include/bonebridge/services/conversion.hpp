@@ -22,6 +22,8 @@ struct LoadedInput {
   std::unique_ptr<Document> document;
   std::vector<std::uint8_t> bytes;
   std::string detected_by;  // "extension", "content" or "format option": how the family was chosen
+  std::string extension;    // the lower-case extension of the kind opened (".anm"), "" for a name without one
+  std::map<std::string, std::vector<std::uint8_t>> companions;  // the companion files it was opened with
 };
 
 // Reads `path` (a file, or an archive entry: services/addressing.hpp), finds its family and opens it.
@@ -45,11 +47,14 @@ Status read_companions(const FormatFamily& family, Options& options);
 // The document's core scene; an exception escaping the family's bridge becomes an Error.
 Result<CoreConversion> core_of(const Document& document, const Options& options);
 
-// The document as glTF, with the notes of its conversion to the core model.
-Result<Converted<std::vector<std::uint8_t>>> export_gltf(const Document& document, const Options& options,
+// The input as glTF, with the notes of its conversion to the core model. A clip that describes its source
+// file is sealed (core/seal.hpp): the glTF, unedited, goes back to that file without a judgement of its
+// motion.
+Result<Converted<std::vector<std::uint8_t>>> export_gltf(const LoadedInput& input, const Options& options,
                                                          const gltf::ExportOptions& export_options);
-// The same from a conversion already made (the C ABI keeps one per document).
-Result<Converted<std::vector<std::uint8_t>>> export_gltf(const CoreConversion& core,
+// The same from the input's conversion already made (the C ABI keeps one per document).
+Result<Converted<std::vector<std::uint8_t>>> export_gltf(const LoadedInput& input, const CoreConversion& core,
+                                                         const Options& options,
                                                          const gltf::ExportOptions& export_options);
 
 // Whether a file name is a glTF file's (.glb or .gltf, in any case).

@@ -36,16 +36,22 @@ Result<CoreConversion> core_of(const Document& document, const Options& options)
   return guard("conversion to glTF", [&] { return document.to_core(options); });
 }
 
-Result<Converted<std::vector<std::uint8_t>>> export_gltf(const Document& document, const Options& options,
+Result<Converted<std::vector<std::uint8_t>>> export_gltf(const LoadedInput& input, const Options& options,
                                                          const gltf::ExportOptions& export_options) {
-  auto core = core_of(document, options);
+  auto core = core_of(*input.document, options);
   if (!core) return core.error();
-  return export_gltf(*core, export_options);
+  return export_gltf(input, *core, options, export_options);
 }
 
-Result<Converted<std::vector<std::uint8_t>>> export_gltf(const CoreConversion& core,
+Result<Converted<std::vector<std::uint8_t>>> export_gltf(const LoadedInput& input, const CoreConversion& core,
+                                                         const Options& options,
                                                          const gltf::ExportOptions& export_options) {
-  auto bytes = gltf::write(core.scene, export_options);
+  std::optional<Scene> sealed;
+  if (const auto seal = conversion::export_seal(core.scene, input, options)) {
+    sealed = core.scene;
+    sealed->clips.front().metadata[kSealMetadata] = seal_text(*seal);
+  }
+  auto bytes = gltf::write(sealed ? *sealed : core.scene, export_options);
   if (!bytes) return bytes.error();
   return Converted<std::vector<std::uint8_t>>{std::move(*bytes), core.notes};
 }
@@ -80,6 +86,10 @@ Result<Converted<Bytes>> write_scene(const Scene& scene, const FormatFamily& tar
   if (auto checked = check_settings(target, job.options, read_by); !checked) return checked.error();
   Options options = writing_options(job);
   if (auto companions = read_companions(target, options); !companions) return companions.error();
+  if (auto unchanged = conversion::sealed_write_back(scene, target, options)) {
+    notes.insert(notes.end(), unchanged->notes.begin(), unchanged->notes.end());
+    return Converted<Bytes>{std::move(unchanged->value), std::move(notes)};
+  }
   auto written = target.from_core(scene, options);
   if (!written) return written.error();
   notes.insert(notes.end(), written->notes.begin(), written->notes.end());
@@ -197,7 +207,7 @@ Result<Converted<Bytes>> from_game_file(const ConvertJob& job, const FormatFamil
   auto input = load_job_input(job, job.input, written_by);
   if (!input) return input.error();
   const Interchange kind = output_interchange(job);
-  if (kind == Interchange::kGltf) return export_gltf(*input->document, job.options, gltf_options(job));
+  if (kind == Interchange::kGltf) return export_gltf(*input, job.options, gltf_options(job));
   if (kind == Interchange::kNone && target == input->family) {
     auto bytes =
         target->transcode ? target->transcode(input->bytes, writing_options(job)) : input->document->encode();

@@ -100,6 +100,8 @@ Result<LoadedInput> open_input(AddressedFile file, const std::string& path, cons
   auto document = input.family->open(input.bytes, opening);
   if (!document) return with_file(document.error(), path);
   input.document = std::move(document).value();
+  input.extension = opening.placement.extension;
+  input.companions = std::move(opening.companions);
   return input;
 }
 

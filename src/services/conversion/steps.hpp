@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The conversion service's steps shared between its files (not public).
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "bonebridge/core/seal.hpp"
 #include "bonebridge/services/conversion.hpp"
 
 namespace bonebridge::conversion {
@@ -28,6 +30,15 @@ Result<Converted<std::vector<std::uint8_t>>> write_job_output(const Scene& scene
 Options job_writing_options(const ConvertJob& job);
 // Whether the job writes glTF or BVH rather than a family's file.
 bool writes_interchange(const ConvertJob& job);
+
+// The seal of a glTF export of `scene` from `input` with `options` (core/seal.hpp), or nullopt when the scene
+// has not exactly one clip or that clip does not describe the input file, byte for byte.
+std::optional<Seal> export_seal(const Scene& scene, const LoadedInput& input, const Options& options);
+// The described source file of a scene read from glTF, when its seal is intact and was made for `target`, the
+// kind of file the writing options name and the same settings; nullopt otherwise (the family then judges).
+std::optional<Converted<std::vector<std::uint8_t>>> sealed_write_back(const Scene& scene,
+                                                                      const FormatFamily& target,
+                                                                      const Options& options);
 
 // Every input of a job of several as one glTF: one character and all its animations (see ConvertJob).
 Result<Converted<std::vector<std::uint8_t>>> animations_to_gltf(const ConvertJob& job);

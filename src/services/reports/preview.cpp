@@ -236,7 +236,7 @@ Result<PreviewScripts> read_preview_scripts(const std::filesystem::path& folder)
 
 Result<std::string> preview_page(const std::string& name, const LoadedInput& input, const Options& options,
                                  const PreviewScripts& scripts) {
-  auto glb = export_gltf(*input.document, options, {.binary = true, .generate_mesh = true});
+  auto glb = export_gltf(input, options, {.binary = true, .generate_mesh = true});
   if (!glb) return glb.error();
   return preview_page(name, input, *glb, scripts);
 }

@@ -44,31 +44,46 @@ bool same_actor(const Actor& a, const Actor& b, int mask) {
          same_angle(a.gamma, b.gamma);
 }
 
-// Leaves still, in both states, every group they place alike, and says whether any group is left that they
-// place apart. The placeholder body hangs every group from the root, which the actor places (entry 0 does
-// not count): with the actors alike, a group placed alike has the same matrix in both, and left still it
-// still does, at no cost to work out or to compare.
-bool keep_differences(EngineState& a, EngineState& b, int mask) {
-  bool apart = false;
+// Keeps, in both states, the root's entry and the groups they place apart, and says whether any group is
+// apart. The placeholder body hangs every group from the root, which the actor places (entry 0 does not
+// count): with the actors alike, a group placed alike has the same matrix in both, and each group's matrix is
+// the root's turned or moved by its own entry alone. So the groups apart, posed on a placeholder body of as
+// many groups, have the matrices they have in the whole body, and the others need none.
+bool keep_groups_apart(EngineState& a, EngineState& b, int mask) {
+  std::size_t kept = 1;
   for (std::size_t g = 1; g < a.pose.size(); ++g) {
-    if (placed(a.pose[g], mask) == placed(b.pose[g], mask)) {
-      a.pose[g] = b.pose[g] = GroupEntry{2, 0, 0, 0};
-    } else {
-      apart = true;
-    }
+    if (placed(a.pose[g], mask) == placed(b.pose[g], mask)) continue;
+    a.pose[kept] = a.pose[g];
+    b.pose[kept] = b.pose[g];
+    ++kept;
   }
-  return apart;
+  a.pose.resize(kept);
+  b.pose.resize(kept);
+  return kept > 1;
 }
+
+// The placeholder bodies of each group count, made once.
+class PlaceholderBodies {
+ public:
+  const body::Document& of(std::size_t group_count) {
+    if (bodies_.size() <= group_count) bodies_.resize(group_count + 1);
+    if (!bodies_[group_count]) bodies_[group_count] = placeholder_body(group_count);
+    return *bodies_[group_count];
+  }
+
+ private:
+  std::vector<std::optional<body::Document>> bodies_;
+};
 
 // Both clocks' every group matrix (on the placeholder body: the groups' own turns and moves, the actor's
 // place) compared at `instants`. Most ticks of an unedited clip have the same engine state, or differ in a
 // group or two written with the other Euler angles of the same rotation, held for many ticks: only those
 // groups are worked out, once while they hold (issue 38: ANIM_CUSTOM.anm compared at 10,899 ticks).
 MotionDifference compare_clocks(std::span<const double> instants, IdealClock& a, IdealClock& b,
-                                Variant variant, std::size_t group_count) {
+                                Variant variant) {
   const double tick = traits(variant).tick_seconds;
   const int mask = traits(variant).angle_units - 1;
-  const body::Document body = placeholder_body(group_count);
+  PlaceholderBodies bodies;
   MotionComparison comparison;
   EngineState compared_a, compared_b;  // the last states whose matrices were compared
   bool compared = false;
@@ -76,7 +91,7 @@ MotionDifference compare_clocks(std::span<const double> instants, IdealClock& a,
     const std::int64_t at = std::llround(seconds / tick);
     EngineState state_a = a.at(at), state_b = b.at(at);
     if (state_a.pose.size() == state_b.pose.size() && same_actor(state_a.actor, state_b.actor, mask) &&
-        !keep_differences(state_a, state_b, mask)) {
+        !keep_groups_apart(state_a, state_b, mask)) {
       comparison.add_same(seconds);
       continue;
     }
@@ -84,6 +99,7 @@ MotionDifference compare_clocks(std::span<const double> instants, IdealClock& a,
       comparison.add_same(seconds);  // no further apart than at the instant those states were compared
       continue;
     }
+    const body::Document& body = bodies.of(state_a.pose.size());
     if (!comparison.add(seconds, anm::engine_models(body, state_a, variant, true),
                         anm::engine_models(body, state_b, variant, true)))
       break;
@@ -117,8 +133,7 @@ SourceVerdict compare_with_source(const Clip& clip, Variant variant, const anm::
   IdealClock written_clock(looped, variant), original_clock(*source, variant);
   const auto instants =
       engine_instants(static_cast<double>(original_line.end_ticks) * tick, tick, kMaxComparedInstants);
-  const MotionDifference difference =
-      compare_clocks(instants, written_clock, original_clock, variant, source->group_count);
+  const MotionDifference difference = compare_clocks(instants, written_clock, original_clock, variant);
   if (!within(difference, kUnchangedTolerance))
     return {std::nullopt, edited_note(difference, kUnchangedTolerance)};
   return {std::move(*source), unchanged_note(difference, kUnchangedTolerance)};

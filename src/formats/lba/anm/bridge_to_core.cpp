@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <optional>
 #include <set>
 
@@ -22,13 +21,22 @@ namespace {
 // of segments gets no extra one.
 constexpr RotationSegments kRotationSegments{15.0 * kPi / 180.0, 15.0 * kPi / 180.0, 1e-9};
 
-// Drops keys equal to both kept neighbours: LINEAR playback is unchanged.
+// Drops keys equal to both neighbours: LINEAR playback is unchanged, and a run of equal values keeps its
+// first and last key. In place, in one pass (a baked channel has a key per tick).
 template <class Value>
 void drop_flat_keys(Channel<Value>& channel) {
-  const auto flat = [](const Value& left, const Value& right, double, const Value& actual) {
-    return actual == left && actual == right;
-  };
-  channel = reduce(channel, flat, {std::numeric_limits<std::size_t>::max(), SpanSearch::Doubling});
+  auto& times = channel.times;
+  auto& values = channel.values;
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    const bool inner = k > 0 && k + 1 < times.size();
+    if (inner && values[k] == values[k - 1] && values[k] == values[k + 1]) continue;
+    times[kept] = times[k];
+    values[kept] = values[k];
+    ++kept;
+  }
+  times.resize(kept);
+  values.resize(kept);
 }
 
 // The grid the clip is baked on: every tick (LBA1) or 20 ms (LBA2), coarser when that would give a channel
