@@ -22,22 +22,18 @@
 # the margin for a loaded 2-core CI machine running one other job (a unit's wall time about twice its CPU
 # time). FUZZ_TIMEOUT=10 gives the old allowance.
 # fuzz_capi's campaigns found units of 2 to 35 s CPU: an LBA .anm to glb and back whose keyframes last long
-# (a 90-keyframe clip of 1.4 M ticks). The way back's keyframe reduction replayed every tick of each candidate
-# span; it is now bounded by keyframes (no span of 4,096 ticks or more is tried, at most 2^22 group-ticks in
-# all, bridge_reduce.cpp): those units take 1.2 to 5.2 s. Since then the ideal clock leaps over every keyframe
-# that does not turn the actor (exact: anm::Engine::leap_until), evaluation stops at 2^17 ticks played one at
-# a time, the way back's step aiming at 2^18, and the unchanged-source check compares matrices only. CPU under
-# the sanitizers (clang 14, line tables, `/usr/bin/time build-fuzz/fuzz/fuzz_capi -runs=1 FILE`), before ->
-# after: a 7.8-hour LBA1 clip of 90 keyframes 11.6 -> 3.5 s; a 4.1 M-tick LBA2 clip turning the actor 47.8 ->
-# 0.1 s (refused); the real ANIM_CUSTOM.anm (10,898 ticks, 18 groups) 5.6 -> 2.8 s. Those times are of the
-# whole process, and libFuzzer runs a unit twice when its mallocs and frees do not pair (the leak check).
-# Timed by getrusage around the one call (fuzz-unit-times.sh), that file's unit (read as LBA1, the default)
-# took 1.33 s; it now comes back unchanged from its glb (the gimbal-lock fix in lba/frame.cpp: no keyframe
-# reduction), and the unchanged check works out only the groups two states place apart: 1.12, 1.12 and 1.69 s
-# in three runs of one binary on an idle machine. What remains is work by keys and joints (a key every tick
-# baked, built into a runtime clip, written to glb, read back, written as keyframes and compared, about 20
-# times slower under the sanitizers than in a Release build), over the 1 s bound: fuzz_capi gets
-# FUZZ_CAPI_TIMEOUT s (default 10) instead of FUZZ_TIMEOUT.
+# (a 90-keyframe clip of 1.4 M ticks). The way back's keyframe reduction is now bounded by keyframes
+# (bridge_reduce.cpp), the ideal clock leaps over keyframes that do not turn the actor, evaluation stops at
+# 2^17 ticks played one at a time. The slowest known unit is the real ANIM_CUSTOM.anm (10,898 ticks, 18
+# groups; 21-byte header of kind 9, ".anm" by name, or 12, LBA forced): baked at every tick, built into a
+# runtime clip, written to glb and back. Timed by getrusage around the call (fuzz-unit-times.sh; libFuzzer's
+# -runs=1 under /usr/bin/time runs a unit twice when the leak check re-runs it), CPU seconds by name / forced:
+#   session 10's code (three runs)                                    1.12-1.46 / -
+#   sealed export (core/seal.hpp): the way back writes the source       0.51-0.54 / 1.21-1.22
+#   + the unchanged check poses only the groups two states place apart 0.43-0.45 / 0.88-0.90
+#   + no seal without a kind-naming extension, flat keys dropped in place 0.42-0.45 / 0.77-0.83
+# (forced: kind 12, or 23 by content, which have no extension: the way back judges the motion.)
+# So fuzz_capi runs under the same -timeout as every target.
 # Longer hunts: scripts/fuzz.sh 0 SECONDS (a time limit instead, random seed).
 # FUZZ_TARGETS="fuzz_animx_bridge fuzz_animx_read": only those targets. The libraries are compiled in batches of
 # files (BONEBRIDGE_UNITY, CMakeLists.txt); BONEBRIDGE_UNITY=OFF compiles them file by file.
@@ -67,7 +63,7 @@ mkdir -p "${artifacts}"
 # One target: its summary (or its log's tail and the failure) printed when it ends, so that two targets
 # running side by side do not interleave their lines.
 fuzz_one() {
-  local target=$1 corpus="fuzz/corpus/${1#fuzz_}" work limits unit_timeout
+  local target=$1 corpus="fuzz/corpus/${1#fuzz_}" work limits
   work=$(mktemp -d)
   if ((seconds > 0)); then
     limits=(-max_total_time="${seconds}")
@@ -76,10 +72,8 @@ fuzz_one() {
     # whole bridge per input) on a loaded machine.
     limits=(-runs="${runs}" -seed=1 -max_total_time=30)
   fi
-  unit_timeout="${timeout}"
-  if [[ "${target}" == fuzz_capi ]]; then unit_timeout="${FUZZ_CAPI_TIMEOUT:-10}"; fi
-  local heading="fuzzing ${target} (${limits[*]}, -timeout=${unit_timeout}) from ${corpus}"
-  if ! "build-fuzz/fuzz/${target}" "${limits[@]}" -rss_limit_mb=2048 -max_len=65536 -timeout="${unit_timeout}" \
+  local heading="fuzzing ${target} (${limits[*]}, -timeout=${timeout}) from ${corpus}"
+  if ! "build-fuzz/fuzz/${target}" "${limits[@]}" -rss_limit_mb=2048 -max_len=65536 -timeout="${timeout}" \
     -report_slow_units=1 -print_final_stats=1 -artifact_prefix="${artifacts}/${target}-" "$work" "$corpus" \
     >"$work.log" 2>&1; then
     { echo "${heading}"; tail -n 60 "$work.log"; } >&2
