@@ -443,7 +443,7 @@ Result<Converted<anm::Document>> anm::from_core(const Scene& input, const Bridge
         "keyframes are kept as exported (the same motion, a larger file)",
         reduction.work_bound));
   }
-  choose_loop(animation, writer.units);
+  choose_loop(animation, variant);
   if (writer.aim_estimated) {
     out.notes.push_back(fmt::format(
         "the actor's steps were aimed with the engine's own playback for {} ticks, then by the turn alone: "

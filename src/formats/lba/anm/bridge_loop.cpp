@@ -30,21 +30,31 @@ bool same_pose(const Keyframe& a, const Keyframe& b, int units) {
   return true;
 }
 
+bool same_move(const Keyframe& a, const Keyframe& b) {
+  return a.duration == b.duration && a.step == b.step && a.groups[0] == b.groups[0];
+}
+
 // The engine closes a clip by going from its last keyframe back to the loop frame, over the loop frame's
 // duration with its step and turn. A clip whose last keyframe repeats an earlier keyframe j that way (same
 // pose, duration, step and turn: how the export bakes the closing segment of a file looping to j) is the
 // file looping to j: the repeat is dropped (issue 28: two keyframes fewer, the repeat and the still copy a
-// held end needs). Keyframe 0's duration, step and turn play only on the loop, so j = 0 takes the repeat's.
-bool loop_to_repeated_keyframe(anm::Document& animation, int units) {
+// held end needs). The writer's keyframe 0 lasts no tick; it takes the repeat's duration, step and turn,
+// which LBA2 plays only on the loop. LBA1 plays them at the start too, holding frame 0 for that long while
+// applying its step (lba1-anm.md 2.2, SetAnimObjet; engine.cpp, timeline): there keyframe 0 takes them only
+// together with that hold as the export baked it, keyframe 1 (frame 0's pose reached the same way), which
+// is dropped too. (Taking them without it played every LBA1 clip looping to frame 0 late by that duration.)
+bool loop_to_repeated_keyframe(anm::Document& animation, Variant variant) {
+  const int units = traits(variant).angle_units;
   auto& keyframes = animation.keyframes;
   if (keyframes.size() < 3) return false;
   const Keyframe& last = keyframes.back();
   for (std::size_t j = 0; j + 2 < keyframes.size(); ++j) {
     Keyframe& loop = keyframes[j];
     if (!same_pose(loop, last, units)) continue;
-    if (j > 0 && (loop.duration != last.duration || loop.step != last.step ||
-                  loop.groups[0].a != last.groups[0].a || loop.groups[0].b != last.groups[0].b ||
-                  loop.groups[0].c != last.groups[0].c || loop.groups[0].type != last.groups[0].type))
+    if (j > 0 && !same_move(loop, last)) continue;
+    const bool held = j == 0 && variant == Variant::Lba1;
+    if (held && (loop.duration != 0 || keyframes.size() < 4 || !same_pose(loop, keyframes[1], units) ||
+                 !same_move(keyframes[1], last)))
       continue;
     if (j == 0) {
       loop.duration = last.duration;
@@ -52,6 +62,7 @@ bool loop_to_repeated_keyframe(anm::Document& animation, int units) {
       loop.groups[0] = last.groups[0];
     }
     keyframes.pop_back();
+    if (held) keyframes.erase(keyframes.begin() + 1);
     animation.loop_frame = static_cast<std::uint16_t>(j);
     animation.unused = animation.loop_frame;
     return true;
@@ -62,8 +73,9 @@ bool loop_to_repeated_keyframe(anm::Document& animation, int units) {
 }  // namespace
 
 // A clip ending where it started loops to frame 0; otherwise the last pose is held.
-void choose_loop(anm::Document& animation, int units) {
-  if (loop_to_repeated_keyframe(animation, units)) return;
+void choose_loop(anm::Document& animation, Variant variant) {
+  if (loop_to_repeated_keyframe(animation, variant)) return;
+  const int units = traits(variant).angle_units;
   const auto& first = animation.keyframes.front().groups;
   const auto& last = animation.keyframes.back().groups;
   bool cyclic = animation.keyframes.size() > 1;

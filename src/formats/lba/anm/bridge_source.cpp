@@ -123,7 +123,7 @@ SourceVerdict compare_with_source(const Clip& clip, Variant variant, const anm::
   auto source = anm::read(*bytes);
   if (!source || source->keyframes.empty()) return {};
   anm::Document looped = written;
-  choose_loop(looped, traits(variant).angle_units);
+  choose_loop(looped, variant);
   if (source->group_count != looped.group_count || !evaluation_refusal(*source, variant).empty() ||
       !evaluation_refusal(looped, variant).empty()) {
     return {std::nullopt, edited_note(MotionDifference{false}, kUnchangedTolerance)};

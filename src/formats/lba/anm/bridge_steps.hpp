@@ -21,7 +21,7 @@ KeyframeReduction reduce_keyframes(anm::Document& animation, Variant variant, do
 
 // The loop frame: a clip ending where it started, or repeating an earlier keyframe, loops there; otherwise
 // the last pose is held (bridge_loop.cpp).
-void choose_loop(anm::Document& animation, int units);
+void choose_loop(anm::Document& animation, Variant variant);
 
 // The source file the clip's extras describe, against the keyframes written from the glTF's motion before
 // their reduction (bridge_source.cpp): `source` when the engine plays both alike, with the unchanged note;
