@@ -151,29 +151,31 @@ TEST(LbaBoundedWork, ASpanOf4096TicksOrMoreIsNotMerged) {
   EXPECT_EQ(reduce_keyframes(shorter, Variant::Lba1, 1).report.after, 2u);
 }
 
-// The whole reduction plays at most 2^22 group-ticks (a tick of both playbacks costs 2 x (groups + 4)), then
-// keeps the rest as exported, with a note. By hand, for still keyframes 60 ticks apart and two groups (12
-// per tick, 349,525 ticks in all, 1,384 group-ticks over): from each kept keyframe the spans of 2, 4, .., 64
-// keyframes are played (121 + 241 + 481 + 961 + 1,921 + 3,841 ticks: a test plays its duration + 1), 128,
-// 96, 80 and 72 last 4,096 ticks or more and are not, 68 (4,081 ticks) fits, 70 and 69 are not played:
-// 11,647 ticks, 68 keyframes merged. 30 such spans play 349,410 ticks; the 31st's first test finds 115 ticks
-// left and stops there. So keyframes 0, 68, .., 2,040 (31) and the 960 after them (2,041 .. 3,000) stay.
+// The whole reduction plays at most 2^22 group-ticks (a tick of both playbacks costs 2 x (groups + 4)) and
+// at most 2^17 ticks, then keeps the rest as exported, with a note. By hand, for still keyframes 60 ticks
+// apart and two groups (12 per tick: the 131,072 ticks bind first): from each kept keyframe the spans of 2,
+// 4, .., 64 keyframes are played (121 + 241 + 481 + 961 + 1,921 + 3,841 ticks: a test plays its duration +
+// 1), 128, 96, 80 and 72 last 4,096 ticks or more and are not, 68 (4,081 ticks) fits, 70 and 69 are not
+// played: 11,647 ticks, 68 keyframes merged. 11 such spans play 128,117 ticks; from keyframe 748 the spans
+// of 2, 4, 8 and 16 fit (1,804 ticks) and the test of 32 runs out after 1,151. So keyframes 0, 68, .., 748
+// (12), 764 and the 2,236 after it (765 .. 3,000) stay.
 TEST(LbaBoundedWork, TheReductionStopsAtItsWorkBoundAndKeepsTheRest) {
   anm::Document animation = still_keyframes(3001, 60);
   const auto reduction = reduce_keyframes(animation, Variant::Lba1, 1);
   EXPECT_TRUE(reduction.stopped);
   EXPECT_EQ(reduction.work_bound, 4194304);
-  EXPECT_EQ(reduction.report.after, 991u);
-  ASSERT_EQ(animation.keyframes.size(), 991u);
+  EXPECT_EQ(reduction.report.after, 2249u);
+  ASSERT_EQ(animation.keyframes.size(), 2249u);
   EXPECT_EQ(animation.keyframes[1].duration, 68 * 60);
-  EXPECT_EQ(animation.keyframes[30].duration, 68 * 60);
-  EXPECT_EQ(animation.keyframes[31].duration, 60);
+  EXPECT_EQ(animation.keyframes[11].duration, 68 * 60);
+  EXPECT_EQ(animation.keyframes[12].duration, 16 * 60);
+  EXPECT_EQ(animation.keyframes[13].duration, 60);
 }
 
-// The export bakes every tick, or a coarser grid with a note when a channel would pass about 100,000 keys.
+// The export bakes every tick, or a coarser grid with a note when a channel would pass about 65,536 keys.
 // Two LBA1 keyframes of 60,000 ticks looping to frame 0: frame 0 is held 60,000 ticks, keyframe 1 reached
-// at 120,000 and the closing segment back to frame 0 ends at 180,000 ticks, so every 180,000 / 100,000 + 1 =
-// 2 ticks.
+// at 120,000 and the closing segment back to frame 0 ends at 180,000 ticks, so every 180,000 / 65,536 + 1 =
+// 3 ticks (integer division).
 TEST(LbaBoundedWork, ALongClipIsBakedCoarserWithANote) {
   anm::Document animation = turning_keyframes({0, 100, 0, 0, 0});
   animation.keyframes.resize(2);
@@ -182,12 +184,12 @@ TEST(LbaBoundedWork, ALongClipIsBakedCoarserWithANote) {
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   EXPECT_NE(
       std::find(converted->notes.begin(), converted->notes.end(),
-                "the first pass lasts 180000 ticks: baked every 2 ticks (and at each keyframe), not on the "
-                "1-tick grid, to keep a channel within about 100000 keys"),
+                "the first pass lasts 180000 ticks: baked every 3 ticks (and at each keyframe), not on the "
+                "1-tick grid, to keep a channel within about 65536 keys"),
       converted->notes.end());
   for (const auto& channels : converted->scene.clips.at(0).joints) {
     if (channels.rotation) {
-      EXPECT_LE(channels.rotation->times.size(), 90002u);
+      EXPECT_LE(channels.rotation->times.size(), 60002u);
     }
   }
   anm::Document short_clip = turning_keyframes({0, 10, 20, 30, 40});

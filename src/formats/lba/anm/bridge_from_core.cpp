@@ -439,9 +439,9 @@ Result<Converted<anm::Document>> anm::from_core(const Scene& input, const Bridge
       reduction.report.largest_error));
   if (reduction.stopped) {
     out.notes.push_back(fmt::format(
-        "keyframe reduction stopped at its work bound ({} group-ticks of engine playback): the later "
-        "keyframes are kept as exported (the same motion, a larger file)",
-        reduction.work_bound));
+        "keyframe reduction stopped at its work bound ({} group-ticks or {} ticks of engine playback): the "
+        "later keyframes are kept as exported (the same motion, a larger file)",
+        reduction.work_bound, reduction.tick_bound));
   }
   choose_loop(animation, variant);
   if (writer.aim_estimated) {

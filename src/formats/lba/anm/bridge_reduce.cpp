@@ -31,21 +31,27 @@ constexpr std::size_t kMaxMergedKeyframes = 1024;
 // (LBA1: 82 s; LBA2: 4.1 s), so one test plays at most 2 x 4,096 ticks.
 constexpr std::int64_t kMaxSpanTicks = 4096;
 // And the whole reduction plays at most this many group-ticks (ticks x (groups + 4): the actor's own motion
-// costs about four groups): the keyframes not yet reached then stay as exported (a larger file, the same
-// motion). The samples use at most 2.3 M of it (ANIM_CUSTOM.anm: 18 groups, 10,898 ticks).
+// costs about four groups) and at most kReductionTicks ticks, whatever the group count (a fuzz_capi unit of
+// 259 LBA2 keyframes and no group played 524,288 ticks of turned steps: 0.3 s CPU under the sanitizers, as
+// many ticks as the evaluation's own bound, engine.hpp, allows): the keyframes not yet reached then stay as
+// exported (a larger file, the same motion). The samples use at most 2.3 M group-ticks of it
+// (ANIM_CUSTOM.anm: 18 groups, 10,898 ticks; 52,000 ticks).
 constexpr std::int64_t kReductionWork = std::int64_t{1} << 22;
+constexpr std::int64_t kReductionTicks = std::int64_t{1} << 17;
 
-// What the span tests may still play, in group-ticks.
+// What the span tests may still play, in group-ticks and in ticks.
 struct WorkBudget {
   std::int64_t left = kReductionWork;
+  std::int64_t ticks_left = kReductionTicks;
   std::int64_t per_tick = 0;  // both playbacks' cost of one tick
   bool spent = false;
 
   // Charges one tick; false (and spent) once the budget is gone.
   bool charge() {
-    if (left < per_tick) spent = true;
+    if (left < per_tick || ticks_left < 1) spent = true;
     if (spent) return false;
     left -= per_tick;
+    --ticks_left;
     return true;
   }
 };
@@ -237,7 +243,8 @@ KeyframeReduction reduce_keyframes(anm::Document& animation, Variant variant, do
     return error && *error <= tolerance;
   };
   const std::vector<std::size_t> kept = reduce_spans(keyframes.size(), kMaxMergedKeyframes, span_fits);
-  KeyframeReduction reduction{{keyframes.size(), kept.size(), 0}, work.spent, kReductionWork};
+  KeyframeReduction reduction{
+      {keyframes.size(), kept.size(), 0}, work.spent, kReductionWork, kReductionTicks};
   std::vector<Keyframe> reduced{keyframes.front()};
   for (std::size_t k = 1; k < kept.size(); ++k) {
     // A span of one keyframe keeps it as it is; a longer one fitted only once merged.

@@ -16,6 +16,7 @@ struct KeyframeReduction {
   KeyReductionReport report;
   bool stopped = false;         // the work bound was reached: later keyframes stay as exported
   std::int64_t work_bound = 0;  // in group-ticks (bridge_reduce.cpp)
+  std::int64_t tick_bound = 0;  // in ticks
 };
 KeyframeReduction reduce_keyframes(anm::Document& animation, Variant variant, double tolerance);
 
