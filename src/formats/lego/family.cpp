@@ -60,7 +60,7 @@ std::vector<Capability> capabilities() {
       {"visibility", true, "partial", "morph keys <-> core visibility tracks; object binding not modelled"},
       {"camera", true, "partial",
        "camera block <-> a joint named \"camera\" under the root node, exact at every key and sampled every "
-       "millisecond (clips up to 2^20 ms)"},
+       "millisecond (clips up to 2^16 ms; longer ones on a coarser grid, the error noted)"},
       {"object binding", false, "none",
        "names are kept, but '*' instancing, variables and the ROI subtree search are not modelled"},
       {"WORLD.WDB", true, "partial",

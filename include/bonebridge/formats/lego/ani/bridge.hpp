@@ -25,7 +25,7 @@
 // block becomes an extra joint named "camera" (clip metadata "lego.camera_joint") under the tree's root, so
 // that a glTF skin keeps one common root; it is sampled from the engine's look-at (relative to the root
 // node) at every roll, target, position and root key and 0.01 ms before it, and every millisecond in
-// between, then reduced the same way. Clips longer than 2^20 ms (17.5 minutes) get a coarser grid between
+// between, then reduced the same way. Clips longer than 2^16 ms (65.5 s) get a coarser grid between
 // the keys, and a conversion note gives the step and the error measured half way between samples. Its +Z is
 // the view direction and +Y the up vector (a glTF camera attached to it needs a half turn about Y, since
 // glTF cameras look down -Z). The actor list travels as JSON in clip metadata "lego.actors".
