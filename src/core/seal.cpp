@@ -4,8 +4,9 @@
 #include <fmt/format.h>
 
 #include <charconv>
-#include <cstring>
 #include <sstream>
+
+#include "bonebridge/io/bit_cast.hpp"
 
 namespace bonebridge {
 namespace {
@@ -20,11 +21,7 @@ class Digest {
     value_ = (value_ ^ w) * 0x100000001b3ULL;
     value_ ^= value_ >> 29;
   }
-  void number(double d) {
-    std::uint64_t bits = 0;  // std::bit_cast is missing from the page's libc++ (Emscripten 3.1.6)
-    std::memcpy(&bits, &d, sizeof bits);
-    word(bits);
-  }
+  void number(double d) { word(bonebridge::bit_cast<std::uint64_t>(d)); }
   void count(std::size_t n) { word(static_cast<std::uint64_t>(n)); }
   void text(std::string_view s) {
     count(s.size());
