@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "bonebridge/core/reduce.hpp"
 #include "bonebridge/core/seal.hpp"
 #include "bonebridge/formats/lba/anm/codec.hpp"
 #include "bonebridge/gltf/gltf.hpp"
@@ -109,6 +110,32 @@ TEST(SealedWriteBack, OtherSettingsOrAnotherKindAreJudged) {
   if (sith.ok()) {
     EXPECT_FALSE(mentions_seal(sith->notes));
   }
+}
+
+// A glTF resealed by hand (the digest is no signature) describing `source`: the seal matches what is read.
+Bytes resealed(const Bytes& glb, const Bytes& source) {
+  auto scene = gltf::read(glb);
+  EXPECT_TRUE(scene.ok());
+  Clip& clip = scene->clips.front();
+  const Seal original = *seal_of(clip);
+  describe_source(clip, source);
+  auto read = gltf::read(*gltf::write(*scene, {.binary = true}));
+  read->clips.front().metadata[kSealMetadata] =
+      seal_text({motion_digest(*read), original.settings, original.family, original.extension});
+  return *gltf::write(*read, {.binary = true});
+}
+
+// A matching seal over bytes that are not the family's file: the family judges (and finds no source).
+TEST(SealedWriteBack, ASealOverBytesOfNoSuchFileIsNotTaken) {
+  const Exported walk = exported();
+  const auto control = back(resealed(walk.glb, walk.source), "back.anm");
+  ASSERT_TRUE(control.ok()) << control.error().to_string();
+  EXPECT_TRUE(mentions_seal(control->notes));
+  const Bytes garbage(40, 0xEE);
+  const auto written = back(resealed(walk.glb, garbage), "back.anm");
+  ASSERT_TRUE(written.ok()) << written.error().to_string();
+  EXPECT_FALSE(mentions_seal(written->notes));
+  EXPECT_NE(written->value, garbage);
 }
 
 // Opened without an extension naming its kind, the export is not sealed: its way back names the kind.

@@ -23,7 +23,6 @@ struct Seal {
   std::uint64_t settings = 0;  // a digest of the export's settings, a companion file's by its bytes
   std::string family;          // the family that read the source file
   std::string extension;       // the kind of file it is (".anm"), or "" when its name gave none
-  friend bool operator==(const Seal&, const Seal&) = default;
 };
 
 std::string seal_text(const Seal& seal);

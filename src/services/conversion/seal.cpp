@@ -56,10 +56,14 @@ std::optional<Converted<std::vector<std::uint8_t>>> sealed_write_back(const Scen
       seal->settings != settings_digest(options.values, options.companions) ||
       seal->digest != motion_digest(scene))
     return std::nullopt;
+  // The digest is no signature: a glTF made to match may describe any bytes. They must at least open as the
+  // family's kind of file, as the family's own judgement would have read them.
   auto bytes = described_source(clip);
-  if (!bytes) return std::nullopt;
+  Options opening = options;
+  opening.placement.extension = seal->extension;
+  if (!bytes || !target.open || !target.open(*bytes, opening)) return std::nullopt;
   return Converted<std::vector<std::uint8_t>>{
-      std::move(*bytes),
+      *std::move(bytes),
       {fmt::format("unchanged: the glTF's skeleton and clip are as exported from this {} file with the same "
                    "settings (its seal, {}): the source file described in the clip's extras is written back "
                    "byte for byte",
