@@ -23,6 +23,9 @@ class Digest {
   }
   void number(double d) { word(bonebridge::bit_cast<std::uint64_t>(d)); }
   void count(std::size_t n) { word(static_cast<std::uint64_t>(n)); }
+  // Signed, as 64 bits: a root's parent -1 cast to a 32-bit size_t (the page's WebAssembly) would give
+  // another digest than on a 64-bit machine.
+  void integer(std::int64_t n) { word(static_cast<std::uint64_t>(n)); }
   void text(std::string_view s) {
     count(s.size());
     for (const char c : s) word(static_cast<unsigned char>(c));
@@ -57,7 +60,7 @@ template <class Value>
 void add(Digest& digest, const std::optional<Channel<Value>>& channel) {
   digest.count(channel ? 1 : 0);
   if (!channel) return;
-  digest.count(static_cast<std::size_t>(channel->interpolation));
+  digest.integer(static_cast<std::int64_t>(channel->interpolation));
   digest.numbers(channel->times);
   digest.count(channel->values.size());
   for (const auto& value : channel->values) add(digest, value);
@@ -65,8 +68,8 @@ void add(Digest& digest, const std::optional<Channel<Value>>& channel) {
 
 void add(Digest& digest, const PropertyTrack& track) {
   digest.text(track.node), digest.text(track.property), digest.text(track.value_type);
-  digest.count(static_cast<std::size_t>(track.components));
-  digest.count(static_cast<std::size_t>(track.interpolation));
+  digest.integer(track.components);
+  digest.integer(static_cast<std::int64_t>(track.interpolation));
   digest.numbers(track.times);
   digest.numbers(track.values);
   digest.count(track.strings.size());
@@ -78,12 +81,12 @@ void add(Digest& digest, const Clip& clip) {
   digest.number(clip.duration);
   digest.count(clip.joints.size());
   for (const auto& channels : clip.joints) {
-    digest.count(static_cast<std::size_t>(channels.joint));
+    digest.integer(channels.joint);
     add(digest, channels.translation), add(digest, channels.rotation), add(digest, channels.scale);
   }
   digest.count(clip.visibility.size());
   for (const auto& track : clip.visibility) {
-    digest.count(static_cast<std::size_t>(track.joint));
+    digest.integer(track.joint);
     digest.numbers(track.times);
     digest.count(track.visible.size());
     for (const bool visible : track.visible) digest.count(visible ? 1 : 0);
@@ -132,7 +135,7 @@ std::uint64_t motion_digest(const Scene& scene) {
   digest.count(scene.skeleton.joints.size());
   for (const auto& joint : scene.skeleton.joints) {
     digest.text(joint.name);
-    digest.count(static_cast<std::size_t>(joint.parent));
+    digest.integer(joint.parent);
     digest.vec(joint.rest.translation), digest.quat(joint.rest.rotation), digest.vec(joint.rest.scale);
   }
   digest.count(scene.clips.size());
