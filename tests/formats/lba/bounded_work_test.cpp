@@ -172,10 +172,10 @@ TEST(LbaBoundedWork, TheReductionStopsAtItsWorkBoundAndKeepsTheRest) {
   EXPECT_EQ(animation.keyframes[13].duration, 60);
 }
 
-// The export bakes every tick, or a coarser grid with a note when a channel would pass about 65,536 keys.
+// The export bakes every tick, or a coarser grid with a note when a channel would pass about 16,384 keys.
 // Two LBA1 keyframes of 60,000 ticks looping to frame 0: frame 0 is held 60,000 ticks, keyframe 1 reached
-// at 120,000 and the closing segment back to frame 0 ends at 180,000 ticks, so every 180,000 / 65,536 + 1 =
-// 3 ticks (integer division).
+// at 120,000 and the closing segment back to frame 0 ends at 180,000 ticks, so every 180,000 / 16,384 + 1 =
+// 11 ticks (integer division): 16,364 grid ticks, and the two keyframes' own.
 TEST(LbaBoundedWork, ALongClipIsBakedCoarserWithANote) {
   anm::Document animation = turning_keyframes({0, 100, 0, 0, 0});
   animation.keyframes.resize(2);
@@ -184,12 +184,12 @@ TEST(LbaBoundedWork, ALongClipIsBakedCoarserWithANote) {
   ASSERT_TRUE(converted.ok()) << converted.error().to_string();
   EXPECT_NE(
       std::find(converted->notes.begin(), converted->notes.end(),
-                "the first pass lasts 180000 ticks: baked every 3 ticks (and at each keyframe), not on the "
-                "1-tick grid, to keep a channel within about 65536 keys"),
+                "the first pass lasts 180000 ticks: baked every 11 ticks (and at each keyframe), not on the "
+                "1-tick grid, to keep a channel within about 16384 keys"),
       converted->notes.end());
   for (const auto& channels : converted->scene.clips.at(0).joints) {
     if (channels.rotation) {
-      EXPECT_LE(channels.rotation->times.size(), 60002u);
+      EXPECT_LE(channels.rotation->times.size(), 16368u);
     }
   }
   anm::Document short_clip = turning_keyframes({0, 10, 20, 30, 40});

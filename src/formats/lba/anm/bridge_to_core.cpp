@@ -40,10 +40,11 @@ void drop_flat_keys(Channel<Value>& channel) {
 }
 
 // The grid the clip is baked on: every tick (LBA1) or 20 ms (LBA2), coarser when that would give a channel
-// more than about 65,536 keys (as many as any family's resampled channel, LEGO's included), whatever the
-// animation's length (and then a note says so). It was 100,000: with the runtime clip, the glb and the way
-// back built from them, a 53,000 s clip's unit of fuzz_capi took 1.17 s CPU under the sanitizers.
-constexpr std::int64_t kMaxBakedKeys = 65536;
+// more than about 16,384 keys (a first pass of 5.5 minutes on either grid; the samples' longest, ANIM_CUSTOM,
+// has 10,899), whatever the animation's length (and then a note says so). It was 100,000: with the runtime
+// clip, the glb and the way back built from them, a 53,000 s clip's unit of fuzz_capi took 1.17 s CPU under
+// the sanitizers (0.25 s at 16,384).
+constexpr std::int64_t kMaxBakedKeys = 16384;
 std::int64_t grid_ticks(Variant variant) {
   return variant == Variant::Lba1 ? 1 : 20;
 }
