@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Sealed exports (core/seal.hpp): a glTF exported from an animation file goes back to that file, unedited,
 // without the family's judgement of its motion; anything edited, another family or kind, or other settings,
-// and the family judges as before. Shown on an LBA .anm written by the codec (four keyframes of four groups).
+// and the family judges as before. Shown on an LBA .anm written by the codec (lba_test_data.hpp,
+// looping_to_frame_zero).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include "bonebridge/gltf/gltf.hpp"
 #include "bonebridge/registry/registry.hpp"
 #include "bonebridge/services/conversion.hpp"
+#include "formats/lba/lba_test_data.hpp"
 
 namespace bonebridge {
 namespace {
@@ -19,19 +21,7 @@ namespace {
 using Bytes = std::vector<std::uint8_t>;
 
 Bytes small_animation() {
-  lba::anm::Document animation;
-  animation.group_count = 4;
-  const std::int16_t yaw[] = {0, 40, -64, 0};
-  for (int k = 0; k < 4; ++k) {
-    lba::Keyframe keyframe;
-    keyframe.duration = static_cast<std::uint16_t>(5 + k);
-    keyframe.groups.push_back({0, 0, yaw[k], 0});
-    for (std::int16_t g = 1; g < 4; ++g)
-      keyframe.groups.push_back(
-          {0, static_cast<std::int16_t>(k * 37 * g), static_cast<std::int16_t>(g * 50), 0});
-    animation.keyframes.push_back(keyframe);
-  }
-  return lba::anm::write(animation);
+  return lba::anm::write(lba::test::looping_to_frame_zero());
 }
 
 ConvertJob job_for(const Bytes& bytes, const std::string& input, const std::string& output,

@@ -96,4 +96,21 @@ inline anm::Document walk_like(std::uint16_t group_count) {
   return animation;
 }
 
+// Four keyframes of four groups (a root turn, three groups turning about two axes), looping to frame 0.
+inline anm::Document looping_to_frame_zero() {
+  anm::Document animation;
+  animation.group_count = 4;
+  const std::int16_t yaw[] = {0, 40, -64, 0};
+  for (int k = 0; k < 4; ++k) {
+    Keyframe keyframe;
+    keyframe.duration = static_cast<std::uint16_t>(5 + k);
+    keyframe.groups.push_back({0, 0, yaw[k], 0});
+    for (int g = 1; g < 4; ++g)
+      keyframe.groups.push_back(
+          {0, static_cast<std::int16_t>(k * 37 * g), static_cast<std::int16_t>(g * 50), 0});
+    animation.keyframes.push_back(keyframe);
+  }
+  return animation;
+}
+
 }  // namespace bonebridge::lba::test

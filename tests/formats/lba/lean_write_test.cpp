@@ -17,6 +17,7 @@
 #include "bonebridge/formats/lba/body/engine.hpp"
 #include "bonebridge/formats/lba/family.hpp"
 #include "bonebridge/gltf/gltf.hpp"
+#include "lba_test_data.hpp"
 #include "support/round_trip.hpp"
 #include "support/samples.hpp"
 
@@ -80,29 +81,12 @@ ModelPoseAt engine_matrices(IdealClock& clock, const body::Document& body, Varia
   };
 }
 
-// Four keyframes of four groups (a root turn, three groups turning about two axes), looping to frame 0.
-anm::Document looping_to_frame_zero() {
-  anm::Document animation;
-  animation.group_count = 4;
-  const std::int16_t yaw[] = {0, 40, -64, 0};
-  for (int k = 0; k < 4; ++k) {
-    Keyframe keyframe;
-    keyframe.duration = static_cast<std::uint16_t>(5 + k);
-    keyframe.groups.push_back({0, 0, yaw[k], 0});
-    for (int g = 1; g < 4; ++g)
-      keyframe.groups.push_back(
-          {0, static_cast<std::int16_t>(k * 37 * g), static_cast<std::int16_t>(g * 50), 0});
-    animation.keyframes.push_back(keyframe);
-  }
-  return animation;
-}
-
 // LBA1 plays frame 0's duration twice: holding frame 0 at the start, and closing the loop (lba1-anm.md 2.2;
 // LBA2 only on the loop). The writer's loop choice gave its keyframe 0 the closing duration without dropping
 // the hold the export baked at the start, so every later keyframe came that much late: this clip, written
 // back from its own glTF, was found 0.411 rad away from its source at 0.56 s and written anew 5 ticks late.
 TEST(LbaLeanWrite, AnLba1ClipLoopingToFrameZeroComesBackOnTime) {
-  const auto source = looping_to_frame_zero();
+  const auto source = test::looping_to_frame_zero();
   const auto original = anm::write(source);
   const auto described = anm::from_core(through_glb(original, Variant::Lba1), options_for(Variant::Lba1));
   ASSERT_TRUE(described.ok()) << described.error().to_string();
