@@ -169,41 +169,37 @@ std::set<std::int64_t> clip_ticks(const Clip& clip, double tick, std::vector<std
   return ticks;
 }
 
-// The clip's local transforms at every keyframe tick, and which joints move off or turn from their rest.
-struct SampledClip {
-  std::vector<std::int64_t> ticks;
-  std::vector<std::vector<Transform>> locals;  // by keyframe, then joint
+// Which joints move off or turn from their rest at some keyframe tick. The clip is sampled here and again as
+// the keyframes are written, not kept between: a long clip has thousands of keyframes (issue 38).
+struct JointMotion {
   std::vector<bool> moves, turns;
 };
 
-SampledClip sample_clip(const Scene& scene, const Clip& clip, const std::set<std::int64_t>& ticks,
-                        double tick, std::vector<std::string>& lost) {
+JointMotion joint_motion(const Scene& scene, const Clip& clip, std::span<const std::int64_t> ticks,
+                         double tick, std::vector<std::string>& lost) {
   const std::size_t joints = scene.skeleton.joints.size();
-  SampledClip sampled{{ticks.begin(), ticks.end()}, {}, std::vector<bool>(joints), std::vector<bool>(joints)};
+  JointMotion motion{std::vector<bool>(joints), std::vector<bool>(joints)};
   ClipSampler sampler(scene.skeleton, clip);
   std::vector<Transform> locals(joints);
   for (const auto t : ticks) {
     sampler.sample(static_cast<double>(t) * tick, locals);
-    sampled.locals.push_back(locals);
+    for (std::size_t j = 1; j < joints; ++j) {
+      const Transform& rest = scene.skeleton.joints[j].rest;
+      motion.moves[j] = motion.moves[j] || distance(locals[j].translation, rest.translation) > 0.5;
+      motion.turns[j] = motion.turns[j] || angle_between(locals[j].rotation, rest.rotation) > 1e-6;
+    }
   }
   for (std::size_t j = 1; j < joints; ++j) {
-    const Transform& rest = scene.skeleton.joints[j].rest;
-    for (const auto& pose : sampled.locals) {
-      sampled.moves[j] = sampled.moves[j] || distance(pose[j].translation, rest.translation) > 0.5;
-      sampled.turns[j] = sampled.turns[j] || angle_between(pose[j].rotation, rest.rotation) > 1e-6;
-    }
-    if (sampled.moves[j] && sampled.turns[j]) {
+    if (motion.moves[j] && motion.turns[j])
       lost.push_back(fmt::format("joint {} both moves and turns: LBA keeps only its rotation", j));
-    }
   }
-  return sampled;
+  return motion;
 }
 
-// Root motion at keyframe k: the clip's own, else the root joint's translation and yaw.
-std::pair<Vec3, Quat> root_at(const Clip& clip, const SampledClip& sampled, std::size_t k, double tick) {
-  const double time = static_cast<double>(sampled.ticks[k]) * tick;
-  Vec3 position = sampled.locals[k][0].translation;
-  Quat rotation = sampled.locals[k][0].rotation;
+// Root motion at `time`: the clip's own, else the root joint's translation and yaw in `pose`.
+std::pair<Vec3, Quat> root_at(const Clip& clip, std::span<const Transform> pose, double time) {
+  Vec3 position = pose[0].translation;
+  Quat rotation = pose[0].rotation;
   if (clip.root_motion && clip.root_motion->translation)
     position = sample_channel(*clip.root_motion->translation, time);
   if (clip.root_motion && clip.root_motion->rotation)
@@ -362,12 +358,12 @@ void write_root(KeyframeWriter& writer, Keyframe& keyframe, std::size_t k, Vec3 
   writer.previous_root = root;
 }
 
-// Entries 1.. of keyframe k: a translation for a joint that only moves, Euler angles otherwise.
-void write_groups(KeyframeWriter& writer, Keyframe& keyframe, const Scene& scene, const SampledClip& sampled,
-                  std::size_t k) {
+// Entries 1.. of a keyframe posed `pose`: a translation for a joint that only moves, Euler angles otherwise.
+void write_groups(KeyframeWriter& writer, Keyframe& keyframe, const Scene& scene, const JointMotion& motion,
+                  std::span<const Transform> pose) {
   for (std::size_t j = 1; j < scene.skeleton.joints.size(); ++j) {
-    const Transform& local = sampled.locals[k][j];
-    if (sampled.moves[j] && !sampled.turns[j]) {
+    const Transform& local = pose[j];
+    if (motion.moves[j] && !motion.turns[j]) {
       const Vec3 t_offset = local.translation - scene.skeleton.joints[j].rest.translation;
       keyframe.groups.push_back(
           {1, writer.to_s16(t_offset.x), writer.to_s16(t_offset.y), writer.to_s16(t_offset.z)});
@@ -378,6 +374,33 @@ void write_groups(KeyframeWriter& writer, Keyframe& keyframe, const Scene& scene
                                static_cast<std::int16_t>(writer.previous[j][1]),
                                static_cast<std::int16_t>(writer.previous[j][2])});
   }
+}
+
+// The keyframes at `ticks` one after the other, each from the clip sampled at its tick.
+std::vector<Keyframe> write_keyframes(KeyframeWriter& writer, const Scene& scene, const Clip& clip,
+                                      std::span<const std::int64_t> ticks, const JointMotion& motion,
+                                      std::vector<std::string>& lost) {
+  const double tick = traits(writer.variant).tick_seconds;
+  const std::size_t joints = scene.skeleton.joints.size();
+  std::vector<Keyframe> keyframes;
+  keyframes.reserve(ticks.size());
+  ClipSampler sampler(scene.skeleton, clip);
+  std::vector<Transform> pose(joints);
+  for (std::size_t k = 0; k < ticks.size(); ++k) {
+    const std::int64_t t = ticks[k];
+    const double time = static_cast<double>(t) * tick;
+    sampler.sample(time, pose);
+    Keyframe keyframe;
+    keyframe.groups.reserve(joints);
+    keyframe.duration = static_cast<std::uint16_t>(std::min<std::int64_t>(t - writer.previous_tick, 0xFFFF));
+    if (t - writer.previous_tick > 0xFFFF) writer.clamped = true;
+    const auto [position, rotation] = root_at(clip, pose, time);
+    write_root(writer, keyframe, k, position, rotation, lost);
+    write_groups(writer, keyframe, scene, motion, pose);
+    keyframes.push_back(std::move(keyframe));
+    writer.previous_tick = t;
+  }
+  return keyframes;
 }
 
 }  // namespace
@@ -399,7 +422,8 @@ Result<Converted<anm::Document>> anm::from_core(const Scene& input, const Bridge
   if (auto refused = refused_time(clip, scene.skeleton, tick)) return fail(*std::move(refused));
   const std::set<std::int64_t> ticks = clip_ticks(clip, tick, out.notes);
   if (ticks.size() > 0xFFFF) return fail("too many keyframes for a u16 keyframe count");
-  const SampledClip sampled = sample_clip(scene, clip, ticks, tick, out.notes);
+  const std::vector<std::int64_t> keyframe_ticks(ticks.begin(), ticks.end());
+  const JointMotion motion = joint_motion(scene, clip, keyframe_ticks, tick, out.notes);
   const std::size_t joints = scene.skeleton.joints.size();
 
   anm::Document& animation = out.value;
@@ -408,18 +432,8 @@ Result<Converted<anm::Document>> anm::from_core(const Scene& input, const Bridge
   writer.variant = variant;
   writer.units = traits(variant).angle_units;
   writer.previous.assign(joints, {0, 0, 0});
-  writer.previous_tick = sampled.ticks.front();
-  for (std::size_t k = 0; k < sampled.ticks.size(); ++k) {
-    const std::int64_t t = sampled.ticks[k];
-    Keyframe keyframe;
-    keyframe.duration = static_cast<std::uint16_t>(std::min<std::int64_t>(t - writer.previous_tick, 0xFFFF));
-    if (t - writer.previous_tick > 0xFFFF) writer.clamped = true;
-    const auto [position, rotation] = root_at(clip, sampled, k, tick);
-    write_root(writer, keyframe, k, position, rotation, out.notes);
-    write_groups(writer, keyframe, scene, sampled, k);
-    animation.keyframes.push_back(std::move(keyframe));
-    writer.previous_tick = t;
-  }
+  writer.previous_tick = keyframe_ticks.front();
+  animation.keyframes = write_keyframes(writer, scene, clip, keyframe_ticks, motion, out.notes);
   // Master flag: LBA2 applies entry-0 angles only with bit 0 set; LBA1 sets ANIM_MASTER_ROT for any non-zero.
   if (writer.turn_used) {
     for (auto& keyframe : animation.keyframes) keyframe.groups[0].type = 1;

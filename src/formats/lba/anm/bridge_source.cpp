@@ -85,11 +85,13 @@ MotionDifference compare_clocks(std::span<const double> instants, IdealClock& a,
   const int mask = traits(variant).angle_units - 1;
   PlaceholderBodies bodies;
   MotionComparison comparison;
+  EngineState state_a, state_b;        // at each instant, in storage kept from one to the next
   EngineState compared_a, compared_b;  // the last states whose matrices were compared
   bool compared = false;
   for (const double seconds : instants) {
     const std::int64_t at = std::llround(seconds / tick);
-    EngineState state_a = a.at(at), state_b = b.at(at);
+    a.at(at, state_a);
+    b.at(at, state_b);
     if (state_a.pose.size() == state_b.pose.size() && same_actor(state_a.actor, state_b.actor, mask) &&
         !keep_groups_apart(state_a, state_b, mask)) {
       comparison.add_same(seconds);
@@ -103,8 +105,8 @@ MotionDifference compare_clocks(std::span<const double> instants, IdealClock& a,
     if (!comparison.add(seconds, anm::engine_models(body, state_a, variant, true),
                         anm::engine_models(body, state_b, variant, true)))
       break;
-    compared_a = std::move(state_a);
-    compared_b = std::move(state_b);
+    compared_a = state_a;
+    compared_b = state_b;
     compared = true;
   }
   return comparison.difference();

@@ -333,6 +333,17 @@ void IdealClock::step(anm::Engine& player, std::int64_t tick) const {
 }
 
 EngineState IdealClock::at(std::int64_t tick) {
+  advance_to(tick);
+  return {cursor_.pose(), cursor_.actor()};
+}
+
+void IdealClock::at(std::int64_t tick, EngineState& state) {
+  advance_to(tick);
+  state.pose.assign(cursor_.pose().begin(), cursor_.pose().end());
+  state.actor = cursor_.actor();
+}
+
+void IdealClock::advance_to(std::int64_t tick) {
   tick = std::max<std::int64_t>(tick, 0);
   const auto known = static_cast<std::int64_t>(checkpoints_.size() - 1);
   const std::int64_t checkpoint = std::min(tick / kCheckpointTicks, known);
@@ -351,7 +362,6 @@ EngineState IdealClock::at(std::int64_t tick) {
       checkpoints_.push_back(cursor_);
     }
   }
-  return {cursor_.pose(), cursor_.actor()};
 }
 
 std::vector<EngineState> run_ideal_clock(const anm::Document& animation, Variant variant) {

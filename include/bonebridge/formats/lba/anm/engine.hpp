@@ -113,9 +113,12 @@ class IdealClock {
  public:
   IdealClock(const anm::Document& animation, Variant variant);
   EngineState at(std::int64_t tick);
+  // The same state written into `state`, whose pose keeps its storage (a comparison over every tick).
+  void at(std::int64_t tick, EngineState& state);
 
  private:
   void step(anm::Engine& player, std::int64_t tick) const;
+  void advance_to(std::int64_t tick);
 
   const anm::Document* animation_;
   std::vector<anm::Engine> checkpoints_;  // checkpoints_[i]: state after tick i·256
