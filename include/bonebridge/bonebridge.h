@@ -176,11 +176,11 @@ BB_API bb_status bb_document_joint_count(const bb_document* document, size_t* co
 BB_API bb_status bb_document_sample(const bb_document* document, const double* times, size_t time_count,
                                     const bb_pose_arrays* arrays, bb_buffer* names);
 
-/* As bb_document_sample, through the runtime path (issue 35): the document's first clip compiled once per
- * call to a runtime clip (floats, quantised; joint positions within 1e-5 of the skeleton's extent of the
- * engine's, where the conversion itself is) and played by its sampling and local-to-model jobs: for many
- * times at once. Joints the conversion leaves out hold their pose at time 0; a time outside the clip is
- * clamped to it. */
+/* As bb_document_sample, through the runtime path (issue 35): the document's first clip compiled to a
+ * runtime clip (floats, quantised; joint positions within 1e-5 of the skeleton's extent of the engine's,
+ * where the conversion itself is) and played by its sampling and local-to-model jobs. Compiled by the first
+ * call and kept with the document, so that later calls, one frame each or many times at once, only play it.
+ * Joints the conversion leaves out hold their pose at time 0; a time outside the clip is clamped to it. */
 BB_API bb_status bb_document_sample_fast(const bb_document* document, const double* times, size_t time_count,
                                          const bb_pose_arrays* arrays, bb_buffer* names);
 

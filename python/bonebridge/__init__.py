@@ -329,9 +329,9 @@ class Document:
 
 
 def _sample_function(fast):
-    """bb_document_sample (the engine), or with `fast` bb_document_sample_fast: the document's clip compiled once
-    per call to a runtime clip (floats, quantised; joint positions within 1e-5 of the skeleton's extent of the
-    engine's where the conversion itself is) and played by the runtime jobs, for many times at once (issue 35)."""
+    """bb_document_sample (the engine), or with `fast` bb_document_sample_fast: the document's clip compiled to a
+    runtime clip by the first call and kept with the document (floats, quantised; joint positions within 1e-5 of
+    the skeleton's extent of the engine's where the conversion itself is), played by the runtime jobs (issue 35)."""
     return _lib.bb_document_sample_fast if fast else _lib.bb_document_sample
 
 

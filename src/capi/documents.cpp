@@ -9,11 +9,11 @@
 #include <memory>
 #include <optional>
 
-#include "bonebridge/runtime/jobs.hpp"
 #include "bonebridge/services/conversion.hpp"
 #include "bonebridge/services/reports.hpp"
 #include "guard.hpp"
 #include "options.hpp"
+#include "runtime_player.hpp"
 
 using namespace bonebridge;
 using namespace bonebridge::capi;
@@ -27,6 +27,8 @@ struct bb_document {
   // The conversion to the core model, made by the first call that needs it (the runtime path, the glTF
   // export) and kept with the document: for a long LBA clip it costs more than all else a document does.
   mutable std::optional<Result<CoreConversion>> core;
+  // The first clip as a runtime clip, compiled by the first bb_document_sample_fast (from `core`).
+  mutable std::unique_ptr<RuntimePlayer> player;
 };
 
 namespace {
@@ -131,60 +133,6 @@ void sample(const bb_document& document, const double* times, std::size_t count,
   }
 }
 
-// The runtime path (issue 35, `sample(times, fast=True)`): the document's first clip compiled once to a
-// runtime clip (floats, quantised within 1e-5 of the skeleton's extent) and played by the sampling and
-// local-to-model jobs, then taken back to the game's frame. The engine's joint list (names, parents) comes
-// from its pose at 0; a joint the conversion leaves out holds that pose.
-class RuntimePlayer {
- public:
-  explicit RuntimePlayer(const bb_document& document) : core_(core_conversion(document)) {
-    if (core_.scene.clips.empty()) return;
-    runtime::ClipBuilder builder;
-    builder.skeleton = &core_.scene.skeleton;
-    builder.clip = &core_.scene.clips[0];
-    if (const auto problem = builder.Validate(); !problem.empty())
-      throw Failed{
-          Error{"runtime clip", "the clip cannot be compiled: " + problem, {}, {}, document.address}};
-    clip_ = builder.Build();
-    skeleton_ = runtime::make_runtime_skeleton(core_.scene.skeleton);
-    context_.bind(clip_);
-    locals_.resize(clip_.soa_count());
-    model_.resize(clip_.joint_count());
-    to_game_ = core_.conversion.inverse();
-  }
-
-  // `pose` (the engine's at 0) with the runtime's joints at `time`.
-  void pose_at(double time, EnginePose& pose) {
-    pose.time = time;
-    if (core_.scene.clips.empty()) return;
-    const float t = std::clamp(static_cast<float>(time), 0.0f, clip_.duration());
-    runtime::SamplingJob{&clip_, &context_, t, locals_}.Run();
-    runtime::LocalToModelJob{&skeleton_, locals_, model_}.Run();
-    for (std::size_t j = 0; j < pose.joints.size() && j < core_.core_joint_of.size(); ++j) {
-      const int core = core_.core_joint_of[j];
-      if (core < 0 || static_cast<std::size_t>(core) >= clip_.joint_count()) continue;
-      const auto c = static_cast<std::size_t>(core);
-      const runtime::SoaTransform& g = locals_[c / 4];
-      const std::size_t l = c % 4;
-      const Transform local{
-          {g.tx[l], g.ty[l], g.tz[l]}, {g.qx[l], g.qy[l], g.qz[l], g.qw[l]}, {g.sx[l], g.sy[l], g.sz[l]}};
-      Mat4 model;
-      std::copy(std::begin(model_[c].m), std::end(model_[c].m), std::begin(model.m));
-      pose.joints[j].local = to_game_.transform(local);
-      pose.joints[j].model = to_game_.matrix(model);
-    }
-  }
-
- private:
-  const CoreConversion& core_;  // the document's, which outlives the player
-  runtime::RuntimeClip clip_;
-  runtime::RuntimeSkeleton skeleton_;
-  runtime::SamplingContext context_;
-  std::vector<runtime::SoaTransform> locals_;
-  std::vector<runtime::Float4x4> model_;
-  AxisConversion to_game_;
-};
-
 void sample_fast(const bb_document& document, const double* times, std::size_t count,
                  const bb_pose_arrays& arrays, bb_buffer* names) {
   if (count == 0) return;  // as the engine path: nothing sampled, nothing written
@@ -200,9 +148,10 @@ void sample_fast(const bb_document& document, const double* times, std::size_t c
                         std::to_string(pose.joints.size()) + " joints"};
   }
   write_joints(pose, arrays, names);
-  RuntimePlayer player(document);
+  if (!document.player)
+    document.player = std::make_unique<RuntimePlayer>(core_conversion(document), document.address);
   for (std::size_t i = 0; i < count; ++i) {
-    player.pose_at(times[i], pose);
+    document.player->pose_at(times[i], pose);
     write_pose(pose, i, arrays);
   }
 }
