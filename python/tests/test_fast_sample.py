@@ -64,4 +64,6 @@ def test_fast_sample_frame_by_frame_in_any_order_is_the_same_motion():
     one_by_one = [doc.sample(t, fast=True) for t in reversed(times)][::-1]
     for k, pose in enumerate(one_by_one):
         assert np.array_equal(np.asarray(pose["model"]), np.asarray(together["model"])[k])
-        assert np.array_equal(np.asarray(pose["rotation"]), np.asarray(together["rotation"])[k])
+        rotation, expected = np.asarray(pose["rotation"]), np.asarray(together["rotation"])[k]
+        # q and -q are one rotation: each joint's may come back either way.
+        assert (np.all(rotation == expected, axis=-1) | np.all(rotation == -expected, axis=-1)).all()

@@ -97,6 +97,33 @@ struct detail::KeyReader {
     right_key[track] = offset;
   }
 
+  // A track's segment from the keys at value offsets `left` and `right` (random access): what consume(left)
+  // then consume(right) leave, without turning and shifting the left key against a segment it replaces.
+  void consume_pair(std::size_t track, std::uint32_t left, std::uint32_t right) const {
+    const TrackKind kind = codec::kind_of(track);
+    float a[4], b[4];
+    codec::decode_value(values + left + time_bytes, clip->codec(track), kind, a);
+    codec::decode_value(values + right + time_bytes, clip->codec(track), kind, b);
+    const float left_time = time_at(left), time = time_at(right);
+    const bool span = time > left_time;
+    const float start = span ? left_time : -kInfinity;
+    const float inverse_span = span ? 1.0f / (time - left_time) : 1.0f;
+    detail::GroupSegments& g = segments[track / 12];
+    const std::size_t lane = track % 4;
+    if (kind == TrackKind::Rotation) {
+      const float cosine = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+      if (cosine < 0) {
+        for (float& c : b) c = -c;
+      }
+      g.rotation.k[lane] = (1 - std::fabs(cosine)) * (1.0f / 3);
+      place<4>(g.rotation, lane, a, b, start, inverse_span);
+    } else {
+      place<3>(kind == TrackKind::Translation ? g.translation : g.scale, lane, a, b, start, inverse_span);
+    }
+    right_time[track] = time;
+    right_key[track] = right;
+  }
+
   // A constant track: both keys its codec's value.
   void hold(std::size_t track) const {
     float value[4];
@@ -111,6 +138,17 @@ struct detail::KeyReader {
         shift<3>(codec::kind_of(track) == TrackKind::Translation ? g.translation : g.scale, lane, value,
                  -kInfinity, 1.0f);
       }
+    }
+  }
+
+  template <int Components, class Segment>
+  static void place(Segment& s, std::size_t lane, const float* a, const float* b, float start,
+                    float inverse_span) {
+    s.left_time[lane] = start;
+    s.inverse_span[lane] = inverse_span;
+    for (int c = 0; c < Components; ++c) {
+      s.a[c][lane] = a[c];
+      s.b[c][lane] = b[c];
     }
   }
 
@@ -211,9 +249,7 @@ void SamplingContext::restart(float time) {
   const auto decode = [&](std::size_t track) {
     // A track's left key is the one before its right key: the right key says which segment it holds.
     if (seeking_[track * 2 + 1] == right_key_[track]) return;
-    right_time_[track] = -kInfinity;
-    keys.consume(track, seeking_[track * 2]);
-    keys.consume(track, seeking_[track * 2 + 1]);
+    keys.consume_pair(track, seeking_[track * 2], seeking_[track * 2 + 1]);
   };
   if (point == 0) {
     for (std::size_t track = 0; track < right_time_.size(); ++track)
