@@ -3,17 +3,14 @@
 // offset; written back unchanged it reopens to the same entries, and writing that output back with itself as
 // the model gives it byte for byte. The same bytes as a file on disk, opened reading only the index, list the
 // same entries and read the same bytes.
-#include <unistd.h>
-
 #include <cstdint>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "bonebridge/archive/gob.hpp"
 #include "same_entries.hpp"
+#include "scratch_file.hpp"
 
 namespace {
 
@@ -21,10 +18,8 @@ using namespace bonebridge::archive;
 
 // The file-backed reader against the in-memory one, on the same bytes.
 void check_file_reader(const std::vector<std::uint8_t>& bytes, const Archive* in_memory) {
-  static const auto path =
-      std::filesystem::temp_directory_path() / ("bonebridge-fuzz-gob-" + std::to_string(::getpid()) + ".gob");
-  std::ofstream(path, std::ios::binary | std::ios::trunc)
-      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  static const bonebridge::fuzzing::ScratchFile file("gob", ".gob");
+  const auto& path = file.write(bytes);
   const auto opened = gob_kind().open_file(bonebridge::RandomAccessFile::open(path).value());
   if (!opened) {
     if (!opened.error().offset && opened.error().message.find("run past") == std::string::npos) std::abort();

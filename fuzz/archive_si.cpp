@@ -4,17 +4,14 @@
 // the same; when it can be laid out again (every entry given as new bytes), the result reopens to the same
 // entries and laying that out once more changes nothing. The same bytes as a file on disk, walked over the
 // mapped file, list the same entries and read the same bytes.
-#include <unistd.h>
-
 #include <cstdint>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "bonebridge/archive/si.hpp"
 #include "same_entries.hpp"
+#include "scratch_file.hpp"
 
 namespace {
 
@@ -36,10 +33,8 @@ void expect_fresh_round_trip(const std::vector<bonebridge::archive::EntrySource>
 void check_file_reader(const std::vector<std::uint8_t>& bytes,
                        const bonebridge::archive::Archive* in_memory) {
   using namespace bonebridge::archive;
-  static const auto path =
-      std::filesystem::temp_directory_path() / ("bonebridge-fuzz-si-" + std::to_string(::getpid()) + ".si");
-  std::ofstream(path, std::ios::binary | std::ios::trunc)
-      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  static const bonebridge::fuzzing::ScratchFile file("si", ".si");
+  const auto& path = file.write(bytes);
   const auto opened = si_kind().open_file(bonebridge::RandomAccessFile::open(path).value());
   if (!opened) {
     if (in_memory || !opened.error().offset || opened.error().file != path.string()) std::abort();

@@ -3,17 +3,14 @@
 // with a byte offset; written back unchanged (itself as the model) it reopens to the same listing and the
 // same bytes; the readable entries written afresh in its layout read back the same. The same bytes as a file
 // on disk, opened reading only the index, list the same entries and read the same bytes.
-#include <unistd.h>
-
 #include <cstdint>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "bonebridge/archive/vpp.hpp"
 #include "same_entries.hpp"
+#include "scratch_file.hpp"
 
 namespace {
 
@@ -52,10 +49,8 @@ void expect_same(const Archive& archive, const std::vector<std::optional<std::ve
 // The file-backed reader against the in-memory one, on the same bytes: it accepts no more than memory does,
 // and reads each entry to the same bytes or fails where memory fails.
 void check_file_reader(const std::vector<std::uint8_t>& bytes, const Archive* in_memory) {
-  static const auto path = std::filesystem::temp_directory_path() /
-                           ("bonebridge-fuzz-vpp-" + std::to_string(::getpid()) + ".vpp_pc");
-  std::ofstream(path, std::ios::binary | std::ios::trunc)
-      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  static const bonebridge::fuzzing::ScratchFile file("vpp", ".vpp_pc");
+  const auto& path = file.write(bytes);
   const auto opened = vpp_kind().open_file(bonebridge::RandomAccessFile::open(path).value());
   if (!opened) {
     if (!opened.error().offset || opened.error().file != path.string()) std::abort();

@@ -4,26 +4,21 @@
 // entry given anew as bytes it reopens to the same entry contents. The same bytes as a file on disk, opened
 // reading only the offset table and entry headers, list the same entries and read the same bytes whenever
 // the in-memory reader accepts them (the file reader checks less at open: each entry fails alone).
-#include <unistd.h>
-
 #include <cstdint>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "bonebridge/formats/lba/hqr/archive.hpp"
+#include "scratch_file.hpp"
 
 namespace {
 
 using namespace bonebridge::archive;
 
 void check_file_reader(const std::vector<std::uint8_t>& bytes, const Archive* in_memory) {
-  static const auto path =
-      std::filesystem::temp_directory_path() / ("bonebridge-fuzz-hqr-" + std::to_string(::getpid()) + ".hqr");
-  std::ofstream(path, std::ios::binary | std::ios::trunc)
-      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  static const bonebridge::fuzzing::ScratchFile file("hqr", ".hqr");
+  const auto& path = file.write(bytes);
   const auto opened = bonebridge::lba::hqr_kind().open_file(bonebridge::RandomAccessFile::open(path).value());
   if (!opened) {
     if (!opened.error().offset && opened.error().message.find("run past") == std::string::npos) std::abort();
