@@ -32,6 +32,10 @@
 #   sealed export (core/seal.hpp): the way back writes the source       0.51-0.54 / 1.21-1.22
 #   + the unchanged check poses only the groups two states place apart 0.43-0.45 / 0.88-0.90
 #   + no seal without a kind-naming extension, flat keys dropped in place 0.42-0.45 / 0.77-0.83
+#   + the LBA writer keeps one pose, not every keyframe's (16.5 MB)       0.44-0.49 / 0.57-0.61
+#     (interleaved with the code before it, five runs each: 0.44-0.45 / 0.73-0.77 there)
+# A 10-CPU-minute capi campaign on that code (4,847 inputs, no finding) merged into the corpus: slowest unit
+# 0.44 s CPU over 478 files.
 # (forced: kind 12, or 23 by content, which have no extension: the way back judges the motion.)
 # So fuzz_capi runs under the same -timeout as every target.
 # Longer hunts: scripts/fuzz.sh 0 SECONDS (a time limit instead, random seed).
