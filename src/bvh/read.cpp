@@ -16,6 +16,7 @@
 #include "bonebridge/bvh/bvh.hpp"
 #include "bonebridge/core/text.hpp"
 #include "bonebridge/io/file.hpp"
+#include "bonebridge/io/text.hpp"
 #include "lexer.hpp"
 
 namespace bonebridge::bvh {
@@ -396,7 +397,7 @@ Scene to_scene(const std::vector<ParsedJoint>& joints, const ParsedMotion& motio
 
 Result<Scene> read_bvh(std::span<const std::uint8_t> bytes) {
   return capture(kFormat, [&] {
-    const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    const std::string_view text = as_text(bytes);
     Lexer lexer(text);
     const auto first = lexer.word();
     if (!first || !keyword_is(first->text, "HIERARCHY")) {

@@ -13,6 +13,7 @@
 #include "bonebridge/formats/animx/package/adapter.hpp"
 #include "bonebridge/formats/animx/settings.hpp"
 #include "bonebridge/gltf/gltf.hpp"
+#include "bonebridge/io/text.hpp"
 
 namespace bonebridge::animx {
 namespace {
@@ -28,8 +29,7 @@ bool looks_like_animj(std::span<const std::uint8_t> bytes) {
 
 // AnimJ by the input's extension, else by its bytes.
 Result<animation::Document> read_clip(std::span<const std::uint8_t> bytes, bool animj) {
-  return animj ? animation::read_animj({reinterpret_cast<const char*>(bytes.data()), bytes.size()})
-               : animation::read(bytes);
+  return animj ? animation::read_animj(as_text(bytes)) : animation::read(bytes);
 }
 
 Result<std::unique_ptr<bonebridge::Document>> open(std::span<const std::uint8_t> bytes,

@@ -13,6 +13,7 @@
 #include "bonebridge/formats/animx/animation/skeleton.hpp"
 #include "bonebridge/formats/animx/elements.hpp"
 #include "bonebridge/formats/animx/family.hpp"
+#include "bonebridge/io/text.hpp"
 
 namespace bonebridge::animx {
 namespace {
@@ -202,8 +203,7 @@ Result<std::unique_ptr<bonebridge::Document>> animation::open(std::span<const st
 
 Result<std::unique_ptr<bonebridge::Document>> animation::open_animj(std::span<const std::uint8_t> bytes,
                                                                     const Options& options) {
-  return opened(animation::read_animj({reinterpret_cast<const char*>(bytes.data()), bytes.size()}), true,
-                options);
+  return opened(animation::read_animj(as_text(bytes)), true, options);
 }
 
 }  // namespace bonebridge::animx

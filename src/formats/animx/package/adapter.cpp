@@ -11,6 +11,7 @@
 #include "bonebridge/formats/animx/animation/engine.hpp"
 #include "bonebridge/formats/animx/package/bridge.hpp"
 #include "bonebridge/formats/animx/package/codec.hpp"
+#include "bonebridge/io/text.hpp"
 
 namespace bonebridge::animx::package {
 namespace {
@@ -148,7 +149,7 @@ class PackageDocument final : public bonebridge::Document {
 bool looks_like_package(std::span<const std::uint8_t> bytes) {
   constexpr std::uint8_t kZip[] = {'P', 'K', 3, 4};
   if (bytes.size() < 4 || !std::equal(std::begin(kZip), std::end(kZip), bytes.begin())) return false;
-  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  const std::string_view text = as_text(bytes);
   return text.find(kRecordEntry) != std::string_view::npos;
 }
 

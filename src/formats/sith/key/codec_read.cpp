@@ -7,6 +7,7 @@
 
 #include "bonebridge/formats/sith/key/codec.hpp"
 #include "bonebridge/formats/sith/line_reader.hpp"
+#include "bonebridge/io/text.hpp"
 
 namespace bonebridge::sith {
 namespace {
@@ -300,7 +301,7 @@ Result<key::Document> key::read(std::string_view text) {
 }
 
 Result<key::Document> key::read(std::span<const std::uint8_t> bytes) {
-  return key::read(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  return key::read(as_text(bytes));
 }
 
 }  // namespace bonebridge::sith

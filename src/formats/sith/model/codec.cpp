@@ -13,6 +13,7 @@
 #include "bonebridge/formats/sith/line_reader.hpp"
 #include "bonebridge/formats/sith/model/codec.hpp"
 #include "bonebridge/formats/sith/text_format.hpp"
+#include "bonebridge/io/text.hpp"
 
 namespace bonebridge::sith {
 namespace {
@@ -335,7 +336,7 @@ Result<model::Document> model::read(std::string_view text) {
 }
 
 Result<model::Document> model::read(std::span<const std::uint8_t> bytes) {
-  return model::read(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  return model::read(as_text(bytes));
 }
 
 Result<std::vector<std::uint8_t>> model::write(const model::Document& file) {

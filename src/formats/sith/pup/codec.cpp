@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "bonebridge/formats/sith/pup/codec.hpp"
+#include "bonebridge/io/text.hpp"
 
 #include <fmt/format.h>
 
@@ -46,7 +47,7 @@ PupLine split_line(std::string_view physical) {
 }  // namespace
 
 Result<pup::Document> pup::read(std::span<const std::uint8_t> bytes) {
-  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  const std::string_view text = as_text(bytes);
   if (const auto nul = text.find('\0'); nul != std::string_view::npos)
     return Error{std::string(kPupFormat), "a NUL byte: this is not a text file", nul, {}, {}};
   pup::Document file;
