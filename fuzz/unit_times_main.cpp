@@ -38,15 +38,21 @@ std::vector<std::filesystem::path> files_of(const char* folder) {
 
 }  // namespace
 
-// unit_times [-top=N] FOLDER... (the N slowest units, default 3, then the total)
+// unit_times [-top=N] [-limit=SECONDS] FOLDER... (the N slowest units, default 3, then the total; with a
+// limit, exit status 2 when a unit took longer)
 int main(int argc, char** argv) {
   std::size_t top = 3;
+  double limit = 0;
   std::vector<std::pair<double, std::string>> times;
   double total = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string argument = argv[i];
     if (argument.rfind("-top=", 0) == 0) {
       top = std::strtoul(argument.c_str() + 5, nullptr, 10);
+      continue;
+    }
+    if (argument.rfind("-limit=", 0) == 0) {
+      limit = std::strtod(argument.c_str() + 7, nullptr);
       continue;
     }
     for (const auto& path : files_of(argv[i])) {
@@ -64,5 +70,11 @@ int main(int argc, char** argv) {
   for (std::size_t i = 0; i < std::min(top, times.size()); ++i)
     std::printf("slowest %.3f s CPU  %s\n", times[i].first, times[i].second.c_str());
   std::printf("total %.2f s CPU over %zu files\n", total, times.size());
-  return times.empty() ? 1 : 0;
+  if (times.empty()) return 1;
+  if (limit > 0 && times.front().first > limit) {
+    std::printf("OVER THE LIMIT: %s took %.3f s CPU, the bound is %g s\n", times.front().second.c_str(),
+                times.front().first, limit);
+    return 2;
+  }
+  return 0;
 }
