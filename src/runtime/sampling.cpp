@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 #include "bonebridge/runtime/jobs.hpp"
 #include "codec.hpp"
@@ -68,17 +69,20 @@ struct detail::KeyReader {
     return times[codec::read_time_index(values + offset, time_bytes)];
   }
 
+  // A segment's start and 1 / its length, from its keys' times. A right key at the left key's time (a step)
+  // is reached at once: f = (t - -inf) * 1 clamps to 1.
+  static std::pair<float, float> timing(float left_time, float time) {
+    const bool span = time > left_time;
+    return {span ? left_time : -kInfinity, span ? 1.0f / (time - left_time) : 1.0f};
+  }
+
   // The key at value offset `offset` becomes its track's right key, the right key so far its left one.
   void consume(std::size_t track, std::uint32_t offset) const {
     const TrackKind kind = codec::kind_of(track);
     float value[4];
     codec::decode_value(values + offset + time_bytes, clip->codec(track), kind, value);
     const float time = time_at(offset);
-    const float left_time = right_time[track];
-    // A right key at the left key's time (a step) is reached at once: f = (t - -inf) * 1 clamps to 1.
-    const bool span = time > left_time;
-    const float start = span ? left_time : -kInfinity;
-    const float inverse_span = span ? 1.0f / (time - left_time) : 1.0f;
+    const auto [start, inverse_span] = timing(right_time[track], time);
     detail::GroupSegments& g = segments[track / 12];
     const std::size_t lane = track % 4;
     if (kind == TrackKind::Rotation) {
@@ -104,10 +108,8 @@ struct detail::KeyReader {
     float a[4], b[4];
     codec::decode_value(values + left + time_bytes, clip->codec(track), kind, a);
     codec::decode_value(values + right + time_bytes, clip->codec(track), kind, b);
-    const float left_time = time_at(left), time = time_at(right);
-    const bool span = time > left_time;
-    const float start = span ? left_time : -kInfinity;
-    const float inverse_span = span ? 1.0f / (time - left_time) : 1.0f;
+    const float time = time_at(right);
+    const auto [start, inverse_span] = timing(time_at(left), time);
     detail::GroupSegments& g = segments[track / 12];
     const std::size_t lane = track % 4;
     if (kind == TrackKind::Rotation) {
