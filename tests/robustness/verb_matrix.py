@@ -198,15 +198,17 @@ class Tool:
                        stderr=subprocess.DEVNULL, timeout=timeout, check=False)
 
     def keep_wine_server(self):
-        """Under wine: the prefix made, then one server (and wine's services) for every cell until --kill.
+        """Under wine: one server (and wine's services) for every cell until --kill, then the prefix made.
 
         Cells run side by side, and wine starts its server to exit with its last client: a client starting
-        as it exits fails ("wine client error:0: recvmsg: Connection reset by peer", seen once in 210
-        cells). The services a wine process starts hold its output open, so a run with no pipe starts them.
+        as it exits fails ("wine client error:0: recvmsg: Connection reset by peer"). The persistent server
+        starts first, in the prefix's empty folder: `wineserver --persistent` beside a running server exits
+        with status 2 and leaves that one to exit (3 of 3 matrix runs failed a cell that way on a slow
+        machine). The services a wine process starts hold its output open, so a run with no pipe starts them.
         """
-        self.quietly([*self.command, "--version"], 600)  # makes the prefix: not timed as a cell
+        pathlib.Path(self.env["WINEPREFIX"]).mkdir(parents=True, exist_ok=True)
         self.wine_server("--persistent")
-        self.quietly([*self.command, "--version"], 600)
+        self.quietly([*self.command, "--version"], 600)  # makes the prefix: not timed as a cell
 
     def wine_server(self, *args):
         """wine's server program (beside the wine binary) for the tool's prefix, under wine only."""
