@@ -61,10 +61,10 @@ hunt() {
       mkdir -p "$findings/starved" && mv "$slow" "$findings/starved/"
     fi
   done
-  local crashes
-  crashes=$(find "$findings" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' \
+  local found
+  found=$(find "$findings" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' \
     -o -name 'oom-*' -o -name 'slow-unit-*' \) | wc -l)
-  printf '%-24s %12s execs %4s findings %6.1f CPU min %6.1f wall min\n' "$name" "$execs" "$crashes" \
+  printf '%-24s %12s execs %4s findings %6.1f CPU min %6.1f wall min\n' "$name" "$execs" "$found" \
     "$(awk -v c="$cpu" 'BEGIN { printf "%.1f", c / 60 }')" "$(awk -v w="$elapsed" 'BEGIN { printf "%.1f", w / 60 }')"
 }
 export -f hunt

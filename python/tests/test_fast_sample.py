@@ -58,7 +58,7 @@ def test_fast_sample_frame_by_frame_in_any_order_is_the_same_motion():
     path = os.path.join(SAMPLES, "lba/Twinsen_Walk.anm")
     if not os.path.exists(path):
         pytest.skip(f"SKIPPED LOUDLY: {path} is absent (../shared/samples missing)")
-    times = [doc_time * 0.05 for doc_time in range(40)]
+    times = [k * 0.05 for k in range(40)]
     together = bb.open(path).sample(times, fast=True)
     doc = bb.open(path)
     one_by_one = [doc.sample(t, fast=True) for t in reversed(times)][::-1]
